@@ -1,0 +1,73 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * End-to-end journeys against the production build (`npm start`) on the embedded stack, with a
+ * throwaway in-memory database so a developer's local data is never touched.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const externalBaseUrl = process.env.E2E_BASE_URL;
+
+export const chromiumPath = resolveChromium();
+
+function resolveChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((path) => path && existsSync(path));
+  if (found) return found;
+  // Playwright's own browser, if someone installed it with `npx playwright install chromium`.
+  return undefined;
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './e2e/support/global-setup.ts',
+  use: {
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${PORT}`,
+    trace: 'on-first-retry',
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      // Journeys run once (desktop); the mobile project runs the layout and accessibility specs.
+      testMatch: /(layout|a11y)\.spec\.ts/,
+    },
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'npm start',
+        url: `http://127.0.0.1:${PORT}/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: String(PORT),
+          SUPABASE_PORT: String(SUPABASE_PORT),
+          LOCAL_DB: 'memory',
+        },
+      },
+});

@@ -1,0 +1,117 @@
+import { Camera, Mail, MapPin, Phone, ThumbsUp } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from '~/components/logo';
+import { addressLine, business, mailtoHref, telHref } from '~/content/business';
+import { footerQuickLinks, footerServiceLinks, layoutText } from '~/content/navigation';
+
+// lucide no longer ships brand marks; neutral icons stand in (the links carry the names).
+const socialIcons = { Facebook: ThumbsUp, Instagram: Camera } as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-card text-card-foreground">
+      <div className="container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="space-y-4 lg:col-span-2">
+          <Link to="/" aria-label={layoutText.homeLinkLabel} className="inline-block rounded-md">
+            <Logo />
+          </Link>
+          <p className="max-w-sm text-sm text-muted-foreground">{business.blurb}</p>
+          <div>
+            <h2 className="sr-only">{layoutText.footerSocial}</h2>
+            <ul className="flex gap-3">
+              {business.social.map((item) => {
+                const Icon = socialIcons[item.label];
+                return (
+                  <li key={item.label}>
+                    <a
+                      href={item.href}
+                      aria-label={item.label}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      className="inline-flex h-10 w-10 items-center justify-center rounded-full border hover:bg-accent"
+                    >
+                      <Icon className="h-4 w-4" aria-hidden="true" />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </div>
+
+        <FooterLinks title={layoutText.footerServices} links={footerServiceLinks} />
+        <FooterLinks title={layoutText.footerQuickLinks} links={footerQuickLinks} />
+
+        <div className="space-y-6">
+          <div>
+            <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">
+              {layoutText.footerContact}
+            </h2>
+            <ul className="space-y-2 text-sm text-muted-foreground">
+              <li>
+                <a
+                  href={telHref(business.footerPhone)}
+                  className="inline-flex items-center gap-2 hover:text-foreground"
+                >
+                  <Phone className="h-4 w-4" aria-hidden="true" />
+                  {business.footerPhone.display}
+                </a>
+              </li>
+              <li>
+                <a
+                  href={mailtoHref}
+                  className="inline-flex items-center gap-2 hover:text-foreground"
+                >
+                  <Mail className="h-4 w-4" aria-hidden="true" />
+                  {business.email}
+                </a>
+              </li>
+              <li className="inline-flex items-center gap-2">
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                <address className="not-italic">{addressLine}</address>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">
+              {layoutText.footerHours}
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {business.openingHours.map((line) => (
+                <div key={line.days} className="contents">
+                  <dt>{line.days}</dt>
+                  <dd>{line.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+      </div>
+      <div className="border-t">
+        <div className="container flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+          <p>{layoutText.copyright(business.foundedYear)}</p>
+          <p>
+            {layoutText.cvrLabel} {business.cvr}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+  return (
+    <div>
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">{title}</h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

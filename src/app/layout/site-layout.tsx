@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router';
+import { layoutText } from '~/content/navigation';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { ScrollManager } from './scroll-manager';
+
+export default function SiteLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        {layoutText.skipToContent}
+      </a>
+      <ScrollManager />
+      <SiteHeader />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTheme } from 'next-themes';
+import { Button } from '~/components/ui/button';
+import { layoutText } from '~/content/navigation';
+import { useHydrated } from '~/lib/use-hydrated';
+
+/** Switches between the light and the dark theme; the icon appears once the stored theme is known. */
+export function ThemeToggle() {
+  const { resolvedTheme, setTheme } = useTheme();
+  const mounted = useHydrated();
+
+  const isDark = !mounted || resolvedTheme !== 'light';
+  const label = isDark ? layoutText.themeToLight : layoutText.themeToDark;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      onClick={() => setTheme(isDark ? 'light' : 'dark')}
+    >
+      {mounted ? isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" /> : null}
+    </Button>
+  );
+}

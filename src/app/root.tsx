@@ -1,0 +1,50 @@
+import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from 'react-router';
+import type { Route } from './+types/root';
+import { AppProviders } from './providers';
+import { ErrorScreen } from './layout/error-screen';
+import './app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    // The prerendered HTML is dark from the first paint; next-themes' inline script switches to
+    // the stored choice before paint, hence suppressHydrationWarning on <html>.
+    <html lang="da" className="dark" style={{ colorScheme: 'dark' }} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1220" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppProviders>
+      <Outlet />
+    </AppProviders>
+  );
+}
+
+export function HydrateFallback() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AppProviders>
+      <ErrorScreen />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,13 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('layout/site-layout.tsx', [
+    index('../pages/home.tsx'),
+    route('services', '../pages/services.tsx'),
+    route('about', '../pages/about.tsx'),
+    route('vores-arbejde', '../pages/portfolio.tsx'),
+    route('contact', '../pages/contact.tsx'),
+    route('privatlivspolitik', '../pages/privacy.tsx'),
+    route('*', '../pages/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,56 @@
+/**
+ * Business facts shown across the site. The spec gives no name, numbers or e-mail, so these are
+ * obvious placeholders: the owner replaces them here (one file) before going live.
+ */
+export interface PhoneNumber {
+  /** As shown to the visitor. */
+  display: string;
+  /** As dialled, for tel: links (E.164). */
+  e164: string;
+}
+
+export interface OpeningHoursLine {
+  days: string;
+  hours: string;
+}
+
+export const business = {
+  name: 'Glanspunkt',
+  legalName: 'Glanspunkt v/ Indehaver (enkeltmandsvirksomhed)',
+  tagline: 'Bilpleje og detailing i Kolding',
+  blurb:
+    'Professionel bilpleje i Kolding: vask, polering, nano-keramisk coating og fælgbehandling. Alt arbejde udføres i vores eget værksted med godkendte, pH-neutrale produkter.',
+  /** Shown in the header, the hero and the closing call-to-action. */
+  phone: { display: '+45 12 34 56 78', e164: '+4512345678' } satisfies PhoneNumber,
+  /** Shown in the footer (the spec has a second number there). */
+  footerPhone: { display: '+45 87 65 43 21', e164: '+4587654321' } satisfies PhoneNumber,
+  email: 'kontakt@glanspunkt.example',
+  address: {
+    street: 'Virkelyst 7B',
+    postalCode: '6000',
+    city: 'Kolding',
+    country: 'DK',
+  },
+  /** Det Centrale Virksomhedsregister number (placeholder). */
+  cvr: '12345678',
+  foundedYear: 2024,
+  serviceArea: ['Kolding', 'Vejle', 'Fredericia'],
+  openingHours: [
+    { days: 'Mandag - Torsdag', hours: '09:00 - 20:00' },
+    { days: 'Fredag', hours: '08:00 - 17:00' },
+    { days: 'Lørdag', hours: '10:00 - 16:00' },
+    { days: 'Søndag', hours: 'Lukket' },
+  ] satisfies OpeningHoursLine[],
+  phoneHours: [
+    { days: 'Mandag - Torsdag', hours: '09:00 - 20:00' },
+    { days: 'Fredag', hours: '08:00 - 17:00' },
+  ] satisfies OpeningHoursLine[],
+  social: [
+    { label: 'Facebook', href: 'https://www.facebook.com/' },
+    { label: 'Instagram', href: 'https://www.instagram.com/' },
+  ],
+} as const;
+
+export const addressLine = `${business.address.street}, ${business.address.postalCode} ${business.address.city}`;
+export const telHref = (phone: PhoneNumber) => `tel:${phone.e164}`;
+export const mailtoHref = `mailto:${business.email}`;

@@ -1,0 +1,57 @@
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The main navigation, in the order the header and the footer's quick links show it. */
+export const mainNav: NavItem[] = [
+  { label: 'Hjem', to: '/' },
+  { label: 'Tjenester', to: '/services' },
+  { label: 'Om os', to: '/about' },
+  { label: 'Vores Arbejde', to: '/vores-arbejde' },
+  { label: 'Kontakt', to: '/contact' },
+];
+
+/** Footer service links; every one goes to /services as the spec says. */
+export const footerServiceLinks: NavItem[] = [
+  { label: 'Bilvask', to: '/services' },
+  { label: 'Polering', to: '/services' },
+  { label: 'Nano-keramisk coating', to: '/services' },
+  { label: 'Fælgbehandling', to: '/services' },
+  { label: 'Voksbehandling', to: '/services' },
+];
+
+export const footerQuickLinks: NavItem[] = [
+  ...mainNav,
+  { label: 'Privatlivspolitik', to: '/privatlivspolitik' },
+];
+
+export const layoutText = {
+  skipToContent: 'Gå til indhold',
+  callNow: 'Ring nu',
+  openMenu: 'Åbn menu',
+  closeMenu: 'Luk menu',
+  mainNavLabel: 'Hovedmenu',
+  mobileNavLabel: 'Mobilmenu',
+  homeLinkLabel: 'Glanspunkt – til forsiden',
+  themeToLight: 'Skift til lyst tema',
+  themeToDark: 'Skift til mørkt tema',
+  footerServices: 'Tjenester',
+  footerQuickLinks: 'Hurtige links',
+  footerContact: 'Kontakt',
+  footerHours: 'Åbningstider',
+  footerSocial: 'Følg os',
+  cvrLabel: 'CVR-nr.',
+  copyright: (year: number) => `© ${year} Glanspunkt. Alle rettigheder forbeholdes.`,
+  notFound: {
+    code: '404',
+    title: 'Oops! Page not found',
+    body: 'Siden, du leder efter, findes ikke eller er flyttet.',
+    home: 'Tilbage til forsiden',
+  },
+  error: {
+    title: 'Unexpected Application Error!',
+    body: 'Der opstod en uventet fejl. Prøv at genindlæse siden, eller gå tilbage til forsiden.',
+    home: 'Til forsiden',
+  },
+};

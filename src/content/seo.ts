@@ -1,0 +1,43 @@
+/** Title and description of every page, keyed by path. */
+export interface PageSeo {
+  title: string;
+  description: string;
+}
+
+export const pageSeo = {
+  '/': {
+    title: 'Glanspunkt – bilpleje og detailing i Kolding',
+    description:
+      'Bilvask, polering, nano-keramisk coating og fælgbehandling i eget værksted i Kolding. Book din tid online.',
+  },
+  '/services': {
+    title: 'Tjenester og priser – Glanspunkt Kolding',
+    description:
+      'Vaskepakker fra 199 kr. og poleringspakker fra 1.800 kr. Se priser, indhold og varighed, og book online.',
+  },
+  '/about': {
+    title: 'Om os – Glanspunkt Kolding',
+    description:
+      'Lokal bilpleje i Kolding siden august 2024. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.',
+  },
+  '/vores-arbejde': {
+    title: 'Vores arbejde – Glanspunkt Kolding',
+    description:
+      'Se billeder og videoer af vores polering, nano-coating, fælgbehandling og bilvask.',
+  },
+  '/contact': {
+    title: 'Kontakt og booking – Glanspunkt Kolding',
+    description: 'Ring, skriv eller book din tid online. Vi svarer inden for 24 timer på hverdage.',
+  },
+  '/privatlivspolitik': {
+    title: 'Privatlivspolitik – Glanspunkt Kolding',
+    description:
+      'Sådan behandler Glanspunkt dine personoplysninger, når du kontakter os eller booker en tid.',
+  },
+  notFound: {
+    title: 'Siden findes ikke – Glanspunkt',
+    description: 'Siden, du leder efter, findes ikke.',
+  },
+} satisfies Record<string, PageSeo>;
+
+export type SeoKey = keyof typeof pageSeo;

@@ -1,0 +1,1 @@
+export { BookingForm } from './components/booking-form';
