@@ -24,15 +24,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'error',
       // Imports flow one way: lib/content -> components -> features -> pages -> app.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/lib', from: ['./src/components', './src/features', './src/pages', './src/app'] },
-            { target: './src/content', from: ['./src/components', './src/features', './src/pages', './src/app'] },
+            {
+              target: './src/lib',
+              from: ['./src/components', './src/features', './src/pages', './src/app'],
+            },
+            {
+              target: './src/content',
+              from: ['./src/components', './src/features', './src/pages', './src/app'],
+            },
             { target: './src/components', from: ['./src/features', './src/pages', './src/app'] },
             { target: './src/features', from: ['./src/pages', './src/app'] },
             { target: './src/pages', from: ['./src/app'] },
