@@ -1,0 +1,114 @@
+// Starts a throw-away PostgreSQL 15 server in a temporary folder on a free loopback port (tests, and
+// `LOCAL_DB=postgres`). initdb/postgres refuse to run as root, so as root they run as the `postgres`
+// system user. Binaries come from PG_BIN or Debian's /usr/lib/postgresql/15/bin.
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../net.ts';
+
+const run = promisify(execFile);
+
+export interface PostgresServer {
+  connectionString: string;
+  port: number;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+export function postgresBinDir(): string {
+  return process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+}
+
+export class PostgresUnavailableError extends Error {
+  name = 'PostgresUnavailableError';
+}
+
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
+    if (!existsSync(path.join(bin, tool))) {
+      throw new PostgresUnavailableError(
+        `PostgreSQL 15 server binaries not found in ${bin} (install Debian's postgresql-15 or set PG_BIN)`,
+      );
+    }
+  }
+  const asRoot = userInfo().uid === 0;
+  const dir = mkdtempSync(path.join(tmpdir(), 'glanspunkt-pg-'));
+  const uid = asRoot ? Number(execFileSync('id', ['-u', 'postgres']).toString().trim()) : undefined;
+  const gid = asRoot ? Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) : undefined;
+  if (asRoot) chownSync(dir, uid!, gid!);
+  const data = path.join(dir, 'data');
+  const exec = (tool: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
+      : run(path.join(bin, tool), args);
+  const port = await freePort();
+  let started = false;
+  const stopSync = () => {
+    if (!started) return;
+    started = false;
+    try {
+      const args = ['stop', '-D', data, '-m', 'immediate', '-w'];
+      if (asRoot)
+        execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], {
+          stdio: 'ignore',
+        });
+      else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await exec('initdb', [
+      '-D',
+      data,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c timezone=UTC',
+    ].join(' ');
+    started = true;
+    await exec('pg_ctl', [
+      'start',
+      '-D',
+      data,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      options,
+    ]);
+  } catch (error) {
+    stopSync();
+    const e = error as { stderr?: string; message: string };
+    throw new Error(`could not start PostgreSQL 15: ${(e.stderr || e.message).trim()}`);
+  }
+  process.once('exit', stopSync);
+  return {
+    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    async stop() {
+      process.removeListener('exit', stopSync);
+      stopSync();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+-- Seed data: the six packages of the price list and the default booking rules.
+-- Runs after the migrations on `supabase db reset` and `npm run db:reset`.
+
+insert into public.services (id, name, description, category, duration_minutes, price, sort_order) values
+  ('5a1f0001-0000-4000-8000-000000000001', 'Sølvpakken',
+   'Håndvask udvendigt, fælge og dæk, vinduer ind- og udvendigt.', 'vask', 30, 199, 1),
+  ('5a1f0001-0000-4000-8000-000000000002', 'Guldpakken',
+   'Komplet vask ind- og udvendigt, duftfriskning, støvsugning og vinduer.', 'vask', 120, 399, 2),
+  ('5a1f0001-0000-4000-8000-000000000003', 'Premiumpakken',
+   'Udvendig håndvask, fælge og dæk, støvsugning, rens af sæder, gulv og måtter, desinficering af overflader og rens af bagagerum.',
+   'vask', 180, 799, 3),
+  ('5a1f0001-0000-4000-8000-000000000004', 'Sølvpakken polering',
+   'Polering i flere trin, fjernelse af mindre ridser, glans og vinduer.', 'polering', 480, 1800, 4),
+  ('5a1f0001-0000-4000-8000-000000000005', 'Guldpakken polering',
+   'Alt i Sølvpakken plus dybderens og polering af lakken, voksbeskyttelse og opfriskning af plast og krom.',
+   'polering', 840, 2400, 5),
+  ('5a1f0001-0000-4000-8000-000000000006', 'Premiumpakken polering',
+   'Alt i Guldpakken plus ekstra polering i flere trin, nano-keramisk forsegling og dybderens af fælge og dæk med polering.',
+   'polering', 1080, 3600, 6);
+
+insert into public.settings (key, value, description, is_public) values
+  ('min_advance_booking_days', '1', 'Earliest bookable day, in days after today.', true),
+  ('max_advance_booking_days', '60', 'Latest bookable day, in days after today.', true),
+  ('slot_interval_minutes', '30', 'Minutes between offered drop-off times.', false),
+  ('workshop_capacity', '1', 'Number of cars that can be worked on at the same time (bays).', false),
+  ('buffer_minutes', '0', 'Minutes kept free after each job.', false),
+  ('cancellation_notice_hours', '24', 'Hours before drop-off a booking may be cancelled.', false);
+
+insert into public.opening_hours (weekday, opens_at, closes_at) values
+  (1, '09:00', '20:00'),
+  (2, '09:00', '20:00'),
+  (3, '09:00', '20:00'),
+  (4, '09:00', '20:00'),
+  (5, '08:00', '17:00'),
+  (6, '10:00', '16:00'),
+  (7, null, null);
