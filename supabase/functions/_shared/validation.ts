@@ -1,0 +1,190 @@
+// Input rules of the booking functions. Pure TypeScript without Deno or Node APIs, so the booking
+// form can share them. The server checks everything again whatever the form did.
+import { MESSAGES } from './messages.ts';
+
+/** Largest accepted request body, in bytes. */
+export const MAX_BODY_BYTES = 10 * 1024;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const NOTES_MAX = 1000;
+
+/** The honeypot field: hidden in the form, so only bots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface SlotsRequest {
+  date: string;
+  serviceId: string;
+}
+
+export interface BookingRequest {
+  serviceId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  bookingDate: string;
+  bookingTime: string;
+  notes: string;
+  /** Key of this submit (body field or Idempotency-Key header). */
+  idempotencyKey: string | null;
+  /** True when the honeypot field was filled in. */
+  honeypot: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+// one @, no spaces or control characters, a dot in the domain, labels without leading/trailing '-'
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const PHONE = /^(\+45)?\d{8,15}$/;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is refused). */
+export function isDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 2000 || y > 2999 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** A time written HH:mm (24-hour clock). Whether it is on the slot grid is checked by the database. */
+export function isTime(value: unknown): value is string {
+  return typeof value === 'string' && TIME.test(value);
+}
+
+export function isEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX || !EMAIL.test(value)) return false;
+  const local = value.slice(0, value.indexOf('@'));
+  return (
+    local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..')
+  );
+}
+
+/** 8-15 digits, spaces allowed anywhere, optionally starting with +45. */
+export function isPhone(value: string): boolean {
+  return PHONE.test(value.replace(/ /g, ''));
+}
+
+export function isIdempotencyKey(value: unknown): value is string {
+  return typeof value === 'string' && IDEMPOTENCY_KEY.test(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasOnly(body: Record<string, unknown>, allowed: readonly string[]): boolean {
+  return Object.keys(body).every((key) => allowed.includes(key));
+}
+
+/** Length in characters (code points), not UTF-16 units. */
+function length(value: string): number {
+  return [...value].length;
+}
+
+const SLOTS_FIELDS = ['date', 'serviceId'] as const;
+
+export function validateSlotsRequest(body: unknown): Result<SlotsRequest> {
+  if (!isPlainObject(body)) return { ok: false, error: MESSAGES.badRequest };
+  if (!hasOnly(body, SLOTS_FIELDS)) return { ok: false, error: MESSAGES.unknownField };
+  if (!isUuid(body.serviceId)) return { ok: false, error: MESSAGES.service };
+  if (!isDate(body.date)) return { ok: false, error: MESSAGES.date };
+  return { ok: true, value: { date: body.date, serviceId: body.serviceId.toLowerCase() } };
+}
+
+export const BOOKING_FIELDS = [
+  'serviceId',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'bookingDate',
+  'bookingTime',
+  'notes',
+  'idempotencyKey',
+  HONEYPOT_FIELD,
+] as const;
+
+/**
+ * Checks a create-booking body. headerKey is the Idempotency-Key header, which wins over the body
+ * field of the same name.
+ */
+export function validateBookingRequest(
+  body: unknown,
+  headerKey: string | null = null,
+): Result<BookingRequest> {
+  const fail = (error: string): Result<BookingRequest> => ({ ok: false, error });
+  if (!isPlainObject(body)) return fail(MESSAGES.badRequest);
+  if (!hasOnly(body, BOOKING_FIELDS)) return fail(MESSAGES.unknownField);
+
+  const trap = body[HONEYPOT_FIELD];
+  if (trap !== undefined && trap !== null && typeof trap !== 'string')
+    return fail(MESSAGES.badRequest);
+
+  if (!isUuid(body.serviceId)) return fail(MESSAGES.service);
+
+  const name = typeof body.customerName === 'string' ? body.customerName.trim() : null;
+  if (name === null || length(name) < NAME_MIN || length(name) > NAME_MAX || CONTROL.test(name)) {
+    return fail(MESSAGES.name);
+  }
+
+  const email = typeof body.customerEmail === 'string' ? body.customerEmail.trim() : null;
+  if (email === null || !isEmail(email)) return fail(MESSAGES.email);
+
+  const phone = typeof body.customerPhone === 'string' ? body.customerPhone.trim() : null;
+  if (phone === null || !isPhone(phone)) return fail(MESSAGES.phone);
+
+  if (!isDate(body.bookingDate)) return fail(MESSAGES.date);
+  if (!isTime(body.bookingTime)) return fail(MESSAGES.time);
+
+  const notes = body.notes ?? '';
+  if (typeof notes !== 'string' || length(notes.trim()) > NOTES_MAX) return fail(MESSAGES.notes);
+
+  const key = headerKey ?? body.idempotencyKey ?? null;
+  if (key !== null && !isIdempotencyKey(key)) return fail(MESSAGES.idempotencyKey);
+
+  return {
+    ok: true,
+    value: {
+      serviceId: body.serviceId.toLowerCase(),
+      customerName: name,
+      customerEmail: email,
+      customerPhone: phone.replace(/\s+/g, ' '),
+      bookingDate: body.bookingDate,
+      bookingTime: body.bookingTime,
+      notes: notes.trim(),
+      idempotencyKey: key,
+      honeypot: typeof trap === 'string' && trap.trim() !== '',
+    },
+  };
+}
+
+/** UTC offset of Europe/Copenhagen at an instant, e.g. '+01:00' or '+02:00'. */
+export function copenhagenOffset(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Copenhagen',
+    timeZoneName: 'longOffset',
+  }).formatToParts(at);
+  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
+}
+
+/** ISO 8601 with the Copenhagen offset for a local date and HH:mm, e.g. 2026-12-01T09:00:00+01:00. */
+export function copenhagenIso(date: string, time: string): string {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // the offset at the instant one hour-ish away is the same except inside the DST switch hour
+  const offset = copenhagenOffset(new Date(asUtc - 60 * 60 * 1000));
+  return `${date}T${time}:00${offset}`;
+}

@@ -1,0 +1,100 @@
+// POST /functions/v1/create-booking
+//   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?,
+//    idempotencyKey?, website?}   (header Idempotency-Key may carry the key instead)
+// -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
+// -> 400 invalid input, 409 slot just taken, 429 rate limited, 405 other methods: {error: '<Danish>'}
+// Everything is checked again here and in the database; one SQL call checks, inserts the booking
+// and its work periods and queues the e-mails in one transaction.
+import { preflight } from '../_shared/cors.ts';
+import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
+import { clientIp, readJsonBody } from '../_shared/request.ts';
+import { adminClient } from '../_shared/supabase.ts';
+import { copenhagenIso, validateBookingRequest } from '../_shared/validation.ts';
+
+interface CreateResult {
+  status: 'created' | 'rate_limited' | 'invalid' | 'conflict';
+  field?: 'serviceId' | 'bookingDate' | 'bookingTime';
+  reference?: string;
+  service?: { id: string; name: string };
+  dropOff?: string;
+  readyAt?: string;
+  replayed?: boolean;
+}
+
+const INVALID: Record<string, string> = {
+  serviceId: MESSAGES.service,
+  bookingDate: MESSAGES.dateNotBookable,
+  bookingTime: MESSAGES.timeNotBookable,
+};
+
+/** A reference-shaped random string for the honeypot answer. */
+function fakeReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => alphabet[b % 32]).join('');
+}
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return methodNotAllowed();
+
+  const read = await readJsonBody(req);
+  if (!read.ok) return error(400, read.error);
+  const input = validateBookingRequest(read.body, req.headers.get('idempotency-key'));
+  if (!input.ok) return error(400, input.error);
+  const booking = input.value;
+
+  if (booking.honeypot) {
+    // a bot filled in the hidden field: answer like a success, store nothing
+    const dropOff = copenhagenIso(booking.bookingDate, booking.bookingTime);
+    return json(201, {
+      reference: fakeReference(),
+      service: { id: booking.serviceId, name: '' },
+      dropOff,
+      readyAt: dropOff,
+    });
+  }
+
+  try {
+    const { data, error: rpcError } = await adminClient().rpc('create_booking', {
+      p_service_id: booking.serviceId,
+      p_date: booking.bookingDate,
+      p_time: booking.bookingTime,
+      p_customer_name: booking.customerName,
+      p_customer_email: booking.customerEmail,
+      p_customer_phone: booking.customerPhone,
+      p_notes: booking.notes,
+      p_idempotency_key: booking.idempotencyKey,
+      p_client_ip: clientIp(req),
+    });
+    if (rpcError) return internalError('create_booking', rpcError);
+    const result = data as CreateResult;
+    switch (result.status) {
+      case 'created':
+        return json(
+          201,
+          {
+            reference: result.reference,
+            service: result.service,
+            dropOff: result.dropOff,
+            readyAt: result.readyAt,
+          },
+          result.replayed ? { 'Idempotent-Replayed': 'true' } : {},
+        );
+      case 'conflict':
+        return error(409, MESSAGES.slotTaken);
+      case 'rate_limited':
+        return error(429, MESSAGES.rateLimited, { 'Retry-After': '3600' });
+      case 'invalid':
+        return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
+      default:
+        return internalError('create_booking', result);
+    }
+  } catch (cause) {
+    return internalError('create-booking', cause);
+  }
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}

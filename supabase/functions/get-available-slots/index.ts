@@ -1,0 +1,42 @@
+// POST /functions/v1/get-available-slots {date: 'yyyy-MM-dd', serviceId}
+// -> 200 {slots: ['09:00', ...], readyAt: {'09:00': '2026-12-01T11:00:00+01:00', ...}}
+// A closed day, a day outside the booking window or a fully booked day gives {slots: []}.
+// A malformed date or an unknown/inactive service gives 400 {error: '<Danish>'}.
+import { preflight } from '../_shared/cors.ts';
+import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
+import { readJsonBody } from '../_shared/request.ts';
+import { adminClient } from '../_shared/supabase.ts';
+import { validateSlotsRequest } from '../_shared/validation.ts';
+
+interface SlotsResult {
+  slots?: string[];
+  readyAt?: Record<string, string>;
+  error?: string;
+}
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return methodNotAllowed();
+
+  const read = await readJsonBody(req);
+  if (!read.ok) return error(400, read.error);
+  const input = validateSlotsRequest(read.body);
+  if (!input.ok) return error(400, input.error);
+
+  try {
+    const { data, error: rpcError } = await adminClient().rpc('get_available_slots', {
+      p_service_id: input.value.serviceId,
+      p_date: input.value.date,
+    });
+    if (rpcError) return internalError('get_available_slots', rpcError);
+    const result = data as SlotsResult;
+    if (result.error === 'unknown_service') return error(400, MESSAGES.service);
+    return json(200, { slots: result.slots ?? [], readyAt: result.readyAt ?? {} });
+  } catch (cause) {
+    return internalError('get-available-slots', cause);
+  }
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}
