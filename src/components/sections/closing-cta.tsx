@@ -1,0 +1,48 @@
+import { MessageSquare, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { business, telHref } from '~/content/business';
+import { sectionText } from '~/content/sections';
+
+export interface ClosingCtaProps {
+  heading: string;
+  text: string;
+  /** Where 'Send besked' goes (default /contact). */
+  messageTo?: string;
+  messageLabel?: string;
+}
+
+/** The call-to-action band that closes a page: phone link and a 'Send besked' button to /contact. */
+export function ClosingCta({
+  heading,
+  text,
+  messageTo = '/contact',
+  messageLabel = sectionText.sendMessage,
+}: ClosingCtaProps) {
+  return (
+    <section aria-labelledby="closing-cta-heading" className="py-16 sm:py-20">
+      <div className="container">
+        <div className="mx-auto max-w-4xl rounded-2xl border bg-card px-6 py-12 text-center shadow-sm sm:px-12">
+          <h2 id="closing-cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{text}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <a href={telHref(business.phone)}>
+                <Phone aria-hidden="true" />
+                {sectionText.callPhone(business.phone.display)}
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={messageTo}>
+                <MessageSquare aria-hidden="true" />
+                {messageLabel}
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
