@@ -12,7 +12,8 @@ export const staticPaths = [
 
 export default {
   appDirectory: 'src/app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets a second build run beside the usual one (e.g. a benchmark next to the tests).
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   // '/404' matches the catch-all route; scripts/postbuild.ts copies it to 404.html.
   prerender: [...staticPaths, '/404'],

@@ -5,7 +5,7 @@
 import { copyFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const client = join(process.cwd(), 'build', 'client');
+const client = join(process.env.BUILD_DIR ?? join(process.cwd(), 'build'), 'client');
 const prerendered = join(client, '404', 'index.html');
 
 await stat(prerendered).catch(() => {

@@ -1,18 +1,26 @@
 import { useTheme } from 'next-themes';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
+
+// Toasts only follow a visitor's action, so the toast library stays out of the first-load bundle.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** The toast area follows the site theme. */
 export function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
-    <Toaster
-      theme={resolvedTheme === 'light' ? 'light' : 'dark'}
-      position="top-center"
-      duration={5000}
-      visibleToasts={3}
-      closeButton
-      richColors
-      containerAriaLabel="Notifikationer"
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        theme={resolvedTheme === 'light' ? 'light' : 'dark'}
+        position="top-center"
+        duration={5000}
+        visibleToasts={3}
+        closeButton
+        richColors
+        containerAriaLabel="Notifikationer"
+      />
+    </Suspense>
   );
 }
