@@ -373,7 +373,8 @@ create table public.email_outbox (
   id uuid primary key default gen_random_uuid(),
   booking_id uuid references public.bookings (id) on delete set null,
   kind text not null check (kind in ('booking_confirmation', 'owner_notification')),
-  recipient text check (recipient is not null or kind = 'owner_notification'),
+  recipient text constraint email_outbox_recipient_check
+    check (recipient is not null or kind = 'owner_notification'),
   payload jsonb not null default '{}',
   status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed')),
   attempts integer not null default 0 check (attempts >= 0),
@@ -687,7 +688,7 @@ begin
       select v_id, v_bay, r from unnest(v_candidate.blocked) r;
       exit;
     exception
-      when exclusion_violation then
+      when exclusion_violation or deadlock_detected then
         -- another request took this bay meanwhile (now committed): look for another bay
         null;
       when unique_violation then

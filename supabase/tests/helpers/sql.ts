@@ -1,0 +1,132 @@
+// Helpers for the booking-engine SQL tests: both databases, rollback-only transactions, the seeded
+// package ids and small wrappers around the SQL functions.
+import type { Queryable } from '../../../local/db/database.ts';
+import type { Backend, TestDatabase } from '../../../local/testing/index.ts';
+
+/** Every SQL test runs on PGlite and on a real PostgreSQL 15 server. */
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+/** Seeded packages (supabase/seed.sql). */
+export const SERVICE = {
+  solv: '5a1f0001-0000-4000-8000-000000000001', // 30 min
+  guld: '5a1f0001-0000-4000-8000-000000000002', // 120 min
+  premium: '5a1f0001-0000-4000-8000-000000000003', // 180 min
+  solvPolering: '5a1f0001-0000-4000-8000-000000000004', // 8 h
+  guldPolering: '5a1f0001-0000-4000-8000-000000000005', // 14 h
+  premiumPolering: '5a1f0001-0000-4000-8000-000000000006', // 18 h
+} as const;
+
+export interface Tx {
+  rows<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T>;
+  exec(sql: string): Promise<void>;
+}
+
+class Rollback extends Error {}
+
+function wrap(q: Queryable): Tx {
+  return {
+    async rows<T>(sql: string, params?: unknown[]) {
+      return (await q.query(sql, params)).rows as T[];
+    },
+    async one<T>(sql: string, params?: unknown[]) {
+      const r = (await q.query(sql, params)).rows;
+      if (r.length !== 1) throw new Error(`expected one row, got ${r.length}`);
+      return r[0] as T;
+    },
+    exec: (sql: string) => q.exec(sql),
+  };
+}
+
+/** Runs fn in a transaction that is always rolled back, so tests do not see each other's rows. */
+export async function withRollback(t: TestDatabase, fn: (tx: Tx) => Promise<void>): Promise<void> {
+  try {
+    await t.db.transaction(async (q) => {
+      await fn(wrap(q));
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+}
+
+export interface SlotsAnswer {
+  slots: string[];
+  readyAt: Record<string, string>;
+  error?: string;
+}
+
+export async function slots(
+  tx: Tx,
+  serviceId: string,
+  day: string,
+  now: string,
+): Promise<SlotsAnswer> {
+  const r = await tx.one<{ r: SlotsAnswer }>(
+    'select public.get_available_slots($1, $2::date, $3::timestamptz) as r',
+    [serviceId, day, now],
+  );
+  return r.r;
+}
+
+export interface BookingInput {
+  serviceId: string;
+  date: string;
+  time: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  notes?: string;
+  key?: string | null;
+  ip?: string | null;
+  now: string;
+}
+
+export interface CreateAnswer {
+  status: 'created' | 'conflict' | 'invalid' | 'rate_limited';
+  field?: string;
+  reference?: string;
+  service?: { id: string; name: string };
+  dropOff?: string;
+  readyAt?: string;
+  replayed?: boolean;
+}
+
+let counter = 0;
+
+/** Calls public.create_booking; e-mail and IP differ per call unless given, to stay under rate limits. */
+export async function book(q: Tx | Queryable, b: BookingInput): Promise<CreateAnswer> {
+  counter += 1;
+  const sql = `select public.create_booking($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz) as r`;
+  const params = [
+    b.serviceId,
+    b.date,
+    b.time,
+    b.name ?? 'Test Kunde',
+    b.email ?? `kunde${counter}@example.dk`,
+    b.phone ?? '+45 12 34 56 78',
+    b.notes ?? '',
+    b.key ?? null,
+    b.ip ?? `10.0.${Math.floor(counter / 250) % 250}.${counter % 250}`,
+    b.now,
+  ];
+  if ('one' in q) return (await q.one<{ r: CreateAnswer }>(sql, params)).r;
+  return ((await q.query(sql, params)).rows[0] as { r: CreateAnswer }).r;
+}
+
+/** Expects the statement to fail with the SQLSTATE code, inside a savepoint so the transaction lives on. */
+export async function sqlState(
+  tx: Tx,
+  sql: string,
+  params?: unknown[],
+): Promise<string | undefined> {
+  await tx.exec('savepoint expect_error');
+  try {
+    await tx.rows(sql, params);
+    await tx.exec('release savepoint expect_error');
+    return undefined;
+  } catch (error) {
+    await tx.exec('rollback to savepoint expect_error');
+    return (error as { code?: string }).code;
+  }
+}
