@@ -1,11 +1,64 @@
+import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { ClosingCta } from '~/components/sections/closing-cta';
+import { ContentPicture } from '~/components/sections/content-picture';
+import { FaqAccordion } from '~/components/sections/faq-accordion';
+import { IconPointGrid } from '~/components/sections/icon-point-grid';
+import { PageHero } from '~/components/sections/page-hero';
+import { Section } from '~/components/sections/section-heading';
+import { StatGrid } from '~/components/sections/stat-grid';
+import { Button } from '~/components/ui/button';
+import { aboutContent } from '~/content/about';
+import { faqItems } from '~/content/faq';
 import { routeMeta } from '~/lib/meta';
+import { ServiceArea } from './about/service-area';
+import { Timeline } from './about/timeline';
 
 export const meta = () => routeMeta('/about');
 
 export default function Page() {
+  const { hero, values, stats, faq, cta } = aboutContent;
   return (
-    <section className="container py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Om os</h1>
-    </section>
+    <>
+      <PageHero
+        badge={hero.badge}
+        title={hero.title}
+        lead={hero.lead}
+        body={hero.story}
+        media={
+          <ContentPicture
+            image={hero.image}
+            priority
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            className="rounded-2xl border shadow-lg"
+          />
+        }
+      >
+        <Button asChild size="lg">
+          <Link to="/contact">
+            <MessageSquare aria-hidden="true" />
+            {hero.contact}
+          </Link>
+        </Button>
+      </PageHero>
+
+      <Timeline />
+
+      <Section id="vaerdier" muted eyebrow={values.eyebrow} title={values.title}>
+        <IconPointGrid points={values.items} />
+      </Section>
+
+      <Section id="tal" title={stats.title}>
+        <StatGrid stats={stats.items} />
+      </Section>
+
+      <ServiceArea />
+
+      <Section id="faq" eyebrow={faq.eyebrow} title={faq.title} description={faq.description}>
+        <FaqAccordion items={faqItems} />
+      </Section>
+
+      <ClosingCta heading={cta.heading} text={cta.text} />
+    </>
   );
 }

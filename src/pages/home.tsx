@@ -1,11 +1,95 @@
+import { ArrowRight, CalendarCheck, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { ClosingCta } from '~/components/sections/closing-cta';
+import { ContentPicture } from '~/components/sections/content-picture';
+import { IconPointGrid } from '~/components/sections/icon-point-grid';
+import { PackageGrid } from '~/components/sections/package-card';
+import { PageHero } from '~/components/sections/page-hero';
+import { Section } from '~/components/sections/section-heading';
+import { StatGrid } from '~/components/sections/stat-grid';
+import { Button } from '~/components/ui/button';
+import { business, telHref } from '~/content/business';
+import { homeContent } from '~/content/home';
+import { packageText, washPackages } from '~/content/packages';
+import { homeWhyUs } from '~/content/why-us';
 import { routeMeta } from '~/lib/meta';
+import { MainServices } from './home/main-services';
+import { WorkTeaser } from './home/work-teaser';
 
 export const meta = () => routeMeta('/');
 
 export default function Page() {
+  const { hero, packages, whyUs, cta } = homeContent;
   return (
-    <section className="container py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Professionel bilpleje i Kolding</h1>
-    </section>
+    <>
+      <PageHero
+        badge={hero.badge}
+        title={hero.title}
+        lead={hero.lead}
+        media={
+          <ContentPicture
+            image={hero.image}
+            priority
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            className="rounded-2xl border shadow-lg"
+          />
+        }
+      >
+        <Button asChild size="lg">
+          <Link to="/contact">
+            <CalendarCheck aria-hidden="true" />
+            {hero.book}
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href={telHref(business.phone)}>
+            <Phone aria-hidden="true" />
+            {hero.call(business.phone.display)}
+          </a>
+        </Button>
+      </PageHero>
+
+      <section aria-labelledby="stats-heading" className="py-12">
+        <div className="container">
+          <h2 id="stats-heading" className="sr-only">
+            {homeContent.statsLabel}
+          </h2>
+          <StatGrid stats={homeContent.stats} />
+        </div>
+      </section>
+
+      <MainServices />
+
+      <Section
+        id="pakker"
+        muted
+        eyebrow={packages.eyebrow}
+        title={packages.title}
+        description={packages.description}
+      >
+        <PackageGrid packages={washPackages} actionLabel={packageText.choosePackage} />
+        <div className="mt-10 text-center">
+          <Button asChild variant="link">
+            <Link to="/services">
+              {packages.allServices}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </Section>
+
+      <WorkTeaser />
+
+      <Section
+        id="hvorfor-os"
+        eyebrow={whyUs.eyebrow}
+        title={whyUs.title}
+        description={whyUs.description}
+      >
+        <IconPointGrid points={homeWhyUs} />
+      </Section>
+
+      <ClosingCta heading={cta.heading} text={cta.text} />
+    </>
   );
 }

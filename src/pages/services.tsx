@@ -1,11 +1,59 @@
+import { CalendarCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { ClosingCta } from '~/components/sections/closing-cta';
+import { IconPointGrid } from '~/components/sections/icon-point-grid';
+import { PageHero } from '~/components/sections/page-hero';
+import { ProcessSteps } from '~/components/sections/process-steps';
+import { Section } from '~/components/sections/section-heading';
+import { Button } from '~/components/ui/button';
+import { servicesProcess } from '~/content/process';
+import { servicesContent } from '~/content/services-page';
+import { servicesWhyUs } from '~/content/why-us';
 import { routeMeta } from '~/lib/meta';
+import { PackageSections } from './services/package-sections';
+import { ScrollToServicesButton } from './services/scroll-to-services-button';
+import { SpecialServices } from './services/special-services';
 
 export const meta = () => routeMeta('/services');
 
 export default function Page() {
+  const { hero, process, whyUs, cta } = servicesContent;
   return (
-    <section className="container py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Vores tjenester</h1>
-    </section>
+    <>
+      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
+        <ScrollToServicesButton label={hero.seePackages} />
+        <Button asChild size="lg" variant="outline">
+          <Link to="/contact">
+            <CalendarCheck aria-hidden="true" />
+            {hero.book}
+          </Link>
+        </Button>
+      </PageHero>
+
+      <PackageSections />
+
+      <SpecialServices />
+
+      <Section
+        id="proces"
+        eyebrow={process.eyebrow}
+        title={process.title}
+        description={process.description}
+      >
+        <ProcessSteps steps={servicesProcess} />
+      </Section>
+
+      <Section
+        id="hvorfor-os"
+        muted
+        eyebrow={whyUs.eyebrow}
+        title={whyUs.title}
+        description={whyUs.description}
+      >
+        <IconPointGrid points={servicesWhyUs} />
+      </Section>
+
+      <ClosingCta heading={cta.heading} text={cta.text} />
+    </>
   );
 }

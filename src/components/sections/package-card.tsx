@@ -1,0 +1,107 @@
+import { Check, Clock } from 'lucide-react';
+import { packageText, type ServicePackage } from '~/content/packages';
+import { formatDuration, formatPrice } from '~/lib/format';
+import { cn } from '~/lib/utils';
+import { ContentPicture } from './content-picture';
+import { ServiceContactLink } from './service-contact-link';
+
+export interface PackageCardProps {
+  pkg: ServicePackage;
+  /** Text of the booking link: 'Vælg pakke' (home) or 'Book service' (services). */
+  actionLabel: string;
+  /** Show the picture at the top of the card. */
+  showImage?: boolean;
+}
+
+/** One package: picture, price badge, title, description, features, duration, highlight, link. */
+export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardProps) {
+  const Icon = pkg.icon;
+  const highlighted = Boolean(pkg.highlight);
+  return (
+    <article
+      className={cn(
+        'relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm',
+        highlighted && 'border-primary ring-2 ring-primary',
+      )}
+    >
+      {showImage ? (
+        <div className="relative">
+          <ContentPicture image={pkg.image} sizes="(min-width: 1024px) 33vw, 100vw" />
+          <p className="absolute right-3 top-3 rounded-full bg-background/95 px-3 py-1 text-base font-bold text-foreground shadow">
+            <span className="sr-only">{packageText.priceLabel}: </span>
+            {formatPrice(pkg.price)}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex flex-1 flex-col gap-4 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          {pkg.highlight ? (
+            <p className="rounded-full bg-primary px-3 py-1 text-xs font-semibold uppercase tracking-wide text-primary-foreground">
+              {pkg.highlight}
+            </p>
+          ) : null}
+          {pkg.discount ? (
+            <p className="rounded-full border border-primary px-3 py-1 text-xs font-semibold text-foreground">
+              {pkg.discount}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+            <Icon className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h3 className="text-xl font-semibold">{pkg.title}</h3>
+            {showImage ? null : (
+              <p className="text-lg font-bold">
+                <span className="sr-only">{packageText.priceLabel}: </span>
+                {formatPrice(pkg.price)}
+              </p>
+            )}
+          </div>
+        </div>
+        <p className="text-muted-foreground">{pkg.description}</p>
+        <ul aria-label={packageText.featuresLabel(pkg.title)} className="space-y-2 text-sm">
+          {pkg.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-auto flex items-center gap-2 pt-2 text-sm text-muted-foreground">
+          <Clock className="h-4 w-4" aria-hidden="true" />
+          <span>
+            {packageText.durationLabel}: {formatDuration(pkg.durationMinutes)}
+          </span>
+        </p>
+        <ServiceContactLink
+          service={pkg.title}
+          variant={highlighted ? 'default' : 'outline'}
+          className="w-full"
+        >
+          {actionLabel}
+        </ServiceContactLink>
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of package cards (1, 2, then 3 columns). */
+export function PackageGrid({
+  packages,
+  actionLabel,
+}: {
+  packages: readonly ServicePackage[];
+  actionLabel: string;
+}) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {packages.map((pkg) => (
+        <li key={pkg.title}>
+          <PackageCard pkg={pkg} actionLabel={actionLabel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

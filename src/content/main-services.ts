@@ -1,0 +1,41 @@
+import { Droplets, ShieldCheck, Sparkles, type LucideIcon } from 'lucide-react';
+import type { ContentImage } from './packages';
+
+/** The three main services on the home page (spec: professional wash, polishing, nano-ceramic). */
+export interface MainService {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  image: ContentImage;
+  features: readonly string[];
+}
+
+export const mainServices: readonly MainService[] = [
+  {
+    icon: Droplets,
+    title: 'Professionel vask',
+    description:
+      'Skånsom håndvask ude og inde med pH-neutrale produkter, der er sikre for alle biltyper.',
+    image: { name: 'service-wash', alt: 'Bil dækket af skum under en professionel håndvask' },
+    features: ['Skånsom håndvask', 'Fælge, dæk og ruder', 'Indvendig rengøring'],
+  },
+  {
+    icon: Sparkles,
+    title: 'Polering',
+    description:
+      'Flertrinspolering, der fjerner mindre ridser og matte områder og giver lakken en dyb glans.',
+    image: { name: 'service-polish', alt: 'Poleringsmaskine giver lakken på en bil ny glans' },
+    features: ['Fjerner mindre ridser', 'Dyb og varig glans', 'Voksbeskyttelse'],
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Nano-keramisk behandling',
+    description:
+      'En hård, gennemsigtig forsegling, der beskytter lakken mod vejr, snavs og salt i 2-3 år.',
+    image: {
+      name: 'service-nano',
+      alt: 'Vanddråber perler af på en bil med nano-keramisk coating',
+    },
+    features: ['Beskytter i 2-3 år', 'Vand- og snavsafvisende', 'Nemmere at holde ren'],
+  },
+];

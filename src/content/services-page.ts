@@ -1,0 +1,73 @@
+import { Bike, Caravan, Ship, Truck, type LucideIcon } from 'lucide-react';
+
+export interface SpecialService {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+export const servicesContent = {
+  hero: {
+    badge: 'Faste priser · garanti på alle services',
+    title: 'Vores tjenester',
+    lead: 'Bilvask fra 199 kr. og polering fra 1.800 kr. Alt udføres i vores eget værksted i Kolding med godkendte, pH-neutrale produkter.',
+    seePackages: 'Se pakker og priser',
+    book: 'Book tid',
+  },
+  /** Accessible name of the section with id="services". */
+  packagesLabel: 'Pakker og priser',
+  wash: {
+    title: 'Professionel Bilvask',
+    description:
+      'Fra en hurtig udvendig vask til en grundig rengøring af hele bilen, ude som inde.',
+  },
+  polish: {
+    title: 'Polering af bil',
+    description:
+      'Flertrinspolering, der fjerner ridser og giver lakken dyb glans – med voks eller nano-keramisk forsegling.',
+  },
+  special: {
+    eyebrow: 'Specialopgaver',
+    title: 'Både, motorcykler, campingvogne og mere',
+    description:
+      'Vi plejer også andet end biler. Specialopgaver prissættes og planlægges individuelt efter størrelse og behov.',
+    priceNote: 'Prissættes individuelt',
+    link: 'Få et uforpligtende tilbud',
+    items: [
+      {
+        icon: Ship,
+        title: 'Både',
+        description: 'Vask, polering og beskyttelse af skrog og dæk.',
+      },
+      {
+        icon: Bike,
+        title: 'Motorcykler',
+        description: 'Skånsom rengøring og polering af lak, krom og fælge.',
+      },
+      {
+        icon: Caravan,
+        title: 'Campingvogne og autocampere',
+        description: 'Udvendig vask, polering og forsegling, også af store flader.',
+      },
+      {
+        icon: Truck,
+        title: 'Erhvervskøretøjer og andet',
+        description: 'Varebiler, veteranbiler og andre køretøjer efter aftale.',
+      },
+    ] satisfies SpecialService[],
+  },
+  process: {
+    eyebrow: 'Sådan arbejder vi',
+    title: 'Fra første snak til færdig bil',
+    description: 'Fire enkle trin, så du altid ved, hvad der sker med din bil.',
+  },
+  whyUs: {
+    eyebrow: 'Derfor Glanspunkt',
+    title: 'Hvorfor vælge os?',
+    description: 'Seks grunde til, at kunder i Kolding og omegn vælger os.',
+  },
+  cta: {
+    heading: 'Har du spørgsmål til vores pakker?',
+    text: 'Ring til os, eller send en besked, så hjælper vi dig med at vælge den rigtige behandling.',
+  },
+};

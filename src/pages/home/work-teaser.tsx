@@ -1,0 +1,45 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { ContentPicture } from '~/components/sections/content-picture';
+import { Section } from '~/components/sections/section-heading';
+import { Button } from '~/components/ui/button';
+import { homeContent } from '~/content/home';
+
+/** Four pictures of our work and a link to /vores-arbejde. */
+export function WorkTeaser() {
+  const text = homeContent.work;
+  return (
+    <Section
+      id="arbejde"
+      muted
+      eyebrow={text.eyebrow}
+      title={text.title}
+      description={text.description}
+    >
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {text.items.map((item) => (
+          <li key={item.title}>
+            <figure className="overflow-hidden rounded-xl border bg-card">
+              <ContentPicture
+                image={item.image}
+                sizes="(min-width: 1024px) 25vw, 50vw"
+                className="aspect-square"
+              />
+              <figcaption className="p-3 text-center text-sm font-semibold">
+                {item.title}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <Button asChild size="lg" variant="outline">
+          <Link to="/vores-arbejde">
+            {text.link}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </Section>
+  );
+}
