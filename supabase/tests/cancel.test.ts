@@ -202,14 +202,14 @@ describe('cancel links (PGlite, fixed clock)', () => {
     withRollback(t, async (tx) => {
       const b = await bookGuld(tx);
       const queued = await tx.one<{ n: number }>(
-        `select public.email_queue_reminders('2026-12-09T08:30:00+01:00') as n`,
+        `select public.email_queue_reminders('2026-12-09T09:30:00+01:00') as n`,
       );
       expect(queued.n).toBe(1);
       // the reminder is queued after the deadline here, so allow a late cancel via the setting
       await tx.exec(
         `update public.settings set value = '1' where key = 'cancellation_notice_hours'`,
       );
-      expect((await cancel(tx, b.cancel_token, '2026-12-09T08:31:00+01:00')).state).toBe(
+      expect((await cancel(tx, b.cancel_token, '2026-12-09T09:31:00+01:00')).state).toBe(
         'cancelled',
       );
       const reminder = await tx.one<{ status: string }>(
