@@ -9,6 +9,7 @@ import pg from 'pg';
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
+  /** Without params several statements may be given; the last one's rows are returned. */
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs one or more statements without parameters. */
   exec(sql: string): Promise<void>;
@@ -33,6 +34,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     async query<T extends Row>(sql: string, params?: unknown[]) {
+      if (!params?.length) {
+        // simple protocol: several statements allowed; the last one's rows are returned
+        const results = await db.exec(sql);
+        return { rows: (results.at(-1)?.rows ?? []) as T[] };
+      }
       const r = await db.query<T>(sql, params);
       return { rows: r.rows };
     },
@@ -72,8 +78,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   client.release();
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await c.query(sql, params as unknown[] | undefined);
-      return { rows: r.rows as T[] };
+      const r = (await c.query(sql, params as unknown[] | undefined)) as
+        pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(r) ? r.at(-1) : r;
+      return { rows: (last?.rows ?? []) as T[] };
     },
     async exec(sql: string) {
       await c.query(sql);

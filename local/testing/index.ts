@@ -1,3 +1,10 @@
 // Test helpers other tasks build on: a fresh database, or a full embedded stack.
 export { createTestDatabase, defaultBackend, type Backend, type TestDatabase } from './database.ts';
 export { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, signJwt } from '../keys.ts';
+export {
+  startTestStack,
+  FIXTURE_CONFIG,
+  FIXTURE_FUNCTIONS_DIR,
+  type TestStack,
+  type TestStackOptions,
+} from './stack.ts';

@@ -1,0 +1,415 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../keys.ts';
+import {
+  FIXTURE_CONFIG,
+  FIXTURE_FUNCTIONS_DIR,
+  startTestStack,
+  type TestStack,
+} from '../testing/index.ts';
+
+const WINDOW_KEYS = ['min_advance_booking_days', 'max_advance_booking_days'];
+
+describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
+  let stack: TestStack;
+  let anon: SupabaseClient;
+  let admin: SupabaseClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      backend,
+      functionsDir: FIXTURE_FUNCTIONS_DIR,
+      configFile: FIXTURE_CONFIG,
+    });
+    anon = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
+    admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
+    await stack.query(`
+      create function public.add_numbers(a integer, b integer default 1) returns bigint
+        language sql as $$ select (a + b)::bigint $$;
+      create function public.fail_with(kind text) returns void language plpgsql as $$
+      begin
+        if kind = 'p0001' then raise exception 'Tiden er desværre optaget' using errcode = 'P0001', hint = 'vælg en anden tid';
+        elsif kind = '23p01' then raise exception 'overlap' using errcode = '23P01';
+        end if;
+      end $$;
+      create function public.public_services() returns setof public.services language sql stable as $$
+        select * from public.services order by sort_order $$;
+      create function public.price_of(service_name text) returns table (name text, price numeric)
+        language sql stable as $$ select name, price::numeric / 1 from public.services where name = service_name $$;
+      revoke execute on function public.fail_with(text) from public, anon, authenticated;
+    `);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('the calls of spec section 7', () => {
+    it('lists active services ordered by name with all columns', async () => {
+      await stack.query("update public.services set is_active = false where name = 'Guldpakken'");
+      try {
+        const { data, error, status } = await anon
+          .from('services')
+          .select('*')
+          .eq('is_active', true)
+          .order('name', { ascending: true });
+        expect(error).toBeNull();
+        expect(status).toBe(200);
+        expect(data!.map((s) => s.name)).toEqual([
+          'Guldpakken polering',
+          'Premiumpakken',
+          'Premiumpakken polering',
+          'Sølvpakken',
+          'Sølvpakken polering',
+        ]);
+        expect(data![0]).toMatchObject({
+          price: 2400,
+          duration_minutes: 840,
+          is_active: true,
+          category: 'polering',
+        });
+        expect(typeof data![0].price).toBe('number');
+        expect(Object.keys(data![0]).sort()).toEqual([
+          'category',
+          'created_at',
+          'description',
+          'duration_minutes',
+          'id',
+          'is_active',
+          'name',
+          'price',
+          'sort_order',
+          'updated_at',
+        ]);
+      } finally {
+        await stack.query("update public.services set is_active = true where name = 'Guldpakken'");
+      }
+    });
+
+    it('even without the filter, anon sees no inactive service', async () => {
+      await stack.query("update public.services set is_active = false where name = 'Sølvpakken'");
+      try {
+        const { data } = await anon.from('services').select('name');
+        expect(data!.map((s) => s.name)).not.toContain('Sølvpakken');
+        const all = await admin.from('services').select('name');
+        expect(all.data!.map((s) => s.name)).toContain('Sølvpakken');
+      } finally {
+        await stack.query("update public.services set is_active = true where name = 'Sølvpakken'");
+      }
+    });
+
+    it('reads the two booking-window settings, and anon never sees the private ones', async () => {
+      const { data, error } = await anon
+        .from('settings')
+        .select('key, value')
+        .in('key', WINDOW_KEYS);
+      expect(error).toBeNull();
+      expect(data).toEqual(
+        expect.arrayContaining([
+          { key: 'min_advance_booking_days', value: '1' },
+          { key: 'max_advance_booking_days', value: '60' },
+        ]),
+      );
+      expect(data).toHaveLength(2);
+      const asked = await anon
+        .from('settings')
+        .select('key,value')
+        .in('key', ['slot_interval_minutes', 'workshop_capacity']);
+      expect(asked.data).toEqual([]);
+      const everything = await anon.from('settings').select('key');
+      expect(everything.data!.map((r) => r.key).sort()).toEqual([...WINDOW_KEYS].sort());
+    });
+  });
+
+  describe('PostgREST behaviour', () => {
+    it('supports neq gt gte lt lte is, limit, offset and single()', async () => {
+      const { data } = await anon
+        .from('services')
+        .select('name,price')
+        .gte('price', 399)
+        .lt('price', 2400)
+        .neq('name', 'Premiumpakken')
+        .order('price', { ascending: false });
+      expect(data).toEqual([
+        { name: 'Sølvpakken polering', price: 1800 },
+        { name: 'Guldpakken', price: 399 },
+      ]);
+      const paged = await anon.from('services').select('name').order('price').range(1, 2);
+      expect(paged.data).toEqual([{ name: 'Guldpakken' }, { name: 'Premiumpakken' }]);
+      const gt = await anon
+        .from('services')
+        .select('name')
+        .gt('duration_minutes', 1000)
+        .lte('price', 3600);
+      expect(gt.data).toEqual([{ name: 'Premiumpakken polering' }]);
+      const nulls = await anon.from('opening_hours').select('weekday').is('opens_at', null);
+      expect(nulls.data).toEqual([{ weekday: 7 }]);
+      const single = await anon.from('services').select('price').eq('name', 'Sølvpakken').single();
+      expect(single.data).toEqual({ price: 199 });
+      const none = await anon.from('services').select('price').eq('name', 'findes ikke').single();
+      expect(none.status).toBe(406);
+      expect(none.error?.code).toBe('PGRST116');
+      const aliased = await anon.from('services').select('title:name').eq('price', 199);
+      expect(aliased.data).toEqual([{ title: 'Sølvpakken' }]);
+    });
+
+    it('quotes in() values with commas and parentheses', async () => {
+      await stack.query(
+        "insert into public.closed_dates (day, reason) values ('2026-12-24', 'jul, (lukket)')",
+      );
+      const { data } = await anon
+        .from('closed_dates')
+        .select('day')
+        .in('reason', ['jul, (lukket)', 'x']);
+      expect(data).toEqual([{ day: '2026-12-24' }]);
+    });
+
+    it('refuses anon writes with 401 and PostgREST error bodies', async () => {
+      const insert = await anon
+        .from('services')
+        .insert({ name: 'Gratis', category: 'vask', duration_minutes: 10, price: 0 });
+      expect(insert.status).toBe(401);
+      expect(insert.error).toEqual({
+        code: '42501',
+        message: 'permission denied for table services',
+        details: null,
+        hint: null,
+      });
+      const update = await anon
+        .from('settings')
+        .update({ value: '0' })
+        .eq('key', 'min_advance_booking_days');
+      expect(update.status).toBe(401);
+      const del = await anon.from('opening_hours').delete().eq('weekday', 1);
+      expect(del.status).toBe(401);
+      const [row] = await stack.query(
+        "select value from public.settings where key = 'min_advance_booking_days'",
+      );
+      expect(row).toEqual({ value: '1' });
+      expect(await stack.query('select count(*)::int n from public.opening_hours')).toEqual([
+        { n: 7 },
+      ]);
+    });
+
+    it('answers 403 for an authenticated user without the privilege', async () => {
+      const token = signJwt({
+        role: 'authenticated',
+        sub: '6f1c9a58-3b7e-4c11-9c3e-2d7a1f0b5e44',
+        exp: Math.floor(Date.now() / 1000) + 600,
+      });
+      const user = createClient(stack.url, stack.anonKey, {
+        auth: { persistSession: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      });
+      const res = await user.from('closed_dates').insert({ day: '2026-12-31' });
+      expect(res.status).toBe(403);
+      expect(res.error?.code).toBe('42501');
+    });
+
+    it('lets the service role write', async () => {
+      const res = await admin
+        .from('closed_dates')
+        .insert({ day: '2026-12-30', reason: 'ferie' })
+        .select()
+        .single();
+      expect(res.status).toBe(201);
+      expect(res.data).toEqual({ day: '2026-12-30', reason: 'ferie' });
+      const del = await admin.from('closed_dates').delete().eq('day', '2026-12-30');
+      expect(del.status).toBe(204);
+    });
+
+    it('maps constraint errors like PostgREST', async () => {
+      const dup = await admin
+        .from('services')
+        .insert({ name: 'Sølvpakken', category: 'vask', duration_minutes: 10, price: 1 });
+      expect(dup.status).toBe(409);
+      expect(dup.error?.code).toBe('23505');
+      const check = await admin
+        .from('services')
+        .insert({ name: 'Ny', category: 'andet', duration_minutes: 10, price: 1 });
+      expect(check.status).toBe(400);
+      expect(check.error?.code).toBe('23514');
+      const badValue = await anon.from('services').select('name').eq('price', 'abc');
+      expect(badValue.status).toBe(400);
+      expect(badValue.error?.code).toBe('22P02');
+      const badColumn = await anon.from('services').select('nope');
+      expect(badColumn.status).toBe(400);
+      expect(badColumn.error?.code).toBe('42703');
+    });
+
+    it('answers 404 PGRST205 for an unknown table', async () => {
+      const res = await anon.from('bookings_that_do_not_exist').select('*');
+      expect(res.status).toBe(404);
+      expect(res.error?.code).toBe('PGRST205');
+    });
+
+    it('runs GET requests read-only', async () => {
+      await stack.query(`create function public.sneaky_write() returns int language sql volatile as $$
+        update public.settings set value = '99' where key = 'buffer_minutes' returning 1 $$;
+        create view public.sneaky as select public.sneaky_write() as x;
+        grant select on public.sneaky to service_role;`);
+      const res = await admin.from('sneaky').select('*');
+      expect(res.status).toBe(405);
+      expect(res.error?.code).toBe('25006');
+      expect(
+        await stack.query("select value from public.settings where key = 'buffer_minutes'"),
+      ).toEqual([{ value: '0' }]);
+    });
+  });
+
+  describe('rpc', () => {
+    it('calls functions with named arguments and defaults, returning JSON numbers', async () => {
+      expect((await anon.rpc('add_numbers', { a: 2, b: 40 })).data).toBe(42);
+      expect((await anon.rpc('add_numbers', { a: 2 })).data).toBe(3);
+      const rows = await anon.rpc('public_services');
+      expect(rows.data).toHaveLength(6);
+      const table = await anon.rpc('price_of', { service_name: 'Guldpakken' });
+      expect(table.data).toEqual([{ name: 'Guldpakken', price: 399 }]);
+    });
+
+    it('returns errors raised by functions PostgREST-shaped', async () => {
+      const p0001 = await admin.rpc('fail_with', { kind: 'p0001' });
+      expect(p0001.status).toBe(400);
+      expect(p0001.error).toEqual({
+        code: 'P0001',
+        message: 'Tiden er desværre optaget',
+        details: null,
+        hint: 'vælg en anden tid',
+      });
+      const overlap = await admin.rpc('fail_with', { kind: '23p01' });
+      expect(overlap.status).toBe(400);
+      expect(overlap.error?.code).toBe('23P01');
+      const ok = await admin.rpc('fail_with', { kind: 'none' });
+      expect(ok.status).toBe(204);
+      expect(ok.error).toBeNull();
+      const denied = await anon.rpc('fail_with', { kind: 'none' });
+      expect(denied.status).toBe(401);
+      expect(denied.error?.code).toBe('42501');
+      const missing = await anon.rpc('add_numbers', { x: 1 });
+      expect(missing.status).toBe(404);
+      expect(missing.error?.code).toBe('PGRST202');
+    });
+  });
+
+  describe('unsupported syntax is a 400 that names it', () => {
+    it.each([
+      [
+        'like filter',
+        (c: SupabaseClient) => c.from('services').select('*').like('name', '%pakken'),
+      ],
+      [
+        'or filter',
+        (c: SupabaseClient) => c.from('services').select('*').or('price.eq.199,price.eq.399'),
+      ],
+      ['negation', (c: SupabaseClient) => c.from('services').select('*').not('price', 'eq', 199)],
+      ['embedded resource', (c: SupabaseClient) => c.from('services').select('name, bookings(*)')],
+      ['exact count', (c: SupabaseClient) => c.from('services').select('*', { count: 'exact' })],
+      ['upsert', (c: SupabaseClient) => c.from('closed_dates').upsert({ day: '2026-12-29' })],
+    ])('%s', async (_name, call) => {
+      const res = await call(admin);
+      expect(res.status).toBe(400);
+      expect(res.error?.code).toBe('PGRST100');
+      expect(res.error?.message).toMatch(/^Unsupported by the local Supabase gateway: /);
+    });
+  });
+
+  describe('keys and JWTs', () => {
+    const get = (headers: Record<string, string>, path = '/rest/v1/services?select=name') =>
+      fetch(`${stack.url}${path}`, { headers });
+
+    it('refuses a missing apikey', async () => {
+      const res = await get({});
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
+    });
+
+    it('refuses a key signed with another secret', async () => {
+      const forged = signJwt(
+        { role: 'service_role', iss: 'supabase-demo', exp: 1983812996 },
+        'not-the-secret-not-the-secret-not-the-secret',
+      );
+      const res = await get({ apikey: forged });
+      expect(res.status).toBe(401);
+      const withBearer = await get({ apikey: stack.anonKey, Authorization: `Bearer ${forged}` });
+      expect(withBearer.status).toBe(401);
+      expect(await withBearer.json()).toMatchObject({ code: 'PGRST301' });
+    });
+
+    it('refuses an expired JWT', async () => {
+      const expired = signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 });
+      const res = await get({ apikey: stack.anonKey, Authorization: `Bearer ${expired}` });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+    });
+
+    it('answers CORS preflights and exposes headers like Supabase', async () => {
+      const pre = await fetch(`${stack.url}/rest/v1/services`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:4173',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'apikey, authorization, x-client-info',
+        },
+      });
+      expect(pre.status).toBe(200);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      expect(pre.headers.get('access-control-allow-headers')).toContain('apikey');
+      const res = await get({ apikey: stack.anonKey, Origin: 'http://localhost:4173' });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+      expect(res.headers.get('content-range')).toBe('0-5/*');
+      const denied = await get({});
+      expect(denied.headers.get('access-control-allow-origin')).toBe('*');
+    });
+  });
+
+  describe('edge functions', () => {
+    it('invokes a function end to end; its own supabase-js calls come back through the gateway', async () => {
+      const { data, error } = await anon.functions.invoke('hello', {
+        body: { date: '2026-12-01' },
+      });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({
+        path: '/hello',
+        method: 'POST',
+        body: { date: '2026-12-01' },
+        authorization: 'present',
+        settingsSeenByServiceRole: (
+          await stack.query('select count(*)::int n from public.settings')
+        )[0]!.n,
+        env: { url: true, anon: true },
+      });
+    });
+
+    it('passes non-2xx answers through', async () => {
+      const { error } = await anon.functions.invoke('hello', { body: { status: 409 } });
+      expect(error?.name).toBe('FunctionsHttpError');
+      const response = (error as { context: Response }).context;
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({ body: { status: 409 } });
+    });
+
+    it('honours verify_jwt from config.toml', async () => {
+      const missing = await fetch(`${stack.url}/functions/v1/hello`, {
+        method: 'POST',
+        body: '{}',
+      });
+      expect(missing.status).toBe(401);
+      const bad = await fetch(`${stack.url}/functions/v1/hello`, {
+        method: 'POST',
+        body: '{}',
+        headers: { Authorization: 'Bearer x.y.z' },
+      });
+      expect(bad.status).toBe(401);
+      const open = await fetch(`${stack.url}/functions/v1/public-hello/sub?x=1`);
+      expect(open.status).toBe(200);
+      expect(await open.json()).toEqual({ ok: true, method: 'GET', path: '/public-hello/sub' });
+      const preflight = await fetch(`${stack.url}/functions/v1/hello`, { method: 'OPTIONS' });
+      expect(preflight.status).toBe(200);
+    });
+
+    it('answers 404 for an unknown function', async () => {
+      const res = await fetch(`${stack.url}/functions/v1/nope`, { method: 'POST' });
+      expect(res.status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,221 @@
+// The Supabase-compatible gateway: /rest/v1 (PostgREST subset) and /functions/v1 (Deno), with
+// Supabase's CORS behaviour and demo-key authentication.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { functionVerifiesJwt } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { JWT_SECRET, verifyJwt } from '../keys.ts';
+import { bearer, identify } from './auth.ts';
+import { isApiError, unsupported } from './errors.ts';
+import { FunctionRunner } from './functions.ts';
+import { handleRest } from './rest.ts';
+
+export interface GatewayOptions {
+  db: Database;
+  port: number;
+  host?: string;
+  functionsDir: string;
+  configFile: string;
+  denoBin: string;
+  watch?: boolean;
+  jwtSecret?: string;
+  /** Extra environment for the functions (e.g. SUPABASE_DB_URL, secrets). */
+  functionEnv?: Record<string, string>;
+  anonKey: string;
+  serviceRoleKey: string;
+  log?: (line: string) => void;
+}
+
+export interface Gateway {
+  url: string;
+  port: number;
+  functions: FunctionRunner;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
+};
+
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers':
+      req.headers['access-control-request-headers'] ??
+      'authorization, x-client-info, apikey, content-type, accept-profile, content-profile, prefer, x-supabase-api-version',
+    'Access-Control-Max-Age': '3600',
+    'Content-Length': '0',
+  });
+  res.end();
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(Object.assign(new Error('body too large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const secret = options.jwtSecret ?? JWT_SECRET;
+  const host = options.host ?? '127.0.0.1';
+  let baseUrl = '';
+  let runner: FunctionRunner | undefined;
+  const log = options.log ?? (() => undefined);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    const method = req.method ?? 'GET';
+
+    if (pathname.startsWith('/rest/v1/')) {
+      if (method === 'OPTIONS') return preflight(req, res);
+      const identity = identify(req.headers, url.searchParams, secret);
+      if (isApiError(identity))
+        return sendJson(res, identity.status, identity.body, identity.headers);
+      const body = (await readBody(req)).toString('utf8');
+      const result = await handleRest(options.db, {
+        method,
+        path: pathname.slice('/rest/v1'.length),
+        searchParams: url.searchParams,
+        headers: req.headers,
+        body,
+        identity,
+      });
+      res.writeHead(result.status, {
+        ...CORS,
+        ...result.headers,
+        ...(result.body ? { 'Content-Length': String(Buffer.byteLength(result.body)) } : {}),
+      });
+      res.end(method === 'HEAD' ? undefined : result.body);
+      return;
+    }
+
+    const fn = /^\/functions\/v1\/([^/]+)(\/.*)?$/.exec(pathname);
+    if (fn) {
+      const name = decodeURIComponent(fn[1]!);
+      if (!runner!.exists(name)) {
+        return sendJson(res, 404, {
+          code: 'NOT_FOUND',
+          message: 'Requested function was not found',
+        });
+      }
+      if (method !== 'OPTIONS' && functionVerifiesJwt(options.configFile, name)) {
+        const token = bearer(req.headers);
+        if (!token)
+          return sendJson(res, 401, { code: 401, message: 'Missing authorization header' });
+        if (!verifyJwt(token, secret).ok)
+          return sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
+      }
+      const body = await readBody(req);
+      await runner!.proxy(name, (fn[2] ?? '') + url.search, req, res, body);
+      return;
+    }
+
+    if (pathname === '/' || pathname === '/health') {
+      return sendJson(res, 200, {
+        name: 'local supabase gateway',
+        rest: `${baseUrl}/rest/v1`,
+        functions: `${baseUrl}/functions/v1`,
+      });
+    }
+    if (method === 'OPTIONS') return preflight(req, res);
+    if (
+      pathname.startsWith('/auth/v1/') ||
+      pathname.startsWith('/storage/v1/') ||
+      pathname.startsWith('/realtime/v1/')
+    ) {
+      const e = unsupported(
+        `${pathname.split('/').slice(0, 3).join('/')} (only /rest/v1 and /functions/v1 are served)`,
+      );
+      return sendJson(res, e.status, e.body);
+    }
+    return sendJson(res, 404, { message: 'no Route matched with those values' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const status = (error as { status?: number }).status ?? 500;
+      log(`gateway error: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent)
+        sendJson(res, status, {
+          code: 'PGRST000',
+          message: (error as Error).message,
+          details: null,
+          hint: null,
+        });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${options.port} on ${host} is already in use (set SUPABASE_PORT to another port)`,
+            )
+          : error,
+      );
+    });
+    server.listen(options.port, host, () => {
+      const port = (server.address() as AddressInfo).port;
+      baseUrl = `http://${host}:${port}`;
+      runner = new FunctionRunner({
+        functionsDir: options.functionsDir,
+        denoBin: options.denoBin,
+        watch: options.watch,
+        log,
+        env: {
+          SUPABASE_URL: baseUrl,
+          SUPABASE_ANON_KEY: options.anonKey,
+          SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+          ...options.functionEnv,
+        },
+      });
+      resolve({
+        url: baseUrl,
+        port,
+        functions: runner,
+        async close() {
+          await runner!.close();
+          await new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          });
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,131 @@
+// The embedded Supabase stack: a database (PGlite in memory or in a data folder, or a real PostgreSQL
+// server), bootstrap + migrations + seed, and the gateway with the edge functions.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openPglite, openPostgres, type Database } from './db/database.ts';
+import { migrate, ROOT } from './db/migrate.ts';
+import { startGateway, type Gateway } from './gateway/server.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'existing'; db: Database; migrated?: boolean };
+
+export interface StackOptions {
+  database?: DatabaseTarget;
+  port?: number;
+  host?: string;
+  supabaseDir?: string;
+  functionsDir?: string;
+  configFile?: string;
+  /** Reload edge functions when their code changes (dev). */
+  watch?: boolean;
+  /** Start every edge function right away instead of on first request. */
+  warmFunctions?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: Database;
+  gateway: Gateway;
+  migrations: { applied: string[]; seeded: boolean };
+  stop(): Promise<void>;
+}
+
+export class StackError extends Error {
+  name = 'StackError';
+}
+
+export function denoBinary(): string {
+  const bin = process.env.DENO_BIN ?? path.join(ROOT, 'node_modules', '.bin', 'deno');
+  if (!existsSync(bin)) {
+    throw new StackError(
+      `Deno not found at ${bin}: run npm install (the deno package) or set DENO_BIN`,
+    );
+  }
+  return bin;
+}
+
+function readEnvFile(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m) env[m[1]!] = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return env;
+}
+
+export function listFunctions(functionsDir: string): string[] {
+  if (!existsSync(functionsDir)) return [];
+  return readdirSync(functionsDir, { withFileTypes: true })
+    .filter(
+      (d) =>
+        d.isDirectory() &&
+        !d.name.startsWith('_') &&
+        existsSync(path.join(functionsDir, d.name, 'index.ts')),
+    )
+    .map((d) => d.name);
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const supabaseDir = options.supabaseDir ?? path.join(ROOT, 'supabase');
+  const functionsDir = options.functionsDir ?? path.join(supabaseDir, 'functions');
+  const configFile = options.configFile ?? path.join(supabaseDir, 'config.toml');
+  const denoBin = denoBinary();
+  const target = options.database ?? { kind: 'pglite' };
+  let db: Database;
+  if (target.kind === 'existing') db = target.db;
+  else if (target.kind === 'postgres') {
+    try {
+      db = await openPostgres(target.url);
+    } catch (error) {
+      throw new StackError(`cannot connect to DATABASE_URL: ${(error as Error).message}`);
+    }
+  } else db = await openPglite(target.dataDir);
+  const ownsDb = target.kind !== 'existing';
+  let migrations = { applied: [] as string[], seeded: false };
+  let gateway: Gateway;
+  try {
+    if (!(target.kind === 'existing' && target.migrated))
+      migrations = await migrate(db, { supabaseDir });
+    gateway = await startGateway({
+      db,
+      port: options.port ?? 54321,
+      host: options.host,
+      functionsDir,
+      configFile,
+      denoBin,
+      watch: options.watch,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      functionEnv: {
+        ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
+        ...readEnvFile(path.join(functionsDir, '.env')),
+      },
+      log: options.log,
+    });
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+  if (options.warmFunctions) void gateway.functions.warm(listFunctions(functionsDir));
+  return {
+    url: gateway.url,
+    port: gateway.port,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    db,
+    gateway,
+    migrations,
+    async stop() {
+      await gateway.close();
+      if (ownsDb) await db.close();
+    },
+  };
+}

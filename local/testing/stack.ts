@@ -1,0 +1,64 @@
+// A full embedded stack for tests: fresh database (PGlite in memory or a temporary PostgreSQL 15),
+// gateway on a free port, edge functions under Deno.
+import { fileURLToPath } from 'node:url';
+import type { Row } from '../db/database.ts';
+import { freePort } from '../net.ts';
+import { startStack, type Stack } from '../stack.ts';
+import { createTestDatabase, type Backend, type TestDatabase } from './database.ts';
+
+export const FIXTURE_FUNCTIONS_DIR = fileURLToPath(
+  new URL('./fixtures/functions', import.meta.url),
+);
+export const FIXTURE_CONFIG = fileURLToPath(new URL('./fixtures/config.toml', import.meta.url));
+
+export interface TestStackOptions {
+  backend?: Backend;
+  /** Edge functions folder; default supabase/functions. */
+  functionsDir?: string;
+  /** config.toml with [functions.<name>] verify_jwt; default supabase/config.toml. */
+  configFile?: string;
+  /** Print gateway and function logs. */
+  verbose?: boolean;
+}
+
+export interface TestStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  backend: Backend;
+  /** Runs SQL as the database owner (bypasses RLS). */
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  database: TestDatabase;
+  stack: Stack;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const database = await createTestDatabase({ backend: options.backend });
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      database: { kind: 'existing', db: database.db, migrated: true },
+      port: await freePort(),
+      functionsDir: options.functionsDir,
+      configFile: options.configFile,
+      log: options.verbose || process.env.STACK_VERBOSE ? (line) => console.log(line) : undefined,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    url: stack.url,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    backend: database.backend,
+    query: database.query,
+    database,
+    stack,
+    async stop() {
+      await stack.stop();
+      await database.close();
+    },
+  };
+}
