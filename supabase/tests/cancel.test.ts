@@ -12,6 +12,7 @@ const DEADLINE = '2026-12-09T09:00:00+01:00';
 
 interface CancelAnswer {
   state: 'active' | 'cancelled' | 'too_late' | 'not_found';
+  cancelledNow?: boolean;
   booking?: {
     reference: string;
     serviceName: string;
@@ -102,6 +103,7 @@ describe('cancel links (PGlite, fixed clock)', () => {
       expect((await slots(tx, SERVICE.guld, DAY, NOW)).slots).not.toContain('09:00');
       const r = await cancel(tx, b.cancel_token);
       expect(r.state).toBe('cancelled');
+      expect(r.cancelledNow).toBe(true);
       expect(r.booking?.cancelledAt).toBe('2026-12-01T10:00:00+01:00');
       const row = await tx.one<{ status: string }>(
         'select status from public.bookings where id = $1',
@@ -168,6 +170,7 @@ describe('cancel links (PGlite, fixed clock)', () => {
       const before = await snapshot(tx);
       const r = await cancel(tx, b.cancel_token, '2026-12-02T10:00:00+01:00');
       expect(r.state).toBe('cancelled');
+      expect(r.cancelledNow).toBeUndefined();
       expect(r.booking?.cancelledAt).toBe('2026-12-01T10:00:00+01:00');
       expect(await snapshot(tx)).toEqual(before);
       expect((await info(tx, b.cancel_token)).state).toBe('cancelled');

@@ -1,0 +1,335 @@
+// The booking edge functions through HTTP on the embedded stack (gateway + real Deno): answers,
+// every error status with its Danish message, CORS, honeypot and idempotency. Runs on the real
+// clock, so dates are chosen relative to today in Copenhagen.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import { MESSAGES } from '../functions/_shared/messages.ts';
+import { callFunction, copenhagenDay, openDays } from './helpers/http.ts';
+import { SERVICE } from './helpers/sql.ts';
+
+let stack: TestStack;
+let monday: string; // an open Monday-Thursday
+let sunday: string;
+
+const slotsOf = (body: unknown) =>
+  callFunction<{ slots: string[]; readyAt: Record<string, string>; error?: string }>(
+    stack,
+    'get-available-slots',
+    body,
+  );
+const create = (body: unknown, headers: Record<string, string> = {}) =>
+  callFunction<Record<string, unknown>>(stack, 'create-booking', body, { headers });
+
+let n = 0;
+function booking(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  n += 1;
+  return {
+    serviceId: SERVICE.guld,
+    customerName: 'Ane Jensen',
+    customerEmail: `ane${n}@example.dk`,
+    customerPhone: '+45 12 34 56 78',
+    bookingDate: monday,
+    bookingTime: '10:00',
+    notes: 'Hund i bilen.',
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  [monday] = await openDays(stack, [1, 2, 3, 4], 1);
+  const [row] = await stack.query<{ d: string }>(
+    `select d::date::text d from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
+       (now() at time zone 'Europe/Copenhagen')::date + 9, interval '1 day') d
+      where extract(isodow from d) = 7 limit 1`,
+  );
+  sunday = row!.d;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  await stack.query('delete from public.email_outbox');
+  await stack.query('delete from public.bookings');
+  await stack.query('delete from public.booking_rate_limits');
+  await stack.query(`delete from public.settings where key like 'rate_limit_%'`);
+  await stack.query(`update public.services set is_active = true`);
+});
+
+describe('get-available-slots', () => {
+  it('lists the free drop-off times with their ready times', async () => {
+    const r = await slotsOf({ date: monday, serviceId: SERVICE.guld });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.body.slots[0]).toBe('09:00');
+    expect(r.body.slots.at(-1)).toBe('18:00');
+    expect(r.body.readyAt['09:00']).toMatch(new RegExp(`^${monday}T11:00:00\\+0[12]:00$`));
+  });
+
+  it('gives an empty list for a closed day, a day outside the window and a fully booked day', async () => {
+    expect((await slotsOf({ date: sunday, serviceId: SERVICE.solv })).body.slots).toEqual([]);
+    expect(
+      (await slotsOf({ date: await copenhagenDay(stack, 0), serviceId: SERVICE.solv })).body.slots,
+    ).toEqual([]);
+    expect(
+      (await slotsOf({ date: await copenhagenDay(stack, 61), serviceId: SERVICE.solv })).body.slots,
+    ).toEqual([]);
+    // an 18-hour polish fills the whole day: nothing left for anyone
+    const [day] = await openDays(stack, [1], 1);
+    const first = await create(
+      booking({ serviceId: SERVICE.premiumPolering, bookingDate: day, bookingTime: '09:00' }),
+    );
+    expect(first.status).toBe(201);
+    const r = await slotsOf({ date: day, serviceId: SERVICE.solv });
+    expect(r).toMatchObject({ status: 200, body: { slots: [] } });
+  });
+
+  it.each([
+    ['a malformed date', { date: '24-11-2026', serviceId: SERVICE.solv }, MESSAGES.date],
+    ['an impossible date', { date: '2026-02-30', serviceId: SERVICE.solv }, MESSAGES.date],
+    [
+      'an unknown package',
+      { date: '2026-12-01', serviceId: '00000000-0000-4000-8000-000000000000' },
+      MESSAGES.service,
+    ],
+    [
+      'a package id that is not a uuid',
+      { date: '2026-12-01', serviceId: "1' or 1=1" },
+      MESSAGES.service,
+    ],
+    [
+      'an unknown field',
+      { date: '2026-12-01', serviceId: SERVICE.solv, x: 1 },
+      MESSAGES.unknownField,
+    ],
+    ['a list instead of an object', [1], MESSAGES.badRequest],
+  ])('answers 400 for %s', async (_case, body, message) => {
+    const r = await slotsOf(body);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: message });
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers 400 for an inactive package', async () => {
+    await stack.query(`update public.services set is_active = false where id = $1`, [
+      SERVICE.premium,
+    ]);
+    const r = await slotsOf({ date: monday, serviceId: SERVICE.premium });
+    expect(r).toMatchObject({ status: 400, body: { error: MESSAGES.service } });
+  });
+
+  it('answers 400 for broken JSON and for a body over 10 KB', async () => {
+    const broken = await callFunction(stack, 'get-available-slots', null, { raw: '{"date":' });
+    expect(broken).toMatchObject({ status: 400, body: { error: MESSAGES.badRequest } });
+    const big = await callFunction(stack, 'get-available-slots', null, {
+      raw: JSON.stringify({ date: monday, serviceId: SERVICE.solv, pad: 'x'.repeat(11_000) }),
+    });
+    expect(big).toMatchObject({ status: 400, body: { error: MESSAGES.tooLarge } });
+  });
+
+  it('answers 405 to other methods and 204 to a CORS preflight', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const r = await callFunction(stack, 'get-available-slots', {}, { method });
+      expect(r).toMatchObject({ status: 405, body: { error: MESSAGES.methodNotAllowed } });
+    }
+    const pre = await fetch(`${stack.url}/functions/v1/get-available-slots`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.dk', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('idempotency-key');
+  });
+});
+
+describe('create-booking', () => {
+  it('books and answers 201 with reference, package, drop-off and ready time', async () => {
+    const r = await create(booking({ customerEmail: 'Mette@Example.dk' }));
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({
+      reference: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+      service: { id: SERVICE.guld, name: 'Guldpakken' },
+      dropOff: expect.stringMatching(new RegExp(`^${monday}T10:00:00\\+0[12]:00$`)),
+      readyAt: expect.stringMatching(new RegExp(`^${monday}T12:00:00\\+0[12]:00$`)),
+    });
+    const rows = await stack.query<{ email: string; phone: string; ip: string; mails: number }>(
+      `select b.customer_email email, b.customer_phone phone, b.client_ip ip,
+              (select count(*)::int from public.email_outbox o where o.booking_id = b.id) mails
+         from public.bookings b where b.reference = $1`,
+      [r.body.reference],
+    );
+    expect(rows).toEqual([
+      { email: 'Mette@Example.dk', phone: '+45 12 34 56 78', ip: null, mails: 2 },
+    ]);
+    // the slot is gone for the next visitor
+    expect((await slotsOf({ date: monday, serviceId: SERVICE.guld })).body.slots).not.toContain(
+      '10:00',
+    );
+  });
+
+  it('answers 409 when the slot was just taken', async () => {
+    expect((await create(booking())).status).toBe(201);
+    const r = await create(booking({ bookingTime: '11:00' }));
+    expect(r).toMatchObject({ status: 409, body: { error: MESSAGES.slotTaken } });
+  });
+
+  it.each([
+    ['a one-letter name', { customerName: 'A' }, MESSAGES.name],
+    ['a 101-character name', { customerName: 'A'.repeat(101) }, MESSAGES.name],
+    ['a missing name', { customerName: undefined }, MESSAGES.name],
+    ['an invalid e-mail', { customerEmail: 'ane@' }, MESSAGES.email],
+    [
+      'an e-mail over 254 characters',
+      { customerEmail: `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(4)}dk` },
+      MESSAGES.email,
+    ],
+    ['a 7-digit phone', { customerPhone: '1234567' }, MESSAGES.phone],
+    ['a 16-digit phone', { customerPhone: '1234567890123456' }, MESSAGES.phone],
+    ['a phone with letters', { customerPhone: '12 34 56 7a' }, MESSAGES.phone],
+    ['notes over 1000 characters', { notes: 'x'.repeat(1001) }, MESSAGES.notes],
+    ['an unknown field', { coupon: 'GRATIS' }, MESSAGES.unknownField],
+    ['a malformed date', { bookingDate: '2026-1-5' }, MESSAGES.date],
+    ['an impossible date', { bookingDate: '2027-02-29' }, MESSAGES.date],
+    ['a malformed time', { bookingTime: '9:00' }, MESSAGES.time],
+    ['an unknown package', { serviceId: '00000000-0000-4000-8000-000000000000' }, MESSAGES.service],
+    ['a time off the slot grid', { bookingTime: '10:15' }, MESSAGES.timeNotBookable],
+    ['a time that runs past closing', { bookingTime: '19:00' }, MESSAGES.timeNotBookable],
+    ['a bad idempotency key', { idempotencyKey: 'x' }, MESSAGES.idempotencyKey],
+  ])('answers 400 for %s', async (_case, overrides, message) => {
+    const r = await create(booking(overrides));
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: message });
+    expect((await stack.query('select 1 from public.bookings')).length).toBe(0);
+  });
+
+  it('answers 400 for a closed day, today and a day beyond the window', async () => {
+    for (const bookingDate of [
+      sunday,
+      await copenhagenDay(stack, 0),
+      await copenhagenDay(stack, 61),
+    ]) {
+      const r = await create(
+        booking({ serviceId: SERVICE.solv, bookingDate, bookingTime: '10:00' }),
+      );
+      expect(r).toMatchObject({ status: 400, body: { error: MESSAGES.dateNotBookable } });
+    }
+  });
+
+  it('answers 400 for an inactive package', async () => {
+    await stack.query(`update public.services set is_active = false where id = $1`, [SERVICE.guld]);
+    expect(await create(booking())).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.service },
+    });
+  });
+
+  it('answers 400 for broken JSON, a non-object and a body over 10 KB', async () => {
+    const send = (raw: string) => callFunction(stack, 'create-booking', null, { raw });
+    expect(await send('{"serviceId":')).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.badRequest },
+    });
+    expect(await send('"hej"')).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.badRequest },
+    });
+    const big = await send(JSON.stringify(booking({ notes: 'ø'.repeat(6000) })));
+    expect(big).toMatchObject({ status: 400, body: { error: MESSAGES.tooLarge } });
+  });
+
+  it('accepts phone numbers with spaces and +45, and notes left out', async () => {
+    const a = await create(
+      booking({
+        customerPhone: '12345678',
+        notes: undefined,
+        bookingTime: '09:00',
+        serviceId: SERVICE.solv,
+      }),
+    );
+    const b = await create(
+      booking({ customerPhone: '+4512345678', bookingTime: '09:30', serviceId: SERVICE.solv }),
+    );
+    const c = await create(
+      booking({
+        customerPhone: '0045 1234 5678 90',
+        bookingTime: '10:00',
+        serviceId: SERVICE.solv,
+      }),
+    );
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+  });
+
+  it('answers 429 after too many attempts from one e-mail address', async () => {
+    const statuses = [];
+    for (const bookingTime of ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']) {
+      const r = await create(
+        booking({ serviceId: SERVICE.solv, bookingTime, customerEmail: 'ivan@example.dk' }),
+      );
+      statuses.push(r.status);
+      if (r.status === 429) expect(r.body).toEqual({ error: MESSAGES.rateLimited });
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('answers 429 after too many attempts from one IP address (X-Forwarded-For)', async () => {
+    await stack.query(
+      `insert into public.settings (key, value) values ('rate_limit_per_ip_per_hour', '2')`,
+    );
+    const from = (ip: string, bookingTime: string) =>
+      create(booking({ serviceId: SERVICE.solv, bookingTime }), {
+        'X-Forwarded-For': `${ip}, 10.0.0.1`,
+      });
+    expect((await from('203.0.113.9', '09:00')).status).toBe(201);
+    expect((await from('203.0.113.9', '09:30')).status).toBe(201);
+    expect(await from('203.0.113.9', '10:00')).toMatchObject({
+      status: 429,
+      body: { error: MESSAGES.rateLimited },
+    });
+    expect((await from('203.0.113.10', '10:00')).status).toBe(201);
+    const [row] = await stack.query<{ hits: number }>(
+      `select hits from public.booking_rate_limits where bucket = 'ip:203.0.113.9'`,
+    );
+    expect(row).toEqual({ hits: 3 });
+  });
+
+  it('answers a filled-in honeypot like a success and stores nothing', async () => {
+    const r = await create(booking({ website: 'http://spam.example' }));
+    expect(r.status).toBe(201);
+    expect(r.body.reference).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(r.body.dropOff).toMatch(new RegExp(`^${monday}T10:00:00\\+0[12]:00$`));
+    for (const table of ['bookings', 'email_outbox', 'booking_rate_limits']) {
+      expect(await stack.query(`select 1 from public.${table}`)).toEqual([]);
+    }
+    // an empty honeypot is a normal booking
+    expect((await create(booking({ website: '' }))).status).toBe(201);
+  });
+
+  it('returns the first booking for a repeated Idempotency-Key header or body field', async () => {
+    const headers = { 'Idempotency-Key': 'f3b0c442-98fc-4c14-9afb-000000000001' };
+    const body = booking();
+    const first = await create(body, headers);
+    const again = await create(body, headers);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+    const viaBody = booking({
+      bookingTime: '14:00',
+      idempotencyKey: 'f3b0c442-98fc-4c14-9afb-000000000002',
+    });
+    const a = await create(viaBody);
+    const b = await create(viaBody);
+    expect(b.body).toEqual(a.body);
+    expect(await stack.query('select 1 from public.bookings')).toHaveLength(2);
+    expect(await stack.query('select 1 from public.email_outbox')).toHaveLength(4);
+  });
+
+  it('answers 405 to other methods', async () => {
+    for (const method of ['GET', 'PATCH']) {
+      const r = await callFunction(stack, 'create-booking', {}, { method });
+      expect(r).toMatchObject({ status: 405, body: { error: MESSAGES.methodNotAllowed } });
+    }
+  });
+});
