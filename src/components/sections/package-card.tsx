@@ -79,9 +79,8 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
           service={pkg.title}
           variant={highlighted ? 'default' : 'outline'}
           className="w-full"
-        >
-          {actionLabel}
-        </ServiceContactLink>
+          label={actionLabel}
+        />
       </div>
     </article>
   );

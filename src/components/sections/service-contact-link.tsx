@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, type ButtonProps } from '~/components/ui/button';
 
@@ -18,8 +17,8 @@ export function serviceContactHref(service: string): string {
 export interface ServiceContactLinkProps {
   /** The service name exactly as in the database (the package title). */
   service: string;
-  /** Visible text, e.g. 'Vælg pakke'. The service name is added for screen readers. */
-  children: ReactNode;
+  /** Visible text, e.g. 'Vælg pakke'. The accessible name adds the service: 'Vælg pakke: Guldpakken'. */
+  label: string;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   className?: string;
@@ -28,7 +27,7 @@ export interface ServiceContactLinkProps {
 /** A button-styled link to the booking form on /contact with the service preselected. */
 export function ServiceContactLink({
   service,
-  children,
+  label,
   variant,
   size,
   className,
@@ -36,9 +35,8 @@ export function ServiceContactLink({
   const state: ContactServiceState = { service };
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={serviceContactHref(service)} state={state}>
-        {children}
-        <span className="sr-only">: {service}</span>
+      <Link to={serviceContactHref(service)} state={state} aria-label={`${label}: ${service}`}>
+        {label}
       </Link>
     </Button>
   );

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { washPackages } from '~/content/packages';
+import HomePage from '~/pages/home';
+import { readLocation, renderRoute } from './render-route';
+
+describe('Home page', () => {
+  it('has one h1 and the hero actions: booking link to /contact and a tel: call button', () => {
+    renderRoute('/', HomePage);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Book din tid i dag' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    const callLinks = screen.getAllByRole('link', { name: /^Ring \+45/ });
+    expect(callLinks.length).toBeGreaterThanOrEqual(2); // hero and closing call-to-action
+    for (const link of callLinks) expect(link.getAttribute('href')).toMatch(/^tel:\+45\d{8}$/);
+  });
+
+  it('shows the four stat tiles with the numbers of the spec', () => {
+    renderRoute('/', HomePage);
+    const stats = screen.getByRole('region', { name: 'Glanspunkt i tal' });
+    const tiles = within(stats).getAllByRole('listitem');
+    expect(tiles.map((tile) => tile.querySelector('p')?.textContent)).toEqual([
+      '1 år',
+      '100+',
+      '24 timer',
+      '5 stjerner',
+    ]);
+  });
+
+  it('links each of the three main services to /services with "Læs mere"', () => {
+    renderRoute('/', HomePage);
+    const readMore = screen.getAllByRole('link', { name: /^Læs mere/ });
+    expect(readMore).toHaveLength(3);
+    for (const link of readMore) expect(link).toHaveAttribute('href', '/services');
+    expect(screen.getByRole('heading', { name: 'Nano-keramisk behandling' })).toBeVisible();
+  });
+
+  it('shows the three wash packages with price and duration as the spec says', () => {
+    renderRoute('/', HomePage);
+    const expected = [
+      ['Sølvpakken', '199 kr.', '30 min'],
+      ['Guldpakken', '399 kr.', '2 timer'],
+      ['Premiumpakken', '799 kr.', '3 timer'],
+    ];
+    for (const [title, price, duration] of expected) {
+      const card = screen.getByRole('heading', { name: title, level: 3 }).closest('article')!;
+      expect(card).toHaveTextContent(price!);
+      expect(card).toHaveTextContent(`Varighed: ${duration}`);
+    }
+    const premium = screen.getByRole('heading', { name: 'Premiumpakken' }).closest('article')!;
+    expect(premium).toHaveTextContent('Mest populær');
+  });
+
+  it('gives every "Vælg pakke" link its own package title in the query and the state', async () => {
+    const user = userEvent.setup();
+    const titles = washPackages.map((pkg) => pkg.title);
+    for (const title of titles) {
+      const { unmount } = renderRoute('/', HomePage);
+      const link = screen.getByRole('link', { name: `Vælg pakke: ${title}` });
+      expect(link).toHaveAttribute('href', `/contact?service=${encodeURIComponent(title)}#form`);
+      await user.click(link);
+      const location = readLocation(screen.getByTestId('location').textContent);
+      expect(location).toEqual({
+        pathname: '/contact',
+        search: `?service=${encodeURIComponent(title)}`,
+        hash: '#form',
+        state: { service: title },
+      });
+      unmount();
+    }
+  }, 30_000);
+
+  it('teases four work pictures and links to /vores-arbejde', () => {
+    renderRoute('/', HomePage);
+    const work = screen.getByRole('region', { name: 'Resultater, der taler for sig selv' });
+    expect(within(work).getAllByRole('img')).toHaveLength(4);
+    expect(within(work).getByRole('link', { name: /Se mere af vores arbejde/ })).toHaveAttribute(
+      'href',
+      '/vores-arbejde',
+    );
+  });
+
+  it('closes with "Send besked" to /contact', () => {
+    renderRoute('/', HomePage);
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+  });
+});

@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allPackages } from '~/content/packages';
+import ServicesPage from '~/pages/services';
+import { readLocation, renderRoute } from './render-route';
+
+describe('Services page', () => {
+  const originalScrollIntoView = Element.prototype.scrollIntoView;
+  afterEach(() => {
+    Element.prototype.scrollIntoView = originalScrollIntoView;
+  });
+
+  it('has one h1 and the two package grids inside the section with id="services"', () => {
+    renderRoute('/services', ServicesPage);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const section = document.getElementById('services')!;
+    expect(section).not.toBeNull();
+    expect(within(section).getByRole('heading', { name: 'Professionel Bilvask' })).toBeVisible();
+    expect(within(section).getByRole('heading', { name: 'Polering af bil' })).toBeVisible();
+    expect(within(section).getAllByRole('article')).toHaveLength(6);
+  });
+
+  it('shows all six packages with the prices and durations of spec sections 4 and 9', () => {
+    renderRoute('/services', ServicesPage);
+    const expected = [
+      ['Sølvpakken', '199 kr.', '30 min'],
+      ['Guldpakken', '399 kr.', '2 timer'],
+      ['Premiumpakken', '799 kr.', '3 timer'],
+      ['Sølvpakken polering', '1.800 kr.', '8 timer'],
+      ['Guldpakken polering', '2.400 kr.', '14 timer'],
+      ['Premiumpakken polering', '3.600 kr.', '18 timer'],
+    ] as const;
+    for (const [title, price, duration] of expected) {
+      const card = screen.getByRole('heading', { name: title, level: 3 }).closest('article')!;
+      expect(within(card).getByText(price)).toBeVisible();
+      expect(card).toHaveTextContent(`Varighed: ${duration}`);
+      expect(within(card).getByRole('img')).toHaveAccessibleName(/\w+/);
+      expect(within(card).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
+    }
+    const highlighted = screen
+      .getAllByRole('article')
+      .filter((card) => card.textContent?.includes('Mest populær'));
+    expect(highlighted.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Premiumpakken',
+    ]);
+  });
+
+  it('gives every "Book service" link its own title in the query and the navigation state', async () => {
+    const user = userEvent.setup();
+    expect(allPackages).toHaveLength(6);
+    for (const pkg of allPackages) {
+      const { unmount } = renderRoute('/services', ServicesPage);
+      expect(screen.getAllByRole('link', { name: /^Book service: / })).toHaveLength(6);
+      const link = screen.getByRole('link', { name: `Book service: ${pkg.title}` });
+      expect(link).toHaveAttribute(
+        'href',
+        `/contact?service=${encodeURIComponent(pkg.title)}#form`,
+      );
+      await user.click(link);
+      expect(readLocation(screen.getByTestId('location').textContent)).toEqual({
+        pathname: '/contact',
+        search: `?service=${encodeURIComponent(pkg.title)}`,
+        hash: '#form',
+        state: { service: pkg.title },
+      });
+      unmount();
+    }
+  }, 30_000);
+
+  it('scrolls smoothly to #services when the hero button is clicked', async () => {
+    const user = userEvent.setup();
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderRoute('/services', ServicesPage);
+    const button = screen.getByRole('link', { name: 'Se pakker og priser' });
+    expect(button).toHaveAttribute('href', '#services');
+    await user.click(button);
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('services'));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(document.getElementById('services'));
+  });
+
+  it('links the special services (boats, motorcycles, caravans) to /contact', () => {
+    renderRoute('/services', ServicesPage);
+    const special = screen.getByRole('region', { name: /Både, motorcykler, campingvogne/ });
+    expect(within(special).getAllByText('Prissættes individuelt')).toHaveLength(4);
+    expect(within(special).getByRole('link', { name: /tilbud/ })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  it('lists the four process steps in order and six reasons to choose us', () => {
+    renderRoute('/services', ServicesPage);
+    const process = screen.getByRole('region', { name: 'Fra første snak til færdig bil' });
+    expect(
+      within(process)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
+      'Trin 1: Konsultation & Vurdering',
+      'Trin 2: Planlægning',
+      'Trin 3: Udførelse',
+      'Trin 4: Opfølgning',
+    ]);
+    const whyUs = screen.getByRole('region', { name: 'Hvorfor vælge os?' });
+    expect(within(whyUs).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+  });
+
+  it('closes with a phone link and "Send besked" to /contact', () => {
+    renderRoute('/services', ServicesPage);
+    const cta = screen.getByRole('region', { name: 'Har du spørgsmål til vores pakker?' });
+    expect(
+      within(cta)
+        .getByRole('link', { name: /^Ring / })
+        .getAttribute('href'),
+    ).toMatch(/^tel:/);
+    expect(within(cta).getByRole('link', { name: 'Send besked' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+});
