@@ -10,10 +10,10 @@ import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) => {
   let stack: TestStack;
-  let day: string;
+  let day = '';
   beforeAll(async () => {
     stack = await startTestStack({ backend });
-    [day] = await openDays(stack, [1, 2, 3, 4], 1);
+    day = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
   });
   afterAll(async () => {
     await stack?.stop();

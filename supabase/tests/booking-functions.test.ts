@@ -37,7 +37,7 @@ function booking(overrides: Record<string, unknown> = {}): Record<string, unknow
 
 beforeAll(async () => {
   stack = await startTestStack();
-  [monday] = await openDays(stack, [1, 2, 3, 4], 1);
+  monday = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
   const [row] = await stack.query<{ d: string }>(
     `select d::date::text d from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
        (now() at time zone 'Europe/Copenhagen')::date + 9, interval '1 day') d
