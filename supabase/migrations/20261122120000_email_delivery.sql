@@ -125,7 +125,8 @@ begin
   )
   select coalesce(jsonb_agg(jsonb_build_object(
            'id', c.id, 'kind', c.kind, 'recipient', c.recipient, 'payload', c.payload,
-           'idempotencyKey', c.idempotency_key, 'attempts', c.attempts)
+           'idempotencyKey', c.idempotency_key, 'attempts', c.attempts,
+           'createdAt', c.created_at)
            order by c.created_at), '[]'::jsonb)
     into v_messages
     from claimed c;
@@ -137,11 +138,14 @@ begin
     into v_hours
     from public.opening_hours h;
 
-  return jsonb_build_object('messages', v_messages, 'openingHours', v_hours);
+  return jsonb_build_object(
+    'messages', v_messages,
+    'openingHours', v_hours,
+    'cancellationNoticeHours', public.booking_setting('cancellation_notice_hours', 24));
 end;
 $$;
 
-comment on function public.email_claim(integer, integer, timestamptz) is 'Takes up to p_limit due e-mails for sending (pending and due, or sending with an expired lease), skipping rows another sender holds; returns {messages: [...], openingHours: [...]}.';
+comment on function public.email_claim(integer, integer, timestamptz) is 'Takes up to p_limit due e-mails for sending (pending and due, or sending with an expired lease), skipping rows another sender holds; returns {messages: [...], openingHours: [...], cancellationNoticeHours} for the templates.';
 
 create function public.email_mark_sent(
   p_id uuid,
@@ -350,11 +354,11 @@ begin
      'owner_cancellation:' || v_booking.id, p_now)
   on conflict (idempotency_key) do nothing;
 
-  return public.booking_cancel_view(v_booking, p_now);
+  return public.booking_cancel_view(v_booking, p_now) || jsonb_build_object('cancelledNow', true);
 end;
 $$;
 
-comment on function public.cancel_booking(text, timestamptz) is 'Cancels the booking behind a cancel link when it is still allowed (until cancellation_notice_hours before drop-off), frees its time, drops its pending reminder and queues e-mails to customer and workshop. Returns {state, booking}: state cancelled on success, else not_found, cancelled (was already) or too_late; nothing changes then.';
+comment on function public.cancel_booking(text, timestamptz) is 'Cancels the booking behind a cancel link when it is still allowed (until cancellation_notice_hours before drop-off), frees its time, drops its pending reminder and queues e-mails to customer and workshop. Returns {state, booking}: state cancelled and cancelledNow true on success, else not_found, cancelled (was already) or too_late; nothing changes then.';
 
 -- retention ---------------------------------------------------------------------------------------
 

@@ -1,0 +1,103 @@
+// Danish formats for the e-mails, written out by hand so they do not depend on the runtime's ICU
+// data: "torsdag den 10. december 2026", "kl. 09:00", "1.800 kr.", opening-hours lines.
+
+const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
+const MONTHS = [
+  'januar',
+  'februar',
+  'marts',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+/** ISO weekday 1 (Monday) .. 7 (Sunday), capitalised as a line starts. */
+const ISO_WEEKDAY_NAMES = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag'];
+
+export interface LocalDateTime {
+  /** yyyy-MM-dd in Copenhagen. */
+  date: string;
+  /** HH:mm in Copenhagen. */
+  time: string;
+  year: number;
+  month: number;
+  day: number;
+}
+
+const ISO_LOCAL =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The Copenhagen wall-clock date and time of an ISO string written with the Copenhagen offset, as
+ * the database writes them (public.copenhagen_iso), e.g. 2026-12-10T09:00:00+01:00.
+ */
+export function localParts(iso: string): LocalDateTime {
+  const m = ISO_LOCAL.exec(iso);
+  if (!m) throw new Error(`not an ISO date-time with offset: ${iso}`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return { date: `${m[1]}-${m[2]}-${m[3]}`, time: `${m[4]}:${m[5]}`, year, month, day };
+}
+
+/** "torsdag den 10. december 2026" */
+export function danishDate(iso: string): string {
+  const p = localParts(iso);
+  const weekday = WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
+  return `${weekday} den ${p.day}. ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** "torsdag den 10. december 2026 kl. 09:00" */
+export function danishDateTime(iso: string): string {
+  return `${danishDate(iso)} kl. ${localParts(iso).time}`;
+}
+
+/** "10.12.2026 kl. 09:00" (short, for subjects of the workshop's e-mails) */
+export function shortDateTime(iso: string): string {
+  const p = localParts(iso);
+  return `${String(p.day).padStart(2, '0')}.${String(p.month).padStart(2, '0')}.${p.year} kl. ${p.time}`;
+}
+
+/** The ready time, short when it is the same day as the drop-off: "kl. 11:00 samme dag". */
+export function readyText(dropOff: string, readyAt: string): string {
+  return localParts(dropOff).date === localParts(readyAt).date
+    ? `kl. ${localParts(readyAt).time} samme dag`
+    : danishDateTime(readyAt);
+}
+
+/** "1.800 kr." */
+export function danishPrice(kroner: number): string {
+  const digits = String(Math.round(kroner));
+  return `${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')} kr.`;
+}
+
+export interface OpeningHoursRow {
+  /** ISO weekday, 1 = Monday. */
+  weekday: number;
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+/** Lines like "Mandag - Torsdag: 09:00 - 20:00", days with equal hours grouped, closed days "Lukket". */
+export function openingHoursLines(rows: readonly OpeningHoursRow[]): string[] {
+  const hours = (weekday: number) => {
+    const r = rows.find((x) => x.weekday === weekday);
+    return r?.opensAt && r.closesAt ? `${r.opensAt} - ${r.closesAt}` : 'Lukket';
+  };
+  const lines: string[] = [];
+  let start = 1;
+  for (let d = 1; d <= 7; d += 1) {
+    if (d === 7 || hours(d + 1) !== hours(d)) {
+      const days =
+        start === d
+          ? ISO_WEEKDAY_NAMES[d - 1]
+          : `${ISO_WEEKDAY_NAMES[start - 1]} - ${ISO_WEEKDAY_NAMES[d - 1]}`;
+      lines.push(`${days}: ${hours(d)}`);
+      start = d + 1;
+    }
+  }
+  return lines;
+}

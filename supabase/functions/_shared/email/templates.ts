@@ -1,0 +1,382 @@
+// The e-mails, in Danish, as HTML and plain text from one description, so both always say the
+// same. Customer e-mails: confirmation (with the cancel link and an .ics file), reminder and
+// cancellation. Workshop e-mails: new booking and cancellation, with every booking field.
+// Rendering is deterministic for one outbox row (retries send identical content under the same
+// idempotency key).
+import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
+import {
+  danishDateTime,
+  danishPrice,
+  localParts,
+  openingHoursLines,
+  readyText,
+  shortDateTime,
+  type OpeningHoursRow,
+} from './format.ts';
+import { base64Utf8, buildIcs } from './ics.ts';
+
+export type EmailKind =
+  | 'booking_confirmation'
+  | 'owner_notification'
+  | 'booking_reminder'
+  | 'cancellation_confirmation'
+  | 'owner_cancellation';
+
+export const CUSTOMER_KINDS: readonly EmailKind[] = [
+  'booking_confirmation',
+  'booking_reminder',
+  'cancellation_confirmation',
+];
+
+/** A claimed outbox row (public.email_claim). */
+export interface OutboxMessage {
+  id: string;
+  kind: EmailKind;
+  recipient: string | null;
+  payload: Record<string, unknown>;
+  idempotencyKey: string;
+  attempts: number;
+  /** When the row was queued (ISO); the .ics DTSTAMP. */
+  createdAt: string;
+}
+
+export interface RenderContext {
+  /** Public address of the site, e.g. https://glanspunkt.dk (cancel links point there). */
+  siteUrl: string;
+  openingHours: readonly OpeningHoursRow[];
+  cancellationNoticeHours: number;
+  /** The workshop's own address (organizer of the calendar event). */
+  ownerEmail: string;
+}
+
+export interface Attachment {
+  filename: string;
+  /** Base64. */
+  content: string;
+  content_type?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: Attachment[];
+  /** Where a reply goes: the workshop for customer e-mails, the customer for workshop e-mails. */
+  replyTo?: string;
+}
+
+interface Booking {
+  reference: string;
+  serviceName: string;
+  price: number;
+  dropOff: string;
+  readyAt: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  notes: string;
+  cancelToken: string;
+}
+
+function str(payload: Record<string, unknown>, key: string, required = true): string {
+  const v = payload[key];
+  if (typeof v === 'string') return v;
+  if (!required && (v === undefined || v === null)) return '';
+  throw new Error(`payload.${key} is missing`);
+}
+
+function booking(payload: Record<string, unknown>): Booking {
+  const price = payload.price;
+  if (typeof price !== 'number') throw new Error('payload.price is missing');
+  const b: Booking = {
+    reference: str(payload, 'reference'),
+    serviceName: str(payload, 'serviceName'),
+    price,
+    dropOff: str(payload, 'dropOff'),
+    readyAt: str(payload, 'readyAt'),
+    customerName: str(payload, 'customerName', false),
+    customerEmail: str(payload, 'customerEmail', false),
+    customerPhone: str(payload, 'customerPhone', false),
+    notes: str(payload, 'notes', false),
+    cancelToken: str(payload, 'cancelToken', false),
+  };
+  localParts(b.dropOff);
+  localParts(b.readyAt);
+  return b;
+}
+
+export function cancelUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/afbestil?token=${encodeURIComponent(token)}`;
+}
+
+// one description, two renderings -----------------------------------------------------------------
+
+interface Section {
+  title: string;
+  lines: string[];
+  link?: { href: string; label: string };
+}
+
+interface Doc {
+  heading: string;
+  intro: string[];
+  rows: [label: string, value: string][];
+  sections: Section[];
+  outro: string[];
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const SIGNATURE = [
+  `Venlig hilsen`,
+  WORKSHOP.name,
+  WORKSHOP_ADDRESS,
+  `Telefon ${WORKSHOP.phone.display} · ${WORKSHOP.email}`,
+];
+
+function toText(doc: Doc): string {
+  const out: string[] = [doc.heading, '', ...doc.intro.flatMap((p) => [p, ''])];
+  const width = Math.max(...doc.rows.map(([label]) => label.length), 0) + 2;
+  for (const [label, value] of doc.rows) {
+    const [first, ...rest] = value.split('\n');
+    out.push(`${`${label}:`.padEnd(width)}${first}`);
+    for (const line of rest) out.push(`${' '.repeat(width)}${line}`);
+  }
+  for (const s of doc.sections) {
+    out.push('', s.title, ...s.lines);
+    if (s.link) out.push(`${s.link.label}: ${s.link.href}`);
+  }
+  out.push('', ...doc.outro.flatMap((p) => [p, '']), ...SIGNATURE);
+  return out.join('\n') + '\n';
+}
+
+const P = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937';
+
+function toHtml(doc: Doc): string {
+  const para = (t: string) => `<p style="${P}">${escapeHtml(t)}</p>`;
+  const rows = doc.rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:6px 16px 6px 0;font-size:15px;color:#4b5563;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th>` +
+        `<td style="padding:6px 0;font-size:15px;color:#111827">${escapeHtml(value).replace(/\n/g, '<br>')}</td></tr>`,
+    )
+    .join('');
+  const sections = doc.sections
+    .map(
+      (s) =>
+        `<h2 style="margin:24px 0 8px;font-size:17px;color:#111827">${escapeHtml(s.title)}</h2>` +
+        s.lines.map(para).join('') +
+        (s.link
+          ? `<p style="${P}"><a href="${escapeHtml(s.link.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(s.link.label)}</a></p>` +
+            `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(s.link.href)}</p>`
+          : ''),
+    )
+    .join('');
+  return [
+    '<!doctype html>',
+    '<html lang="da"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(doc.heading)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">',
+    '<div style="max-width:600px;margin:0 auto;padding:24px 16px">',
+    '<div style="background:#ffffff;border-radius:8px;padding:24px">',
+    `<h1 style="margin:0 0 16px;font-size:22px;color:#111827">${escapeHtml(doc.heading)}</h1>`,
+    doc.intro.map(para).join(''),
+    rows
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 8px;border-collapse:collapse">${rows}</table>`
+      : '',
+    sections,
+    doc.outro.map(para).join(''),
+    `<p style="margin:24px 0 0;font-size:14px;line-height:20px;color:#4b5563">${SIGNATURE.map(escapeHtml).join('<br>')}</p>`,
+    '</div></div></body></html>',
+  ].join('\n');
+}
+
+// the e-mails -------------------------------------------------------------------------------------
+
+function bookingRows(b: Booking): [string, string][] {
+  return [
+    ['Bookingnummer', b.reference],
+    ['Service', b.serviceName],
+    ['Aflevering', danishDateTime(b.dropOff)],
+    ['Klar til afhentning', readyText(b.dropOff, b.readyAt)],
+    ['Pris', danishPrice(b.price)],
+    ['Adresse', WORKSHOP_ADDRESS],
+  ];
+}
+
+function customerRows(b: Booking): [string, string][] {
+  return [
+    ['Navn', b.customerName],
+    ['E-mail', b.customerEmail],
+    ['Telefon', b.customerPhone],
+    ['Bemærkninger', b.notes || '(ingen)'],
+  ];
+}
+
+function greeting(b: Booking): string {
+  return b.customerName ? `Hej ${b.customerName}` : 'Hej';
+}
+
+function openingHours(ctx: RenderContext): Section {
+  return { title: 'Åbningstider', lines: openingHoursLines(ctx.openingHours) };
+}
+
+function icsAttachment(
+  b: Booking,
+  msg: OutboxMessage,
+  ctx: RenderContext,
+  cancelled: boolean,
+): Attachment {
+  const ics = buildIcs({
+    uid: `booking-${b.reference}@glanspunkt`,
+    start: b.dropOff,
+    end: b.readyAt,
+    stamp: new Date(msg.createdAt),
+    summary: `${WORKSHOP.name}: ${b.serviceName}`,
+    description:
+      `Bookingnummer ${b.reference}. Aflevering ${danishDateTime(b.dropOff)}, ` +
+      `klar til afhentning ${readyText(b.dropOff, b.readyAt)}. Pris ${danishPrice(b.price)}.`,
+    location: WORKSHOP_ADDRESS,
+    organizer: { name: WORKSHOP.name, email: ctx.ownerEmail || WORKSHOP.email },
+    contact: `${WORKSHOP.name}, ${WORKSHOP.phone.display}, ${WORKSHOP.email}`,
+    cancelled,
+  });
+  return {
+    filename: cancelled ? 'afbestilling.ics' : 'booking.ics',
+    content: base64Utf8(ics),
+    content_type: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+  };
+}
+
+function confirmation(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  if (!b.cancelToken) throw new Error('payload.cancelToken is missing');
+  const url = cancelUrl(ctx.siteUrl, b.cancelToken);
+  const doc: Doc = {
+    heading: 'Din booking er bekræftet',
+    intro: [`${greeting(b)},`, `Tak for din booking hos ${WORKSHOP.name}. Her er detaljerne:`],
+    rows: bookingRows(b),
+    sections: [
+      openingHours(ctx),
+      {
+        title: 'Afbestilling',
+        lines: [
+          `Kan du ikke komme? Du kan afbestille gratis indtil ${ctx.cancellationNoticeHours} timer før afleveringstidspunktet via linket herunder.`,
+          `Derefter kan du ringe til os på ${WORKSHOP.phone.display}.`,
+        ],
+        link: { href: url, label: 'Afbestil booking' },
+      },
+      {
+        title: 'Kalender',
+        lines: ['Tilføj tiden til din kalender med den vedhæftede fil (booking.ics).'],
+      },
+    ],
+    outro: ['Vi glæder os til at se dig og din bil.'],
+  };
+  return {
+    subject: `Bookingbekræftelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [icsAttachment(b, msg, ctx, false)],
+    replyTo: ctx.ownerEmail || undefined,
+  };
+}
+
+function reminder(b: Booking, _msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const doc: Doc = {
+    heading: 'Påmindelse om din tid',
+    intro: [
+      `${greeting(b)},`,
+      `Vi minder dig om din tid hos ${WORKSHOP.name} ${danishDateTime(b.dropOff)}.`,
+    ],
+    rows: bookingRows(b),
+    sections: [
+      openingHours(ctx),
+      {
+        title: 'Kan du ikke komme?',
+        lines: [`Ring til os på ${WORKSHOP.phone.display}, så finder vi en ny tid.`],
+      },
+    ],
+    outro: ['Vi glæder os til at se dig.'],
+  };
+  return {
+    subject: `Påmindelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [],
+    replyTo: ctx.ownerEmail || undefined,
+  };
+}
+
+function cancellation(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const doc: Doc = {
+    heading: 'Din booking er afbestilt',
+    intro: [
+      `${greeting(b)},`,
+      `Din booking ${b.reference} ${danishDateTime(b.dropOff)} er afbestilt. Tiden er frigivet, og du skal ikke betale noget.`,
+    ],
+    rows: bookingRows(b).filter(([label]) => label !== 'Adresse'),
+    sections: [
+      {
+        title: 'Ny tid',
+        lines: ['Du er velkommen til at booke en ny tid, når det passer dig.'],
+        link: { href: `${ctx.siteUrl.replace(/\/+$/, '')}/contact`, label: 'Book en ny tid' },
+      },
+    ],
+    outro: [],
+  };
+  return {
+    subject: `Afbestilt: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [icsAttachment(b, msg, ctx, true)],
+    replyTo: ctx.ownerEmail || undefined,
+  };
+}
+
+function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
+  const doc: Doc = {
+    heading: cancelled ? 'Booking afbestilt' : 'Ny booking',
+    intro: [
+      cancelled
+        ? `${b.customerName} har afbestilt sin booking ${danishDateTime(b.dropOff)}. Tiden er ledig igen.`
+        : `${b.customerName} har booket ${b.serviceName} ${danishDateTime(b.dropOff)}.`,
+    ],
+    rows: [...bookingRows(b).filter(([label]) => label !== 'Adresse'), ...customerRows(b)],
+    sections: [],
+    outro: cancelled ? [] : ['Svar på denne e-mail for at skrive til kunden.'],
+  };
+  return {
+    subject: `${cancelled ? 'Afbestilt' : 'Ny booking'}: ${b.serviceName} ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [],
+    replyTo: b.customerEmail || undefined,
+  };
+}
+
+/** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
+export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const b = booking(msg.payload);
+  switch (msg.kind) {
+    case 'booking_confirmation':
+      return confirmation(b, msg, ctx);
+    case 'booking_reminder':
+      return reminder(b, msg, ctx);
+    case 'cancellation_confirmation':
+      return cancellation(b, msg, ctx);
+    case 'owner_notification':
+      return ownerNotification(b, false);
+    case 'owner_cancellation':
+      return ownerNotification(b, true);
+    default:
+      throw new Error(`unknown e-mail kind ${String(msg.kind)}`);
+  }
+}

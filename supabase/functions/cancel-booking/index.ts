@@ -1,0 +1,63 @@
+// POST /functions/v1/cancel-booking   (the cancel page of the site; never GET: mail scanners follow links)
+//   {token, action: 'lookup'} -> 200 {state: 'active'|'cancelled'|'too_late', booking}
+//   {token, action: 'cancel'} -> 200 {state: 'cancelled', booking}   (cancelled now)
+// -> 404 {error, code: 'not_found'} for an unknown or malformed token,
+//    409 {error, code: 'cancelled'|'too_late', booking} when cancelling is not possible,
+//    400 bad body, 405 other methods. Refused cases change nothing.
+// The booking shown holds no contact details: reference, package, price, drop-off, ready time.
+import { preflight } from '../_shared/cors.ts';
+import { error, internalError, json, methodNotAllowed } from '../_shared/errors.ts';
+import { readJsonBody } from '../_shared/request.ts';
+import { adminClient } from '../_shared/supabase.ts';
+import { CANCEL_MESSAGES, validateCancelRequest } from '../_shared/cancel.ts';
+
+interface CancelAnswer {
+  state: 'active' | 'cancelled' | 'too_late' | 'not_found';
+  cancelledNow?: boolean;
+  booking?: Record<string, unknown>;
+}
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return methodNotAllowed();
+
+  const read = await readJsonBody(req);
+  if (!read.ok) return error(400, read.error);
+  const input = validateCancelRequest(read.body);
+  if (!input.ok) {
+    return input.error === CANCEL_MESSAGES.notFound
+      ? json(404, { error: input.error, code: 'not_found' })
+      : error(400, input.error);
+  }
+  const { token, action } = input.value;
+
+  try {
+    const { data, error: rpcError } = await adminClient().rpc(
+      action === 'cancel' ? 'cancel_booking' : 'booking_cancel_info',
+      { p_token: token },
+    );
+    if (rpcError) return internalError(`cancel-booking ${action}`, rpcError);
+    const answer = data as CancelAnswer;
+    if (answer.state === 'not_found') {
+      return json(404, { error: CANCEL_MESSAGES.notFound, code: 'not_found' });
+    }
+    if (action === 'lookup') {
+      return json(200, { state: answer.state, booking: answer.booking });
+    }
+    if (answer.state === 'cancelled' && answer.cancelledNow) {
+      return json(200, { state: 'cancelled', booking: answer.booking });
+    }
+    return json(409, {
+      error:
+        answer.state === 'too_late' ? CANCEL_MESSAGES.tooLate : CANCEL_MESSAGES.alreadyCancelled,
+      code: answer.state === 'too_late' ? 'too_late' : 'cancelled',
+      booking: answer.booking,
+    });
+  } catch (cause) {
+    return internalError('cancel-booking', cause);
+  }
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}

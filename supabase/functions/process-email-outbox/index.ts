@@ -1,0 +1,58 @@
+// POST /functions/v1/process-email-outbox   (the scheduler: pg_cron + pg_net in production, an
+// interval timer in the embedded stack; see docs/emails.md)
+// Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
+// records the outcome -> 200 {remindersQueued, claimed, sent, retrying, failed}.
+// Only the service role key (or EMAIL_PROCESSOR_SECRET) may call it: 401 otherwise.
+import { error, internalError, json } from '../_shared/errors.ts';
+import { adminClient } from '../_shared/supabase.ts';
+import { emailConfig } from '../_shared/email/config.ts';
+import { processOutbox } from '../_shared/email/processor.ts';
+
+function bearer(req: Request): string {
+  const header = req.headers.get('authorization') ?? '';
+  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function authorised(req: Request): boolean {
+  const token = bearer(req);
+  const allowed = [
+    Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
+    Deno.env.get('EMAIL_PROCESSOR_SECRET'),
+  ];
+  return allowed.some((secret) => !!secret && timingSafeEqual(token, secret));
+}
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method !== 'POST') {
+    return error(405, 'Metoden er ikke tilladt.', { Allow: 'POST' });
+  }
+  if (!authorised(req)) return error(401, 'Ikke tilladt.');
+  try {
+    const client = adminClient();
+    const summary = await processOutbox({
+      rpc: async (fn, args) => {
+        const { data, error: rpcError } = await client.rpc(fn, args);
+        if (rpcError) throw new Error(`${fn}: ${rpcError.message}`);
+        return data;
+      },
+      config: emailConfig((name) => Deno.env.get(name)),
+    });
+    if (summary.claimed > 0 || summary.remindersQueued > 0) {
+      console.log(`process-email-outbox: ${JSON.stringify(summary)}`);
+    }
+    return json(200, summary);
+  } catch (cause) {
+    return internalError('process-email-outbox', cause);
+  }
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}

@@ -1,0 +1,264 @@
+// The e-mails themselves: Danish content of every kind, HTML and text saying the same, user input
+// escaped, and a valid .ics (parsed back with ical.js, times checked through its VTIMEZONE).
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { addressLine, business } from '../../src/content/business.ts';
+import { WORKSHOP, WORKSHOP_ADDRESS } from '../functions/_shared/email/business.ts';
+import { danishPrice, openingHoursLines, readyText } from '../functions/_shared/email/format.ts';
+import { buildIcs, foldLine } from '../functions/_shared/email/ics.ts';
+import {
+  renderEmail,
+  type EmailKind,
+  type OutboxMessage,
+  type RenderContext,
+} from '../functions/_shared/email/templates.ts';
+
+const TOKEN = 'a'.repeat(64);
+const OPENING_HOURS = [
+  { weekday: 1, opensAt: '09:00', closesAt: '20:00' },
+  { weekday: 2, opensAt: '09:00', closesAt: '20:00' },
+  { weekday: 3, opensAt: '09:00', closesAt: '20:00' },
+  { weekday: 4, opensAt: '09:00', closesAt: '20:00' },
+  { weekday: 5, opensAt: '08:00', closesAt: '17:00' },
+  { weekday: 6, opensAt: '10:00', closesAt: '16:00' },
+  { weekday: 7, opensAt: null, closesAt: null },
+];
+const CTX: RenderContext = {
+  siteUrl: 'https://glanspunkt.example/',
+  openingHours: OPENING_HOURS,
+  cancellationNoticeHours: 24,
+  ownerEmail: 'ejer@glanspunkt.example',
+};
+
+function message(kind: EmailKind, payload: Record<string, unknown> = {}): OutboxMessage {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    kind,
+    recipient: kind.startsWith('owner') ? null : 'kunde@example.dk',
+    idempotencyKey: `${kind}:x`,
+    attempts: 1,
+    createdAt: '2026-12-01T09:00:00.123+00:00',
+    payload: {
+      reference: 'K7M2QX9D',
+      serviceName: 'Premiumpakken polering',
+      price: 3600,
+      // an 18-hour polish dropped off on Monday is ready on Tuesday
+      dropOff: '2026-12-07T09:00:00+01:00',
+      readyAt: '2026-12-08T16:00:00+01:00',
+      customerName: 'Mette <b>Hansen</b>',
+      customerEmail: 'kunde@example.dk',
+      customerPhone: '+45 11 22 33 44',
+      notes: 'Ridse på <script>alert(1)</script> døren',
+      cancelToken: TOKEN,
+      ...payload,
+    },
+  };
+}
+
+function decodeIcs(content: string): string {
+  return Buffer.from(content, 'base64').toString('utf8');
+}
+
+describe('customer confirmation', () => {
+  const mail = renderEmail(message('booking_confirmation'), CTX);
+
+  it('holds service, drop-off, ready time, price, address, opening hours and the cancel link', () => {
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Premiumpakken polering');
+      expect(body).toContain('mandag den 7. december 2026 kl. 09:00');
+      expect(body).toContain('tirsdag den 8. december 2026 kl. 16:00');
+      expect(body).toContain('3.600 kr.');
+      expect(body).toContain('Virkelyst 7B, 6000 Kolding');
+      expect(body).toContain('Mandag - Torsdag: 09:00 - 20:00');
+      expect(body).toContain('Fredag: 08:00 - 17:00');
+      expect(body).toContain('Lørdag: 10:00 - 16:00');
+      expect(body).toContain('Søndag: Lukket');
+      expect(body).toContain(`https://glanspunkt.example/afbestil?token=${TOKEN}`);
+      expect(body).toContain('indtil 24 timer før');
+      expect(body).toContain('K7M2QX9D');
+    }
+    expect(mail.subject).toBe(
+      'Bookingbekræftelse: Premiumpakken polering mandag den 7. december 2026 kl. 09:00',
+    );
+    expect(mail.html).toContain('<html lang="da">');
+    expect(mail.replyTo).toBe('ejer@glanspunkt.example');
+  });
+
+  it('escapes what the customer typed in the HTML', () => {
+    expect(mail.html).toContain('Hej Mette &lt;b&gt;Hansen&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Hansen');
+    expect(mail.text).toContain('Hej Mette <b>Hansen</b>,');
+  });
+
+  it('carries a valid .ics: Europe/Copenhagen VTIMEZONE, times, location, organizer, UID', () => {
+    expect(mail.attachments).toHaveLength(1);
+    const att = mail.attachments[0]!;
+    expect(att.filename).toBe('booking.ics');
+    const ics = decodeIcs(att.content);
+    // CRLF everywhere and no line longer than 75 octets
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    const cal = new ICAL.Component(ICAL.parse(ics));
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const vtz = cal.getFirstSubcomponent('vtimezone')!;
+    expect(vtz.getFirstPropertyValue('tzid')).toBe('Europe/Copenhagen');
+    const tz = new ICAL.Timezone(vtz);
+    const vevent = cal.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/Copenhagen');
+    const start = event.startDate.clone();
+    start.zone = tz;
+    const end = event.endDate.clone();
+    end.zone = tz;
+    expect(start.toJSDate().toISOString()).toBe('2026-12-07T08:00:00.000Z');
+    expect(end.toJSDate().toISOString()).toBe('2026-12-08T15:00:00.000Z');
+    expect(event.uid).toBe('booking-K7M2QX9D@glanspunkt');
+    expect(event.location).toBe('Virkelyst 7B, 6000 Kolding');
+    expect(event.summary).toBe('Glanspunkt: Premiumpakken polering');
+    expect(event.description).toContain('Bookingnummer K7M2QX9D');
+    expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:ejer@glanspunkt.example');
+    expect(vevent.getFirstProperty('organizer')!.getParameter('cn')).toBe('Glanspunkt');
+    expect(vevent.getFirstPropertyValue('contact')).toContain('+45 12 34 56 78');
+    expect(vevent.getFirstPropertyValue('dtstamp')!.toString()).toBe('2026-12-01T09:00:00Z');
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  });
+
+  it('uses the summer offset in the VTIMEZONE for a drop-off in summer', () => {
+    const summer = renderEmail(
+      message('booking_confirmation', {
+        dropOff: '2027-06-01T09:00:00+02:00',
+        readyAt: '2027-06-01T09:30:00+02:00',
+      }),
+      CTX,
+    );
+    const cal = new ICAL.Component(ICAL.parse(decodeIcs(summer.attachments[0]!.content)));
+    const tz = new ICAL.Timezone(cal.getFirstSubcomponent('vtimezone')!);
+    const start = new ICAL.Event(cal.getFirstSubcomponent('vevent')!).startDate.clone();
+    start.zone = tz;
+    expect(start.toJSDate().toISOString()).toBe('2027-06-01T07:00:00.000Z');
+    expect(summer.text).toContain('kl. 09:30 samme dag');
+  });
+
+  it('is identical when rendered again (a retry sends the same content under the same key)', () => {
+    expect(renderEmail(message('booking_confirmation'), CTX)).toEqual(mail);
+  });
+
+  it('refuses to render without a cancel token', () => {
+    expect(() => renderEmail(message('booking_confirmation', { cancelToken: null }), CTX)).toThrow(
+      /cancelToken/,
+    );
+  });
+});
+
+describe('other e-mails', () => {
+  it('the owner notification holds every booking field and replies go to the customer', () => {
+    const mail = renderEmail(message('owner_notification', { cancelToken: undefined }), CTX);
+    for (const body of [mail.text, mail.html]) {
+      for (const part of [
+        'K7M2QX9D',
+        'Premiumpakken polering',
+        '3.600 kr.',
+        'mandag den 7. december 2026 kl. 09:00',
+        'tirsdag den 8. december 2026 kl. 16:00',
+        'kunde@example.dk',
+        '+45 11 22 33 44',
+      ]) {
+        expect(body).toContain(part);
+      }
+    }
+    expect(mail.text).toContain('Mette <b>Hansen</b>');
+    expect(mail.text).toContain('Ridse på <script>alert(1)</script> døren');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.subject).toBe(
+      'Ny booking: Premiumpakken polering 07.12.2026 kl. 09:00 – Mette <b>Hansen</b>',
+    );
+    expect(mail.replyTo).toBe('kunde@example.dk');
+    expect(mail.text).not.toContain(TOKEN);
+  });
+
+  it('the reminder names the time and how to reach the workshop, without a cancel link', () => {
+    const mail = renderEmail(message('booking_reminder', { cancelToken: undefined }), CTX);
+    expect(mail.subject).toBe(
+      'Påmindelse: Premiumpakken polering mandag den 7. december 2026 kl. 09:00',
+    );
+    expect(mail.text).toContain('Ring til os på +45 12 34 56 78');
+    expect(mail.text).toContain('Virkelyst 7B, 6000 Kolding');
+    expect(mail.text).not.toContain('afbestil?token');
+  });
+
+  it('the cancellation confirms it and cancels the calendar event', () => {
+    const mail = renderEmail(message('cancellation_confirmation', { cancelToken: undefined }), CTX);
+    expect(mail.subject).toBe(
+      'Afbestilt: Premiumpakken polering mandag den 7. december 2026 kl. 09:00',
+    );
+    expect(mail.text).toContain('er afbestilt');
+    expect(mail.text).toContain('https://glanspunkt.example/contact');
+    const cal = new ICAL.Component(ICAL.parse(decodeIcs(mail.attachments[0]!.content)));
+    expect(cal.getFirstPropertyValue('method')).toBe('CANCEL');
+    const vevent = cal.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(vevent.getFirstPropertyValue('uid')).toBe('booking-K7M2QX9D@glanspunkt');
+  });
+
+  it('the owner cancellation says the time is free again', () => {
+    const mail = renderEmail(message('owner_cancellation', { cancelToken: undefined }), CTX);
+    expect(mail.subject).toMatch(/^Afbestilt: Premiumpakken polering 07\.12\.2026 kl\. 09:00/);
+    expect(mail.text).toContain('Tiden er ledig igen');
+  });
+});
+
+describe('formats and facts', () => {
+  it('folds long lines at 75 octets without splitting a UTF-8 character', () => {
+    const line = `DESCRIPTION:${'æøå'.repeat(40)}`;
+    const folded = foldLine(line);
+    const pieces = folded.split('\r\n');
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const p of pieces) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(75);
+    expect(pieces.slice(1).every((p) => p.startsWith(' '))).toBe(true);
+    expect(pieces.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+  });
+
+  it('escapes commas, semicolons, backslashes and newlines in text values', () => {
+    const ics = buildIcs({
+      uid: 'u@x',
+      start: '2026-12-07T09:00:00+01:00',
+      end: '2026-12-07T10:00:00+01:00',
+      stamp: new Date('2026-12-01T09:00:00Z'),
+      summary: 'a, b; c\\d\ne',
+      description: '',
+      location: 'x',
+      organizer: { name: 'N "q"', email: 'a@b.dk' },
+      contact: 'c',
+    });
+    expect(ics).toContain('SUMMARY:a\\, b\\; c\\\\d\\ne\r\n');
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!,
+    );
+    expect(event.summary).toBe('a, b; c\\d\ne');
+  });
+
+  it('writes prices, ready times and opening hours the Danish way', () => {
+    expect(danishPrice(199)).toBe('199 kr.');
+    expect(danishPrice(1800)).toBe('1.800 kr.');
+    expect(readyText('2026-12-07T09:00:00+01:00', '2026-12-07T11:00:00+01:00')).toBe(
+      'kl. 11:00 samme dag',
+    );
+    expect(openingHoursLines(OPENING_HOURS)).toEqual([
+      'Mandag - Torsdag: 09:00 - 20:00',
+      'Fredag: 08:00 - 17:00',
+      'Lørdag: 10:00 - 16:00',
+      'Søndag: Lukket',
+    ]);
+  });
+
+  it('uses the same workshop facts as the site', () => {
+    expect(WORKSHOP.name).toBe(business.name);
+    expect(WORKSHOP_ADDRESS).toBe(addressLine);
+    expect(WORKSHOP.phone).toEqual(business.phone);
+    expect(WORKSHOP.email).toBe(business.email);
+  });
+});
