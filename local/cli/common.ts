@@ -1,0 +1,163 @@
+// Shared pieces of the stack's command-line entry points: where the database is, one-line errors,
+// clean shutdown of every child on Ctrl-C.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ROOT } from '../db/migrate.ts';
+import { startPostgresServer } from '../db/postgres-server.ts';
+import type { DatabaseTarget } from '../stack.ts';
+
+export const DEFAULT_DATA_DIR = path.join(ROOT, 'local', '.data', 'pglite');
+
+export interface ResolvedDatabase {
+  target: DatabaseTarget;
+  description: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL: a real PostgreSQL server. LOCAL_DB=memory: a throw-away in-memory PGlite (e2e).
+ * LOCAL_DB=postgres: a throw-away PostgreSQL 15 in a temporary folder. Otherwise a persistent PGlite
+ * in LOCAL_DB_DIR (default local/.data/pglite, git-ignored).
+ */
+export async function resolveDatabase(): Promise<ResolvedDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    return {
+      target: { kind: 'postgres', url },
+      description: `PostgreSQL at ${redact(url)}`,
+      cleanup: async () => {},
+    };
+  }
+  const mode = process.env.LOCAL_DB;
+  if (mode === 'memory') {
+    return {
+      target: { kind: 'pglite' },
+      description: 'PGlite in memory (discarded on exit)',
+      cleanup: async () => {},
+    };
+  }
+  if (mode === 'postgres') {
+    const server = await startPostgresServer();
+    return {
+      target: { kind: 'postgres', url: server.connectionString },
+      description: `temporary PostgreSQL 15 at ${server.connectionString}`,
+      cleanup: () => server.stop(),
+    };
+  }
+  if (mode && mode !== 'pglite')
+    throw new Error(`LOCAL_DB must be memory, postgres or pglite (got "${mode}")`);
+  const dataDir = path.resolve(process.env.LOCAL_DB_DIR ?? DEFAULT_DATA_DIR);
+  const release = lockDataDir(dataDir);
+  return {
+    target: { kind: 'pglite', dataDir },
+    description: `PGlite in ${path.relative(process.cwd(), dataDir) || dataDir}`,
+    cleanup: async () => release(),
+  };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One process at a time may open a PGlite data folder; a stale lock of a killed process is taken over. */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lock = `${dataDir}.lock`;
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    if (pid && pid !== process.pid && alive(pid)) {
+      throw new Error(
+        `the local database ${dataDir} is in use by process ${pid} (is npm run dev or npm start running?)`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  const release = () => {
+    try {
+      if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', release);
+  return release;
+}
+
+export function envPort(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} must be a port number (got "${raw}")`);
+  return port;
+}
+
+/** Fails with a clear message when host:port is taken. */
+export function ensurePortFree(port: number, host: string, envName: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is already in use (set ${envName} to another port)`
+            : error.message,
+        ),
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
+}
+
+/** Runs a CLI main: any failure is one clear line on stderr and exit code 1. */
+export function runCli(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`error: ${message.split('\n')[0]}`);
+    if (process.env.DEBUG) console.error(error);
+    process.exit(1);
+  });
+}
+
+/** Calls stop once on SIGINT/SIGTERM/SIGHUP, then exits. */
+export function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    stop()
+      .catch((error: unknown) => console.error(`error while stopping: ${(error as Error).message}`))
+      .finally(() => process.exit(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, handler);
+}
+
+/** True when the site is configured (env or .env files) to use a hosted Supabase project. */
+export function siteUsesHostedSupabase(): boolean {
+  if (process.env.VITE_SUPABASE_URL) return true;
+  for (const file of [
+    '.env',
+    '.env.local',
+    '.env.development',
+    '.env.production',
+    '.env.development.local',
+    '.env.production.local',
+  ]) {
+    const full = path.join(ROOT, file);
+    if (existsSync(full) && /^\s*VITE_SUPABASE_URL\s*=\s*\S/m.test(readFileSync(full, 'utf8')))
+      return true;
+  }
+  return false;
+}

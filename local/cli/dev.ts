@@ -1,0 +1,64 @@
+// npm run dev: the embedded Supabase stack (persistent PGlite, gateway, edge functions reloaded on
+// change) and the React Router / Vite dev server.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../db/migrate.ts';
+import { ANON_KEY } from '../keys.ts';
+import { startStack } from '../stack.ts';
+import {
+  ensurePortFree,
+  envPort,
+  onShutdown,
+  resolveDatabase,
+  runCli,
+  siteUsesHostedSupabase,
+} from './common.ts';
+
+runCli(async () => {
+  const host = process.env.HOST ?? '127.0.0.1';
+  const sitePort = envPort('PORT', 5173);
+  const supabasePort = envPort('SUPABASE_PORT', 54321);
+  await ensurePortFree(sitePort, host, 'PORT');
+  const database = await resolveDatabase();
+  const stack = await startStack({
+    database: database.target,
+    port: supabasePort,
+    watch: true,
+    log: (line) => console.log(line),
+  }).catch(async (error: unknown) => {
+    await database.cleanup();
+    throw error;
+  });
+  if (stack.migrations.applied.length)
+    console.log(`migrations applied: ${stack.migrations.applied.join(', ')}`);
+  if (stack.migrations.seeded) console.log('seed applied');
+
+  const hosted = siteUsesHostedSupabase();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (!hosted) {
+    env.VITE_SUPABASE_URL = stack.url;
+    env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
+  }
+  const vite = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'react-router'),
+    ['dev', '--host', host, '--port', String(sitePort), '--strictPort'],
+    { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] },
+  );
+  vite.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+
+  console.log(`Database:          ${database.description}`);
+  console.log(`Supabase gateway:  ${stack.url}  (anon key: the Supabase CLI demo key)`);
+  console.log(
+    `Site:              http://${host}:${sitePort}/${hosted ? '  (uses VITE_SUPABASE_URL, not the local stack)' : ''}`,
+  );
+
+  const stop = async () => {
+    if (vite.exitCode === null) vite.kill('SIGTERM');
+    await stack.stop();
+    await database.cleanup();
+  };
+  onShutdown(stop);
+  vite.once('exit', (code) => {
+    void stop().finally(() => process.exit(code ?? 0));
+  });
+});

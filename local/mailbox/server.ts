@@ -1,0 +1,220 @@
+// The local mailbox: a stand-in for Resend's HTTP API (POST /emails with a Bearer key and an
+// Idempotency-Key) that captures instead of sending, and a page listing what it captured.
+//   POST   /emails                              Resend-shaped: 200 {id} | 401 | 409 | 422
+//   GET    /                                    list page
+//   GET    /messages/:id                        one e-mail (HTML view, text, headers)
+//   GET    /messages/:id/html | /raw            the HTML alone | the request body as JSON
+//   GET    /messages/:id/attachments/:n         an attachment (the .ics)
+//   GET    /api/messages   DELETE /api/messages JSON list for tests | clear
+//   POST   /api/faults {count, status, delayMs, afterAccept} make the next calls fail (tests)
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { listPage, messagePage } from './pages.ts';
+import { MailStore, type CapturedAttachment } from './store.ts';
+
+export interface MailboxOptions {
+  port?: number;
+  host?: string;
+  store?: MailStore;
+}
+
+export interface Mailbox {
+  url: string;
+  port: number;
+  store: MailStore;
+  stop(): Promise<void>;
+}
+
+const MAX_BODY = 10 * 1024 * 1024;
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  extra: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...extra });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
+}
+
+function resendError(res: ServerResponse, status: number, name: string, message: string) {
+  sendJson(res, status, { statusCode: status, name, message });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function asList(value: unknown): string[] | null {
+  if (typeof value === 'string' && value) return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v)) {
+    return value as string[];
+  }
+  return null;
+}
+
+async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResponse) {
+  store.calls += 1;
+  const raw = await readBody(req);
+  const fault = store.takeFault();
+  if (fault && !fault.afterAccept) {
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.status === 0) {
+      req.socket.destroy();
+      return;
+    }
+    return resendError(res, fault.status, 'application_error', 'Simulated failure (local mailbox)');
+  }
+  const auth = req.headers.authorization ?? '';
+  if (!/^Bearer \S+/.test(auth))
+    return resendError(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return resendError(res, 400, 'invalid_request', 'Body is not JSON.');
+  }
+  const to = asList(body.to);
+  if (typeof body.from !== 'string' || !body.from)
+    return resendError(res, 422, 'validation_error', 'The `from` field is missing.');
+  if (!to) return resendError(res, 422, 'validation_error', 'The `to` field is missing.');
+  if (typeof body.subject !== 'string' || !body.subject)
+    return resendError(res, 422, 'validation_error', 'The `subject` field is missing.');
+  const attachments = Array.isArray(body.attachments)
+    ? (body.attachments as CapturedAttachment[])
+    : [];
+  const key =
+    typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+  const result = store.accept(
+    {
+      from: body.from,
+      to,
+      subject: body.subject,
+      html: typeof body.html === 'string' ? body.html : '',
+      text: typeof body.text === 'string' ? body.text : '',
+      ...(typeof body.reply_to === 'string' ? { reply_to: body.reply_to } : {}),
+      attachments,
+    },
+    raw,
+    key,
+  );
+  if ('conflict' in result) {
+    return resendError(
+      res,
+      409,
+      'invalid_idempotent_request',
+      'Same idempotency key used with a different request payload.',
+    );
+  }
+  if (fault?.afterAccept) {
+    if (fault.delayMs) await sleep(fault.delayMs);
+    return resendError(res, fault.status || 502, 'application_error', 'Simulated lost answer');
+  }
+  sendJson(res, 200, { id: result.id });
+}
+
+async function route(store: MailStore, req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://mailbox');
+  const parts = url.pathname.split('/').filter(Boolean);
+  const method = req.method ?? 'GET';
+
+  if (url.pathname === '/emails') {
+    if (method !== 'POST')
+      return resendError(res, 405, 'method_not_allowed', 'Method not allowed.');
+    return postEmail(store, req, res);
+  }
+  if (url.pathname === '/api/messages') {
+    if (method === 'GET') return sendJson(res, 200, store.messages);
+    if (method === 'DELETE') {
+      store.clear();
+      return sendJson(res, 200, { cleared: true });
+    }
+  }
+  if (url.pathname === '/api/faults' && method === 'POST') {
+    const body = JSON.parse((await readBody(req)) || '{}') as {
+      count?: number;
+      status?: number;
+      delayMs?: number;
+      afterAccept?: boolean;
+    };
+    store.failNext(body.count ?? 1, {
+      status: body.status ?? 500,
+      delayMs: body.delayMs,
+      afterAccept: body.afterAccept,
+    });
+    return sendJson(res, 200, { ok: true });
+  }
+  if (method === 'GET' && url.pathname === '/')
+    return send(res, 200, listPage(store.messages), 'text/html; charset=utf-8');
+  if (method === 'GET' && parts[0] === 'messages' && parts[1]) {
+    const m = store.find(parts[1]);
+    if (!m) return send(res, 404, 'No such e-mail', 'text/plain; charset=utf-8');
+    if (parts.length === 2) return send(res, 200, messagePage(m), 'text/html; charset=utf-8');
+    if (parts[2] === 'raw')
+      return send(res, 200, JSON.stringify(m.raw, null, 2), 'application/json; charset=utf-8');
+    if (parts[2] === 'html') {
+      return send(res, 200, m.html, 'text/html; charset=utf-8', {
+        'Content-Security-Policy': 'sandbox; script-src none',
+      });
+    }
+    if (parts[2] === 'attachments' && parts[3]) {
+      const a = m.attachments[Number(parts[3])];
+      if (!a) return send(res, 404, 'No such attachment', 'text/plain; charset=utf-8');
+      return send(
+        res,
+        200,
+        Buffer.from(a.content, 'base64').toString('utf8'),
+        a.content_type ?? 'application/octet-stream',
+        {
+          'Content-Disposition': `inline; filename="${a.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        },
+      );
+    }
+  }
+  send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+}
+
+export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbox> {
+  const store = options.store ?? new MailStore();
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = createServer((req, res) => {
+    route(store, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, String(error), 'text/plain; charset=utf-8');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    store,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,88 @@
+// What the local mailbox keeps: every e-mail the edge functions sent to the Resend-shaped API, in
+// memory (the local stack is for development and tests, nothing is delivered).
+import { createHash, randomUUID } from 'node:crypto';
+
+export interface CapturedAttachment {
+  filename: string;
+  /** Base64, as sent. */
+  content: string;
+  content_type?: string;
+}
+
+export interface CapturedEmail {
+  id: string;
+  receivedAt: string;
+  idempotencyKey: string | null;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  reply_to?: string;
+  attachments: CapturedAttachment[];
+  /** The request body exactly as received. */
+  raw: unknown;
+}
+
+export interface Fault {
+  /** HTTP status to answer, or 0 to drop the connection. */
+  status: number;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Store the message first, then fail: the answer was lost, the e-mail went out. */
+  afterAccept?: boolean;
+}
+
+export class MailStore {
+  readonly messages: CapturedEmail[] = [];
+  /** Every POST /emails, faults and replays included (tests count these). */
+  calls = 0;
+  private faults: Fault[] = [];
+  private byKey = new Map<string, { hash: string; id: string }>();
+
+  /** The next `count` calls fail with this fault (then the API works again). */
+  failNext(count: number, fault: Fault): void {
+    for (let i = 0; i < count; i += 1) this.faults.push(fault);
+  }
+
+  takeFault(): Fault | undefined {
+    return this.faults.shift();
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+    this.faults = [];
+    this.byKey.clear();
+    this.calls = 0;
+  }
+
+  /**
+   * Stores a message like Resend does with an Idempotency-Key: the same key and body again gives
+   * the first id without a second message; the same key with another body is a 409.
+   */
+  accept(
+    body: Omit<CapturedEmail, 'id' | 'receivedAt' | 'idempotencyKey' | 'raw'>,
+    raw: string,
+    key: string | null,
+  ): { id: string; replayed: boolean } | { conflict: true } {
+    const hash = createHash('sha256').update(raw).digest('hex');
+    if (key) {
+      const seen = this.byKey.get(key);
+      if (seen) return seen.hash === hash ? { id: seen.id, replayed: true } : { conflict: true };
+    }
+    const id = randomUUID();
+    if (key) this.byKey.set(key, { hash, id });
+    this.messages.push({
+      ...body,
+      id,
+      receivedAt: new Date().toISOString(),
+      idempotencyKey: key,
+      raw: JSON.parse(raw),
+    });
+    return { id, replayed: false };
+  }
+
+  find(id: string): CapturedEmail | undefined {
+    return this.messages.find((m) => m.id === id);
+  }
+}

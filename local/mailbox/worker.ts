@@ -1,0 +1,81 @@
+// The embedded stack's stand-in for the production schedule (pg_cron + pg_net): calls the
+// process-email-outbox edge function every few seconds, one run at a time.
+
+export interface EmailWorkerOptions {
+  /** Gateway URL, e.g. http://127.0.0.1:54321. */
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  /** Default 5000 ms. */
+  intervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface EmailWorker {
+  /** One run now (waits for a run in progress first). */
+  runOnce(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
+  const interval = options.intervalMs ?? 5000;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  let lastError = '';
+
+  const run = async (): Promise<unknown> => {
+    const res = await fetch(`${options.supabaseUrl}/functions/v1/process-email-outbox`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${options.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+      signal: AbortSignal.timeout(120_000),
+    });
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok)
+      throw new Error(`process-email-outbox answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  const runOnce = () => {
+    running = running.catch(() => undefined).then(run);
+    return running;
+  };
+
+  const tick = async () => {
+    try {
+      const summary = (await runOnce()) as { sent?: number; retrying?: number; failed?: number };
+      lastError = '';
+      if (summary.sent || summary.retrying || summary.failed) {
+        options.log?.(
+          `[email] sent ${summary.sent ?? 0}, retrying ${summary.retrying ?? 0}, failed ${summary.failed ?? 0}`,
+        );
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // say it once, not every few seconds
+      if (message !== lastError) options.log?.(`[email] sender run failed: ${message}`);
+      lastError = message;
+    }
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, interval);
+    timer.unref?.();
+  };
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}
