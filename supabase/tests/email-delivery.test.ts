@@ -1,0 +1,197 @@
+// E-mail delivery end to end on the embedded stack: create-booking (HTTP) queues, the
+// process-email-outbox function sends through the Resend-shaped local mailbox, failures are retried
+// and recorded, and nothing is delivered twice.
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { localEmailEnv, startMailbox, type Mailbox } from '../../local/mailbox/index.ts';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import { callFunction, openDays } from './helpers/http.ts';
+import { SERVICE } from './helpers/sql.ts';
+
+const SITE = 'http://127.0.0.1:4173';
+let stack: TestStack;
+let mailbox: Mailbox;
+let day: string;
+const saved: Record<string, string | undefined> = {};
+
+async function processOutbox(key = stack.serviceRoleKey) {
+  const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, apikey: key, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, number> };
+}
+
+let n = 0;
+async function createBooking(time: string, serviceId: string = SERVICE.guld) {
+  n += 1;
+  const r = await callFunction<{ reference: string }>(stack, 'create-booking', {
+    serviceId,
+    customerName: 'Ane Jensen',
+    customerEmail: `ane${n}@example.dk`,
+    customerPhone: '+45 12 34 56 78',
+    bookingDate: day,
+    bookingTime: time,
+    notes: 'Hund i bilen.',
+  });
+  expect(r.status).toBe(201);
+  return { reference: r.body.reference, email: `ane${n}@example.dk` };
+}
+
+async function outbox(reference: string) {
+  return stack.query<{
+    kind: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    sent_at: Date | null;
+    provider_message_id: string | null;
+    idempotency_key: string;
+  }>(
+    `select o.* from public.email_outbox o join public.bookings b on b.id = o.booking_id
+      where b.reference = $1 order by o.kind`,
+    [reference],
+  );
+}
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  // the edge functions inherit the test's environment when the stack starts them
+  for (const [key, value] of Object.entries(localEmailEnv(mailbox.url, SITE))) {
+    saved[key] = process.env[key];
+    process.env[key] = value;
+  }
+  stack = await startTestStack();
+  [day] = await openDays(stack, [1, 2, 3, 4], 1);
+  // retry at once instead of after a minute, so the test need not wait
+  await stack.query(
+    `update public.settings set value = '0' where key = 'email_retry_base_seconds'`,
+  );
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await mailbox?.stop();
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+beforeEach(async () => {
+  mailbox.store.clear();
+  await stack.query(`update public.email_outbox set status = 'cancelled' where status <> 'sent'`);
+});
+
+describe('process-email-outbox', () => {
+  it('sends the customer confirmation and the owner notification of a booking, once', async () => {
+    const { reference, email } = await createBooking('09:00');
+    const run = await processOutbox();
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
+
+    const mails = mailbox.store.messages;
+    expect(mails).toHaveLength(2);
+    const customer = mails.find((m) => m.to[0] === email)!;
+    const owner = mails.find((m) => m.to[0] === 'ejer@glanspunkt.local')!;
+    expect(customer.from).toBe('Glanspunkt <booking@glanspunkt.local>');
+    expect(customer.subject).toMatch(/^Bookingbekræftelse: Guldpakken /);
+    expect(customer.text).toContain(reference);
+    expect(customer.text).toContain('Virkelyst 7B, 6000 Kolding');
+    expect(customer.text).toMatch(new RegExp(`${SITE}/afbestil\\?token=[0-9a-f]{64}`));
+    expect(customer.idempotencyKey).toMatch(/^booking_confirmation:/);
+    expect(owner.subject).toMatch(/^Ny booking: Guldpakken /);
+    expect(owner.text).toContain(email);
+    expect(owner.text).toContain('Hund i bilen.');
+    expect(owner.reply_to).toBe(email);
+
+    // the .ics parses and starts at 09:00 Copenhagen on the booked day
+    const ics = Buffer.from(customer.attachments[0]!.content, 'base64').toString('utf8');
+    const cal = new ICAL.Component(ICAL.parse(ics));
+    const tz = new ICAL.Timezone(cal.getFirstSubcomponent('vtimezone')!);
+    const start = new ICAL.Event(cal.getFirstSubcomponent('vevent')!).startDate.clone();
+    start.zone = tz;
+    const [row] = await stack.query<{ drop_off_at: Date }>(
+      'select drop_off_at from public.bookings where reference = $1',
+      [reference],
+    );
+    expect(start.toJSDate().getTime()).toBe(row!.drop_off_at.getTime());
+
+    const rows = await outbox(reference);
+    expect(rows.map((r) => [r.kind, r.status, r.attempts])).toEqual([
+      ['booking_confirmation', 'sent', 1],
+      ['owner_notification', 'sent', 1],
+    ]);
+    expect(rows.every((r) => r.provider_message_id && r.sent_at)).toBe(true);
+
+    // nothing more to send
+    expect((await processOutbox()).body).toMatchObject({ claimed: 0, sent: 0 });
+    expect(mailbox.store.messages).toHaveLength(2);
+  });
+
+  it('an API that fails twice then succeeds leads to exactly one sent message', async () => {
+    const { reference } = await createBooking('12:00');
+    await stack.query(
+      `update public.email_outbox set status = 'cancelled'
+        where kind = 'owner_notification' and status = 'pending'`,
+    );
+    mailbox.store.failNext(2, { status: 503 });
+
+    const first = await processOutbox();
+    expect(first.body).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
+    let [row] = (await outbox(reference)).filter((r) => r.kind === 'booking_confirmation');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.last_error).toMatch(/^HTTP 503/);
+
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, retrying: 1 });
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, sent: 1 });
+    [row] = (await outbox(reference)).filter((r) => r.kind === 'booking_confirmation');
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    expect(mailbox.store.calls).toBe(3);
+    expect(mailbox.store.messages).toHaveLength(1);
+    expect((await processOutbox()).body).toMatchObject({ claimed: 0 });
+  });
+
+  it('a lost answer is retried with the same idempotency key and not delivered twice', async () => {
+    await createBooking('15:00');
+    mailbox.store.failNext(2, { status: 502, afterAccept: true });
+    expect((await processOutbox()).body).toMatchObject({ claimed: 2, retrying: 2 });
+    expect(mailbox.store.messages).toHaveLength(2);
+    expect((await processOutbox()).body).toMatchObject({ claimed: 2, sent: 2 });
+    expect(mailbox.store.calls).toBe(4);
+    expect(mailbox.store.messages).toHaveLength(2);
+  });
+
+  it('records a permanent error as failed for the owner to see, and gives up after the limit', async () => {
+    const { reference } = await createBooking('17:00');
+    await stack.query(`update public.settings set value = '2' where key = 'email_max_attempts'`);
+    try {
+      mailbox.store.failNext(1, { status: 422 });
+      mailbox.store.failNext(2, { status: 500 });
+      await processOutbox();
+      await processOutbox();
+      const rows = await outbox(reference);
+      expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+      expect(rows.map((r) => r.attempts).sort()).toEqual([1, 2]);
+      expect(rows.every((r) => /^HTTP (422|500)/.test(r.last_error ?? ''))).toBe(true);
+      expect(mailbox.store.messages).toHaveLength(0);
+    } finally {
+      await stack.query(`update public.settings set value = '10' where key = 'email_max_attempts'`);
+    }
+  });
+
+  it('a slow e-mail API does not slow down booking', async () => {
+    mailbox.store.failNext(5, { status: 500, delayMs: 3000 });
+    const started = Date.now();
+    await createBooking('11:00', SERVICE.solv);
+    expect(Date.now() - started).toBeLessThan(2000);
+    mailbox.store.clear();
+  });
+
+  it('refuses callers without the service role key', async () => {
+    const anon = await processOutbox(stack.anonKey);
+    expect(anon.status).toBe(401);
+    expect((await processOutbox('nonsense')).status).toBe(401);
+  });
+});
