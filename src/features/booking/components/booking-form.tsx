@@ -1,8 +1,214 @@
-/** Placeholder until the booking-form issue lands: the form itself is built in that issue. */
+import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { bookingCopy } from '~/content/booking';
+import {
+  newIdempotencyKey,
+  useCreateBooking,
+  type BookingInput,
+  type CreatedBooking,
+} from '../api/create-booking';
+import { BookingApiError } from '../api/errors';
+import { useAvailableSlots } from '../api/get-available-slots';
+import { useOpeningRules } from '../api/get-opening-rules';
+import { useServices } from '../api/get-services';
+import { useWindowSettings } from '../api/get-window-settings';
+import {
+  bookingWindow,
+  DEFAULT_MAX_ADVANCE_DAYS,
+  DEFAULT_MIN_ADVANCE_DAYS,
+} from '../rules/booking-window';
+import { matchService, serviceHint } from '../rules/preselect';
+import { bookingSummary } from '../rules/summary';
+import { BookingConfirmation } from './booking-confirmation';
+import { BookingQueryProvider } from './booking-query-provider';
+import { BookingSummary } from './booking-summary';
+import { CustomerFields } from './customer-fields';
+import { DateField } from './date-field';
+import { ServiceField } from './service-field';
+import { TimeField } from './time-field';
+
+/** The booking form of /contact (#form), with its own data layer. */
 export function BookingForm() {
+  const location = useLocation();
+  const hint = serviceHint(location.state, location.search);
   return (
-    <div>
-      <h2 className="text-2xl font-bold">Book din tid</h2>
-    </div>
+    <BookingQueryProvider>
+      {/* a new navigation with another service starts over with that service */}
+      <BookingFormCard key={hint ?? ''} hint={hint} />
+    </BookingQueryProvider>
+  );
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function showMissingToast() {
+  const { title, description } = bookingCopy.toasts.missing;
+  toast.error(title, { id: 'booking-missing', description });
+}
+
+function BookingFormCard({ hint }: { hint: string | null }) {
+  const services = useServices();
+  const windowSettings = useWindowSettings();
+  const openingRules = useOpeningRules();
+  const createBooking = useCreateBooking();
+
+  // undefined: the visitor has not picked yet, so the service a link asked for is shown
+  const [serviceChoice, setServiceChoice] = useState<string | null | undefined>(undefined);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<CreatedBooking | null>(null);
+  const [now] = useState(() => new Date());
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const serviceList = useMemo(() => services.data ?? [], [services.data]);
+  const preselected = useMemo(() => matchService(serviceList, hint), [serviceList, hint]);
+  const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
+  const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
+
+  const window = bookingWindow(
+    windowSettings.data ?? {
+      minDays: DEFAULT_MIN_ADVANCE_DAYS,
+      maxDays: DEFAULT_MAX_ADVANCE_DAYS,
+    },
+    now,
+  );
+
+  const slotsQuery = useAvailableSlots(service?.id ?? null, date);
+  const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
+  const loadingSlots = date !== null && slotsQuery.isFetching;
+  const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
+  const ready = service !== null && date !== null && chosenTime !== null;
+  const submitting = createBooking.isPending;
+
+  const summary = ready
+    ? bookingSummary({
+        service,
+        date,
+        time: chosenTime,
+        readyAt: slotsQuery.data?.readyAt[chosenTime],
+      })
+    : null;
+
+  function pickService(id: string) {
+    setServiceChoice(id);
+    setDate(null);
+    setTime(null);
+  }
+
+  function pickDate(day: string) {
+    setDate(day);
+    setTime(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!ready) {
+      showMissingToast();
+      return;
+    }
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const input: BookingInput = {
+      serviceId: service.id,
+      customerName: text(data, 'customerName'),
+      customerEmail: text(data, 'customerEmail'),
+      customerPhone: text(data, 'customerPhone'),
+      bookingDate: date,
+      bookingTime: chosenTime,
+      notes: text(data, 'notes'),
+      website: text(data, 'website'),
+    };
+    // the same booking sent again (e.g. after a lost answer) keeps its key: never booked twice
+    const fingerprint = JSON.stringify(input);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    createBooking.mutate(
+      { input, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (booking) => {
+          attempt.current = null;
+          const { title, description } = bookingCopy.toasts.success;
+          toast.success(title, { description });
+          setConfirmation(booking);
+          setServiceChoice(null);
+          setDate(null);
+          setTime(null);
+          form.reset();
+        },
+        onError: (error) => {
+          const { title, fallback } = bookingCopy.toasts.bookingFailed;
+          const message = error instanceof BookingApiError ? error.serverMessage : undefined;
+          toast.error(title, { id: 'booking-failed', description: message ?? fallback });
+          // the slot was just taken: the hook reloads the slots; the time must be chosen again
+          if (error instanceof BookingApiError && error.status === 409) setTime(null);
+        },
+      },
+    );
+  }
+
+  /** Enter in a text field cannot submit while the button is disabled: say what is missing. */
+  function keyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter' || ready || submitting) return;
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLInputElement && target.form === event.currentTarget) {
+      event.preventDefault();
+      showMissingToast();
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id="booking-heading" className="text-2xl font-semibold leading-none tracking-tight">
+          {bookingCopy.heading}
+        </h2>
+        <CardDescription>{bookingCopy.intro}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {confirmation ? <BookingConfirmation booking={confirmation} /> : null}
+        <form
+          onSubmit={submit}
+          onKeyDown={keyDown}
+          aria-labelledby="booking-heading"
+          className="relative grid gap-5"
+        >
+          <ServiceField
+            services={serviceList}
+            loading={services.isPending}
+            value={service?.id ?? null}
+            onChange={pickService}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <DateField
+              value={date}
+              onChange={pickDate}
+              disabled={service === null}
+              window={window}
+              openingRules={openingRules.data}
+            />
+            <TimeField
+              slots={slots}
+              value={chosenTime}
+              onChange={setTime}
+              hasDate={date !== null}
+              loading={loadingSlots}
+            />
+          </div>
+          {summary ? <BookingSummary summary={summary} /> : null}
+          <CustomerFields disabled={submitting} />
+          <Button type="submit" size="lg" disabled={submitting || !ready}>
+            {submitting ? bookingCopy.submitting : bookingCopy.submit}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * Every text of the booking form on /contact. The toast and message texts are the spec's own
+ * (sections 4, 5 and 8) and must stay word for word.
+ */
+export const bookingCopy = {
+  heading: 'Book din tid',
+  intro:
+    'Vælg service, dato og tidspunkt. Din booking bekræftes med det samme, og du får detaljerne på e-mail.',
+  service: {
+    label: 'Service',
+    placeholder: 'Vælg en service',
+    loading: 'Indlæser services...',
+  },
+  date: {
+    label: 'Dato',
+    placeholder: 'Vælg en dato',
+    needsService: 'Vælg først en service',
+    calendarLabel: 'Vælg dato',
+  },
+  time: {
+    label: 'Tidspunkt',
+    placeholder: 'Vælg et tidspunkt',
+    loading: 'Indlæser tider...',
+    needsDate: 'Vælg først en dato',
+    none: 'Ingen ledige tider',
+  },
+  summary: {
+    heading: 'Oversigt',
+    service: 'Service',
+    date: 'Dato',
+    time: 'Aflevering',
+    duration: 'Varighed',
+    price: 'Pris',
+    readyAt: 'Klar til afhentning',
+  },
+  fields: {
+    name: { label: 'Navn', placeholder: 'Dit fulde navn' },
+    phone: { label: 'Telefon', placeholder: '12 34 56 78' },
+    email: { label: 'Email', placeholder: 'din@email.dk' },
+    notes: { label: 'Bemærkninger (valgfrit)', placeholder: 'Fx bilmærke, model eller ønsker' },
+    honeypot: 'Lad dette felt være tomt',
+  },
+  submit: 'Book tid',
+  submitting: 'Opretter booking...',
+  confirmation: {
+    heading: 'Din booking er bekræftet',
+    body: 'Bookingen er bekræftet med det samme. Du modtager alle detaljer på e-mail.',
+    reference: 'Bookingnummer',
+    dropOff: 'Aflevering',
+    readyAt: 'Klar til afhentning',
+  },
+  toasts: {
+    loadServices: { title: 'Fejl', description: 'Kunne ikke indlæse services. Prøv igen senere.' },
+    loadSlots: {
+      title: 'Fejl',
+      description: 'Kunne ikke indlæse ledige tider. Prøv igen senere.',
+    },
+    bookingFailed: { title: 'Fejl ved booking', fallback: 'Der opstod en fejl. Prøv igen senere.' },
+    missing: { title: 'Manglende oplysninger', description: 'Vælg venligst service, dato og tid.' },
+    success: {
+      title: 'Booking bekræftet!',
+      description: 'Din booking er oprettet. Du modtager en bekræftelse på email.',
+    },
+  },
+} as const;

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingDb } from './client';
+import { BookingApiError, functionError } from './errors';
+import { bookingKeys } from './keys';
+
+export interface BookingInput {
+  serviceId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** yyyy-MM-dd */
+  bookingDate: string;
+  /** HH:mm, one of the offered slots */
+  bookingTime: string;
+  notes: string;
+  /** The hidden honeypot field (`website`): only bots fill it in. */
+  website?: string;
+}
+
+export interface CreatedBooking {
+  reference: string;
+  service: { id: string; name: string };
+  /** ISO 8601 with the Copenhagen offset */
+  dropOff: string;
+  readyAt: string;
+}
+
+/**
+ * POST /functions/v1/create-booking. The idempotency key travels in the Idempotency-Key header,
+ * so a retried submit of the same booking never books twice.
+ */
+export async function createBooking(
+  input: BookingInput,
+  idempotencyKey: string,
+): Promise<CreatedBooking> {
+  const { website, ...fields } = input;
+  const body = website && website.trim() !== '' ? { ...fields, website } : fields;
+  const { data, error } = await bookingDb().functions.invoke<CreatedBooking>('create-booking', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  if (error) throw await functionError('create', error);
+  if (!data || typeof data.reference !== 'string') {
+    throw new BookingApiError('create', 'create-booking answered without a reference');
+  }
+  return data;
+}
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: BookingInput; idempotencyKey: string }) =>
+      createBooking(input, idempotencyKey),
+    onSettled: (_data, error) => {
+      // a booking (or a lost race) changes the free slots: fetch them again when next needed
+      if (!error || (error instanceof BookingApiError && error.status === 409)) {
+        return queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() });
+      }
+    },
+  });
+}
+
+/** A fresh idempotency key for one booking attempt. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,40 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { bookingCopy } from '~/content/booking';
+
+type ErrorToast = 'loadServices' | 'loadSlots';
+
+const errorToasts: Record<ErrorToast, { title: string; description: string }> = {
+  loadServices: bookingCopy.toasts.loadServices,
+  loadSlots: bookingCopy.toasts.loadSlots,
+};
+
+/** The destructive load-failure toasts of spec section 8, one per kind at a time. */
+function showErrorToast(kind: unknown) {
+  if (kind !== 'loadServices' && kind !== 'loadSlots') return;
+  const { title, description } = errorToasts[kind];
+  toast.error(title, { id: `booking-${kind}`, description });
+}
+
+export function createBookingQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (_error, query) => showErrorToast(query.meta?.errorToast),
+    }),
+    defaultOptions: {
+      // supabase-js already retries reads on network errors; a failure is shown at once after that
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The booking form's own query client: react-query and supabase-js load with the form (on
+ * /contact) and nowhere else.
+ */
+export function BookingQueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(createBookingQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

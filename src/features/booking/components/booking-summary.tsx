@@ -1,0 +1,33 @@
+import { bookingCopy } from '~/content/booking';
+import type { BookingSummary as Summary } from '../rules/summary';
+
+/** Service, date, time, duration and price (and the ready time of a job running past the day). */
+export function BookingSummary({ summary }: { summary: Summary }) {
+  const copy = bookingCopy.summary;
+  const rows: Array<[string, string]> = [
+    [copy.service, summary.service],
+    [copy.date, summary.date],
+    [copy.time, summary.time],
+    [copy.duration, summary.duration],
+    [copy.price, summary.price],
+  ];
+  if (summary.readyAt) rows.push([copy.readyAt, summary.readyAt]);
+  return (
+    <section
+      aria-labelledby="booking-summary-heading"
+      className="rounded-lg border bg-muted/40 p-4 text-sm"
+    >
+      <h3 id="booking-summary-heading" className="mb-3 font-semibold">
+        {copy.heading}
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        {rows.map(([term, detail]) => (
+          <div key={term} className="contents">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="font-medium first-letter:uppercase">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

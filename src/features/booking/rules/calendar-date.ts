@@ -1,0 +1,55 @@
+/**
+ * Calendar days are passed around as 'yyyy-MM-dd' strings (the format the functions take), so a
+ * day never shifts with the visitor's own time zone. The calendar widget works with local Date
+ * objects: these convert between the two.
+ */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value);
+}
+
+/** Local midnight of a calendar day, for the calendar widget. */
+export function dateFromIso(day: string): Date {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a yyyy-MM-dd date: ${day}`);
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+/** The calendar day (local fields) of a Date from the calendar widget. */
+export function isoFromDate(date: Date): string {
+  const y = String(date.getFullYear()).padStart(4, '0');
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The day n days after (or before, n < 0) a calendar day. */
+export function addDays(day: string, n: number): string {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a yyyy-MM-dd date: ${day}`);
+  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + n));
+  return utc.toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a calendar day: 1 = Monday ... 7 = Sunday. */
+export function isoWeekday(day: string): number {
+  const match = ISO_DATE.exec(day);
+  if (!match) throw new Error(`Not a yyyy-MM-dd date: ${day}`);
+  const js = new Date(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+  ).getUTCDay();
+  return js === 0 ? 7 : js;
+}
+
+/** Today's calendar day in a time zone, at the instant now. */
+export function todayIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

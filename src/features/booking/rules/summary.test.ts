@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { bookingSummary, formatDayTime } from './summary';
+
+const wash = { name: 'Guldpakken', duration_minutes: 120, price: 399 };
+const polish = { name: 'Premiumpakken polering', duration_minutes: 1080, price: 3600 };
+
+describe('booking summary', () => {
+  it('shows service, Danish date, time, duration and price in DKK', () => {
+    expect(bookingSummary({ service: wash, date: '2026-12-01', time: '09:00' })).toEqual({
+      service: 'Guldpakken',
+      date: 'tirsdag d. 1. december 2026',
+      time: 'kl. 09:00',
+      duration: '2 timer',
+      price: '399 kr.',
+      readyAt: null,
+    });
+  });
+
+  it('shows a duration below 90 minutes in minutes', () => {
+    const summary = bookingSummary({
+      service: { name: 'Sølvpakken', duration_minutes: 30, price: 199 },
+      date: '2026-12-01',
+      time: '09:00',
+    });
+    expect(summary.duration).toBe('30 min');
+  });
+
+  it('omits the ready time of a job finished the same day', () => {
+    const summary = bookingSummary({
+      service: wash,
+      date: '2026-12-01',
+      time: '09:00',
+      readyAt: '2026-12-01T11:00:00+01:00',
+    });
+    expect(summary.readyAt).toBeNull();
+  });
+
+  it('shows the ready time of a job that runs past the day', () => {
+    const summary = bookingSummary({
+      service: polish,
+      date: '2026-11-30',
+      time: '09:00',
+      readyAt: '2026-12-01T16:00:00+01:00',
+    });
+    expect(summary.price).toBe('3.600 kr.');
+    expect(summary.duration).toBe('18 timer');
+    expect(summary.readyAt).toBe('tirsdag d. 1. december kl. 16:00');
+  });
+
+  it('reads the ready time as written in Copenhagen time', () => {
+    expect(formatDayTime('2026-07-01T08:30:00+02:00')).toBe('onsdag d. 1. juli kl. 08:30');
+    expect(formatDayTime('not a date')).toBeNull();
+  });
+});

@@ -1,0 +1,507 @@
+import './support/dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, calls, resetCalls, server, serviceByName } from './support/backend';
+import { renderBookingForm } from './support/render';
+
+// Monday 23 November 2026, 11:00 in Copenhagen: the window runs 24 Nov 2026 .. 22 Jan 2027
+const NOW = new Date('2026-11-23T10:00:00Z');
+
+// many clicks through Radix widgets per test on a shared, slow CPU
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  resetCalls();
+});
+afterEach(() => {
+  toast.dismiss();
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });
+const timeSelect = () => screen.getByRole('combobox', { name: 'Tidspunkt' });
+const dateButton = () => screen.getByRole('button', { name: /^Dato/ });
+const submitButton = () =>
+  screen.getByRole('button', { name: /^(Book tid|Opretter booking\.\.\.)$/ });
+
+async function chooseService(user: UserEvent, name: string) {
+  await waitFor(() => expect(serviceSelect()).toBeEnabled());
+  await user.click(serviceSelect());
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function chooseDate(user: UserEvent, label: string) {
+  await user.click(dateButton());
+  const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+  await user.click(within(calendar).getByRole('button', { name: label }));
+}
+
+async function chooseTime(user: UserEvent, time: string) {
+  await waitFor(() => expect(timeSelect()).toBeEnabled());
+  await user.click(timeSelect());
+  await user.click(await screen.findByRole('option', { name: time }));
+}
+
+async function fillCustomer(user: UserEvent) {
+  await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
+  await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
+  await user.type(screen.getByLabelText('Email'), 'mette@example.dk');
+  await user.type(screen.getByLabelText('Bemærkninger (valgfrit)'), 'Sort Tesla');
+}
+
+describe('the booking form: services and settings', () => {
+  it('reads the active services ordered by name and the two window settings', async () => {
+    const { user } = renderBookingForm();
+    await waitFor(() => expect(serviceSelect()).toBeEnabled());
+    expect(calls.services[0]?.url.search).toBe('?select=*&is_active=eq.true&order=name.asc');
+    expect(calls.settings[0]?.url.searchParams.get('select')).toBe('key,value');
+    expect(calls.settings[0]?.url.searchParams.get('key')).toBe(
+      'in.(min_advance_booking_days,max_advance_booking_days)',
+    );
+    await user.click(serviceSelect());
+    const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(names).toEqual(
+      [
+        'Guldpakken399 kr. · 2 timer',
+        'Guldpakken polering2.400 kr. · 14 timer',
+        'Premiumpakken799 kr. · 3 timer',
+        'Premiumpakken polering3.600 kr. · 18 timer',
+        'Sølvpakken199 kr. · 30 min',
+        'Sølvpakken polering1.800 kr. · 8 timer',
+      ].map((n) => n.replace(/(\D)(\d)/, '$1, $2')),
+    );
+  });
+
+  it('shows the load-failure toast when services cannot be read', async () => {
+    server.use(
+      http.get(`${API}/rest/v1/services`, () =>
+        HttpResponse.json(
+          { code: 'XX000', message: 'boom', details: null, hint: null },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderBookingForm();
+    expect(await screen.findByText('Kunne ikke indlæse services. Prøv igen senere.')).toBeVisible();
+    expect(screen.getByText('Fejl')).toBeVisible();
+    expect(serviceSelect()).toBeDisabled();
+  });
+
+  it('shows the same toast when the settings cannot be read', async () => {
+    server.use(
+      http.get(`${API}/rest/v1/settings`, () =>
+        HttpResponse.json(
+          { code: '42501', message: 'denied', details: null, hint: null },
+          { status: 401 },
+        ),
+      ),
+    );
+    renderBookingForm();
+    expect(await screen.findByText('Kunne ikke indlæse services. Prøv igen senere.')).toBeVisible();
+  });
+});
+
+describe('the booking form: choosing service, date and time', () => {
+  it('keeps the date button disabled until a service is chosen', async () => {
+    const { user } = renderBookingForm();
+    expect(dateButton()).toBeDisabled();
+    expect(timeSelect()).toBeDisabled();
+    expect(timeSelect()).toHaveTextContent('Vælg først en dato');
+    await chooseService(user, 'Guldpakken');
+    expect(serviceSelect()).toHaveTextContent('Guldpakken');
+    expect(dateButton()).toBeEnabled();
+    expect(timeSelect()).toBeDisabled();
+    expect(calls.slots).toHaveLength(0);
+  });
+
+  it('shows a Danish calendar from Monday with six week rows and only bookable days enabled', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await user.click(dateButton());
+    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    const grid = within(calendar).getByRole('grid', { name: 'november 2026' });
+    // the weekday header row is hidden from assistive tech (each day button says its weekday)
+    const headers = [...grid.querySelectorAll('th')].map((h) => h.getAttribute('aria-label'));
+    expect(headers).toEqual([
+      'mandag',
+      'tirsdag',
+      'onsdag',
+      'torsdag',
+      'fredag',
+      'lørdag',
+      'søndag',
+    ]);
+    expect(within(grid).getAllByRole('row')).toHaveLength(6);
+    const day = (label: string) =>
+      within(calendar).getByRole('button', { name: new RegExp(`^${label}`) });
+    expect(day('I dag, mandag den 23. november 2026')).toBeDisabled(); // today: before the minimum
+    expect(day('tirsdag den 24. november 2026')).toBeEnabled(); // today + 1
+    expect(day('fredag den 27. november 2026')).toBeDisabled(); // a closed date
+    expect(day('lørdag den 28. november 2026')).toBeEnabled();
+    expect(day('søndag den 29. november 2026')).toBeDisabled(); // closed weekday
+  });
+
+  it('disables public holidays and days after the max window', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await user.click(dateButton());
+    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    await user.click(within(calendar).getByRole('button', { name: 'Gå til næste måned' }));
+    // December 2026 needs only five weeks from Monday; the calendar still shows six
+    expect(
+      within(within(calendar).getByRole('grid', { name: 'december 2026' })).getAllByRole('row'),
+    ).toHaveLength(6);
+    const day = (label: string) => within(calendar).getByRole('button', { name: label });
+    expect(day('torsdag den 24. december 2026')).toBeEnabled();
+    expect(day('fredag den 25. december 2026')).toBeDisabled(); // Juledag
+    await user.click(within(calendar).getByRole('button', { name: 'Gå til næste måned' }));
+    expect(day('fredag den 22. januar 2027')).toBeEnabled(); // today + 60
+    expect(day('lørdag den 23. januar 2027')).toBeDisabled(); // today + 61
+    expect(within(calendar).getByRole('button', { name: 'Gå til næste måned' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('uses the window of the settings when they differ from the defaults', async () => {
+    server.use(
+      http.get(`${API}/rest/v1/settings`, () =>
+        HttpResponse.json([
+          { key: 'min_advance_booking_days', value: '3' },
+          { key: 'max_advance_booking_days', value: '5' },
+        ]),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await user.click(dateButton());
+    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    const day = (label: string) => within(calendar).getByRole('button', { name: label });
+    expect(day('onsdag den 25. november 2026')).toBeDisabled();
+    expect(day('torsdag den 26. november 2026')).toBeEnabled();
+    expect(day('lørdag den 28. november 2026')).toBeEnabled();
+    expect(day('mandag den 30. november 2026')).toBeDisabled();
+  });
+
+  it('loads slots for the picked date, showing the loading text meanwhile', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, async ({ request }) => {
+        calls.slots.push({
+          url: new URL(request.url),
+          headers: request.headers,
+          body: await request.json(),
+        });
+        await delay(300);
+        return HttpResponse.json({ slots: ['09:00', '13:30'], readyAt: {} });
+      }),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    expect(dateButton()).toHaveAccessibleName('Dato onsdag d. 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toHaveTextContent('Indlæser tider...'));
+    expect(timeSelect()).toBeDisabled();
+    expect(calls.slots[0]?.body).toEqual({
+      date: '2026-11-25',
+      serviceId: serviceByName('Guldpakken').id,
+    });
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.click(timeSelect());
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '09:00',
+      '13:30',
+    ]);
+  });
+
+  it('offers a disabled "Ingen ledige tider" entry when the day has no slots', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ slots: [], readyAt: {} }),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.click(timeSelect());
+    const none = await screen.findByRole('option', { name: 'Ingen ledige tider' });
+    expect(none).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('empties the slot list and shows the toast when slots cannot be loaded', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ error: 'Der opstod en fejl. Prøv igen senere.' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    expect(
+      await screen.findByText('Kunne ikke indlæse ledige tider. Prøv igen senere.'),
+    ).toBeVisible();
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.click(timeSelect());
+    expect(await screen.findByRole('option', { name: 'Ingen ledige tider' })).toBeVisible();
+  });
+
+  it('clears the time when another date is picked and clears date and time on another service', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:30');
+    expect(timeSelect()).toHaveTextContent('09:30');
+    await chooseDate(user, 'torsdag den 26. november 2026');
+    expect(calls.slots.at(-1)?.body).toMatchObject({ date: '2026-11-26' });
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
+    await chooseTime(user, '10:00');
+    await chooseService(user, 'Sølvpakken');
+    expect(dateButton()).toHaveAccessibleName('Dato Vælg en dato');
+    expect(timeSelect()).toBeDisabled();
+    expect(timeSelect()).toHaveTextContent('Vælg først en dato');
+    expect(screen.queryByRole('region', { name: 'Oversigt' })).toBeNull();
+  });
+
+  it('summarises service, date, time, duration and price once all three are chosen', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    expect(screen.queryByRole('region', { name: 'Oversigt' })).toBeNull();
+    await chooseTime(user, '09:00');
+    const summary = screen.getByRole('region', { name: 'Oversigt' });
+    expect(summary).toHaveTextContent('ServiceGuldpakken');
+    expect(summary).toHaveTextContent('Datoonsdag d. 25. november 2026');
+    expect(summary).toHaveTextContent('Afleveringkl. 09:00');
+    expect(summary).toHaveTextContent('Varighed2 timer');
+    expect(summary).toHaveTextContent('Pris399 kr.');
+    expect(summary).not.toHaveTextContent('Klar til afhentning');
+  });
+
+  it('shows the ready time of a job that runs past the day', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({
+          slots: ['09:00'],
+          readyAt: { '09:00': '2026-11-26T16:00:00+01:00' },
+        }),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Premiumpakken polering');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:00');
+    const summary = screen.getByRole('region', { name: 'Oversigt' });
+    expect(summary).toHaveTextContent('Varighed18 timer');
+    expect(summary).toHaveTextContent('Pris3.600 kr.');
+    expect(summary).toHaveTextContent('Klar til afhentningtorsdag d. 26. november kl. 16:00');
+  });
+});
+
+describe('the booking form: submitting', () => {
+  it('keeps submit disabled until service, date and time are chosen', async () => {
+    const { user } = renderBookingForm();
+    expect(submitButton()).toBeDisabled();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    expect(submitButton()).toBeDisabled();
+    await chooseTime(user, '09:00');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('says what is missing when Enter is pressed without service, date and time, and calls nothing', async () => {
+    const { user } = renderBookingForm();
+    await fillCustomer(user);
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(await screen.findByText('Manglende oplysninger')).toBeVisible();
+    expect(screen.getByText('Vælg venligst service, dato og tid.')).toBeVisible();
+    expect(calls.create).toHaveLength(0);
+  });
+
+  it('books, confirms, and resets service, date, time and slots', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:30');
+    await fillCustomer(user);
+    await user.click(submitButton());
+    expect(submitButton()).toHaveTextContent('Opretter booking...');
+    expect(submitButton()).toBeDisabled();
+
+    expect(await screen.findByText('Booking bekræftet!')).toBeVisible();
+    expect(
+      screen.getByText('Din booking er oprettet. Du modtager en bekræftelse på email.'),
+    ).toBeVisible();
+    const confirmation = screen.getByRole('region', { name: 'Din booking er bekræftet' });
+    expect(confirmation).toHaveTextContent(
+      'Bookingen er bekræftet med det samme. Du modtager alle detaljer på e-mail.',
+    );
+    expect(confirmation).toHaveTextContent('BookingnummerK7M2Q9XA');
+    expect(confirmation).toHaveFocus();
+
+    expect(calls.create).toHaveLength(1);
+    const sent = calls.create[0]!;
+    expect(sent.body).toEqual({
+      serviceId: serviceByName('Guldpakken').id,
+      customerName: 'Mette Jensen',
+      customerEmail: 'mette@example.dk',
+      customerPhone: '12 34 56 78',
+      bookingDate: '2026-11-25',
+      bookingTime: '09:30',
+      notes: 'Sort Tesla',
+    });
+    expect(sent.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+
+    expect(serviceSelect()).toHaveTextContent('Vælg en service');
+    expect(dateButton()).toHaveAccessibleName('Dato Vælg en dato');
+    expect(dateButton()).toBeDisabled();
+    expect(timeSelect()).toHaveTextContent('Vælg først en dato');
+    expect(screen.getByLabelText('Navn')).toHaveValue('');
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('shows the server message on a lost race, reloads the slots and clears the time', async () => {
+    let slotsAnswer = ['09:00', '09:30'];
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, async ({ request }) => {
+        calls.slots.push({
+          url: new URL(request.url),
+          headers: request.headers,
+          body: await request.json(),
+        });
+        return HttpResponse.json({ slots: slotsAnswer, readyAt: {} });
+      }),
+      http.post(`${API}/functions/v1/create-booking`, async ({ request }) => {
+        calls.create.push({
+          url: new URL(request.url),
+          headers: request.headers,
+          body: await request.json(),
+        });
+        slotsAnswer = ['09:00'];
+        return HttpResponse.json(
+          {
+            error: 'Tidspunktet er desværre lige blevet booket. Vælg venligst et andet tidspunkt.',
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:30');
+    await fillCustomer(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Fejl ved booking')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Tidspunktet er desværre lige blevet booket. Vælg venligst et andet tidspunkt.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(calls.slots).toHaveLength(2));
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
+    await user.click(timeSelect());
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['09:00']);
+    await user.keyboard('{Escape}');
+    // the form is kept
+    expect(serviceSelect()).toHaveTextContent('Guldpakken');
+    expect(screen.getByLabelText('Navn')).toHaveValue('Mette Jensen');
+  });
+
+  it('falls back to the generic message when the server sends none, keeping the form and the key', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/create-booking`, async ({ request }) => {
+        calls.create.push({
+          url: new URL(request.url),
+          headers: request.headers,
+          body: await request.json(),
+        });
+        return new HttpResponse('Bad gateway', { status: 502 });
+      }),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:00');
+    await fillCustomer(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Der opstod en fejl. Prøv igen senere.')).toBeVisible();
+    expect(screen.getByText('Fejl ved booking')).toBeVisible();
+    expect(timeSelect()).toHaveTextContent('09:00');
+    expect(screen.getByLabelText('Email')).toHaveValue('mette@example.dk');
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    await waitFor(() => expect(calls.create).toHaveLength(2));
+    // one error toast at a time, not a pile of them
+    await waitFor(() => expect(screen.getAllByText('Fejl ved booking')).toHaveLength(1));
+    // the same booking sent again carries the same idempotency key
+    expect(calls.create[1]!.headers.get('idempotency-key')).toBe(
+      calls.create[0]!.headers.get('idempotency-key'),
+    );
+  });
+
+  it('shows the generic message when the network fails', async () => {
+    server.use(http.post(`${API}/functions/v1/create-booking`, () => HttpResponse.error()));
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await chooseTime(user, '09:00');
+    await fillCustomer(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Der opstod en fejl. Prøv igen senere.')).toBeVisible();
+  });
+
+  it('hides the honeypot field from people and assistive technology', () => {
+    renderBookingForm();
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(trap).not.toBeNull();
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap!.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Lad dette felt være tomt' })).toBeNull();
+  });
+});
+
+describe('the booking form: preselection', () => {
+  it.each([
+    'Sølvpakken',
+    'Guldpakken',
+    'Premiumpakken',
+    'Sølvpakken polering',
+    'Guldpakken polering',
+    'Premiumpakken polering',
+  ])('selects %s from the navigation state', async (name) => {
+    renderBookingForm({ state: { service: name } });
+    await waitFor(() => expect(serviceSelect()).toHaveTextContent(new RegExp(`^${name}$`)));
+    expect(dateButton()).toBeEnabled();
+  });
+
+  it('selects from ?service= with a case-insensitive contains match', async () => {
+    renderBookingForm({ search: '?service=PREMIUM' });
+    await waitFor(() => expect(serviceSelect()).toHaveTextContent(/^Premiumpakken$/));
+  });
+
+  it('selects nothing, and breaks nothing, when no service matches', async () => {
+    const { user } = renderBookingForm({ state: { service: 'Bådpolering' } });
+    await waitFor(() => expect(serviceSelect()).toBeEnabled());
+    expect(serviceSelect()).toHaveTextContent('Vælg en service');
+    expect(dateButton()).toBeDisabled();
+    await chooseService(user, 'Guldpakken');
+    expect(dateButton()).toBeEnabled();
+  });
+
+  it('lets the visitor change a preselected service', async () => {
+    const { user } = renderBookingForm({ search: '?service=Guldpakken' });
+    await waitFor(() => expect(serviceSelect()).toHaveTextContent(/^Guldpakken$/));
+    await chooseService(user, 'Sølvpakken polering');
+    expect(serviceSelect()).toHaveTextContent(/^Sølvpakken polering$/);
+  });
+});
