@@ -60,7 +60,7 @@ beforeAll(async () => {
     process.env[key] = value;
   }
   stack = await startTestStack();
-  [day] = await openDays(stack, [1, 2, 3, 4], 1);
+  day = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
 });
 
 afterAll(async () => {

@@ -63,7 +63,7 @@ beforeAll(async () => {
     process.env[key] = value;
   }
   stack = await startTestStack();
-  [day] = await openDays(stack, [1, 2, 3, 4], 1);
+  day = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
   // retry at once instead of after a minute, so the test need not wait
   await stack.query(
     `update public.settings set value = '0' where key = 'email_retry_base_seconds'`,
