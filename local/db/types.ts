@@ -1,0 +1,270 @@
+// Generates TypeScript definitions in the shape of `supabase gen types typescript` (the `Database`
+// type createClient<Database> takes) from a database's public schema.
+import type { Queryable } from './database.ts';
+
+type Column = {
+  table_name: string;
+  kind: string;
+  column_name: string;
+  udt_name: string;
+  data_type: string;
+  is_nullable: boolean;
+  has_default: boolean;
+  is_identity: boolean;
+  is_generated: boolean;
+  is_updatable: boolean;
+};
+
+type Fn = {
+  name: string;
+  arg_names: string[] | null;
+  arg_modes: string[] | null;
+  arg_types: string[];
+  n_defaults: number;
+  retset: boolean;
+  ret_type: string;
+  ret_typtype: string;
+  ret_relid: number;
+};
+
+const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid', 'money']);
+const BOOLEAN = new Set(['bool']);
+const JSON_TYPES = new Set(['json', 'jsonb']);
+const STRING = new Set([
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'inet',
+  'cidr',
+  'macaddr',
+  'citext',
+  'bytea',
+  'tsrange',
+  'tstzrange',
+  'daterange',
+  'int4range',
+  'int8range',
+  'numrange',
+  'regclass',
+  'xml',
+  'tsvector',
+]);
+
+/** Row types of public tables and views, used for composite arguments. */
+let relationRows = new Map<string, string>();
+
+function tsType(udt: string, enums: Map<string, string[]>): string {
+  if (udt.startsWith('_')) {
+    const inner = tsType(udt.slice(1), enums);
+    return inner.includes('|') ? `(${inner})[]` : `${inner}[]`;
+  }
+  if (NUMBER.has(udt)) return 'number';
+  if (BOOLEAN.has(udt)) return 'boolean';
+  if (JSON_TYPES.has(udt)) return 'Json';
+  if (STRING.has(udt)) return 'string';
+  if (udt === 'void') return 'undefined';
+  if (enums.has(udt)) return `Database["public"]["Enums"]["${udt}"]`;
+  return relationRows.get(udt) ?? 'unknown';
+}
+
+const key = (name: string) =>
+  /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+
+function indent(lines: string[], depth: number): string {
+  return lines.map((l) => (l ? '  '.repeat(depth) + l : l)).join('\n');
+}
+
+export async function generateTypes(db: Queryable): Promise<string> {
+  const enumRows = (
+    await db.query<{ name: string; labels: string[] }>(
+      `select t.typname as name, array_agg(e.enumlabel order by e.enumsortorder)::text[] as labels
+         from pg_type t join pg_enum e on e.enumtypid = t.oid
+        where t.typnamespace = 'public'::regnamespace group by t.typname order by t.typname`,
+    )
+  ).rows;
+  const enums = new Map(enumRows.map((e) => [e.name, e.labels]));
+
+  const columns = (
+    await db.query<Column>(
+      `select c.relname as table_name, c.relkind::text as kind, a.attname as column_name,
+              (case when t.typtype = 'd' then bt.typname else t.typname end)::text as udt_name,
+              format_type(a.atttypid, a.atttypmod) as data_type,
+              not a.attnotnull as is_nullable, a.atthasdef as has_default,
+              a.attidentity <> '' as is_identity, a.attgenerated <> '' as is_generated,
+              c.relkind in ('r', 'p') or pg_column_is_updatable(c.oid, a.attnum, false) as is_updatable
+         from pg_class c
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         join pg_type t on t.oid = a.atttypid
+         left join pg_type bt on bt.oid = t.typbasetype
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+        order by c.relname, a.attnum`,
+    )
+  ).rows;
+
+  const fns = (
+    await db.query<Fn>(
+      `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+              array(select (case when t.typtype = 'd' then bt.typname else t.typname end)::text
+                      from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as u(o, i)
+                      join pg_type t on t.oid = u.o left join pg_type bt on bt.oid = t.typbasetype
+                     order by u.i) as arg_types,
+              p.pronargdefaults::int as n_defaults, p.proretset as retset,
+              rt.typname::text as ret_type, rt.typtype::text as ret_typtype, rt.typrelid::int as ret_relid
+         from pg_proc p join pg_type rt on rt.oid = p.prorettype
+        where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+          and rt.typname not in ('trigger', 'event_trigger')
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by p.proname, p.oid`,
+    )
+  ).rows;
+  const relNames = new Map(
+    (
+      await db.query<{ oid: number; relname: string }>(
+        `select oid::int, relname from pg_class where relnamespace = 'public'::regnamespace`,
+      )
+    ).rows.map((r) => [Number(r.oid), r.relname]),
+  );
+
+  const byTable = new Map<string, Column[]>();
+  for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
+  relationRows = new Map(
+    [...byTable].map(([name, cols]) => [
+      name,
+      `Database["public"]["${cols[0]!.kind === 'r' || cols[0]!.kind === 'p' ? 'Tables' : 'Views'}"]["${name}"]["Row"]`,
+    ]),
+  );
+
+  const rowType = (cols: Column[]) =>
+    cols.map(
+      (c) => `${key(c.column_name)}: ${tsType(c.udt_name, enums)}${c.is_nullable ? ' | null' : ''}`,
+    );
+  const insertType = (cols: Column[]) =>
+    cols
+      .filter((c) => c.is_updatable)
+      .map((c) => {
+        const optional = c.is_nullable || c.has_default || c.is_identity || c.is_generated;
+        return c.is_generated
+          ? `${key(c.column_name)}?: never`
+          : `${key(c.column_name)}${optional ? '?' : ''}: ${tsType(c.udt_name, enums)}${c.is_nullable ? ' | null' : ''}`;
+      });
+  const updateType = (cols: Column[]) =>
+    cols
+      .filter((c) => c.is_updatable)
+      .map((c) =>
+        c.is_generated
+          ? `${key(c.column_name)}?: never`
+          : `${key(c.column_name)}?: ${tsType(c.udt_name, enums)}${c.is_nullable ? ' | null' : ''}`,
+      );
+  const block = (name: string, fields: string[]) =>
+    fields.length ? [`${name}: {`, ...fields.map((f) => `  ${f}`), '}'] : [`${name}: {}`];
+
+  const tables: string[] = [];
+  const views: string[] = [];
+  for (const [name, cols] of byTable) {
+    const isTable = cols[0]!.kind === 'r' || cols[0]!.kind === 'p';
+    const body = [
+      ...block('Row', rowType(cols)),
+      ...(isTable || cols.some((c) => c.is_updatable)
+        ? [...block('Insert', insertType(cols)), ...block('Update', updateType(cols))]
+        : []),
+      'Relationships: []',
+    ];
+    (isTable ? tables : views).push(`${key(name)}: {`, ...body.map((l) => `  ${l}`), '}');
+  }
+
+  const functions: string[] = [];
+  const grouped = new Map<string, string[]>();
+  for (const f of fns) {
+    const inArgs: string[] = [];
+    const outCols: string[] = [];
+    const ins: { name: string; type: string }[] = [];
+    f.arg_types.forEach((type, i) => {
+      const mode = f.arg_modes?.[i] ?? 'i';
+      const name = f.arg_names?.[i] ?? '';
+      if (mode === 'i' || mode === 'b' || mode === 'v') ins.push({ name, type });
+      if (mode === 'o' || mode === 'b' || mode === 't')
+        outCols.push(`${key(name)}: ${tsType(type, enums)}`);
+    });
+    if (ins.some((a) => a.name === '')) continue; // PostgREST cannot call functions with unnamed arguments
+    const firstDefault = ins.length - f.n_defaults;
+    ins.forEach((a, i) =>
+      inArgs.push(`${key(a.name)}${i >= firstDefault ? '?' : ''}: ${tsType(a.type, enums)}`),
+    );
+    let returns: string[];
+    if (outCols.length) {
+      returns = [`Returns: {`, ...outCols.map((c) => `  ${c}`), f.retset ? '}[]' : '}'];
+    } else if (f.ret_typtype === 'c' && relNames.has(f.ret_relid)) {
+      const rel = relNames.get(f.ret_relid)!;
+      const group = byTable.get(rel)?.[0]?.kind === 'v' ? 'Views' : 'Tables';
+      returns = [`Returns: Database["public"]["${group}"]["${rel}"]["Row"]${f.retset ? '[]' : ''}`];
+    } else {
+      const t = tsType(f.ret_type, enums);
+      returns = [`Returns: ${f.retset ? `${t}[]` : t}`];
+    }
+    const sig = [
+      ...(inArgs.length ? ['Args: {', ...inArgs.map((a) => `  ${a}`), '}'] : ['Args: never']),
+      ...returns,
+    ];
+    grouped.set(f.name, [...(grouped.get(f.name) ?? []), sig.join('\n')]);
+  }
+  for (const [name, sigs] of grouped) {
+    if (sigs.length === 1)
+      functions.push(`${key(name)}: {`, ...sigs[0]!.split('\n').map((l) => `  ${l}`), '}');
+    else
+      functions.push(
+        `${key(name)}:`,
+        ...sigs.flatMap((s, i) => [
+          `  ${i ? '| ' : ''}{`,
+          ...s.split('\n').map((l) => `    ${l}`),
+          '  }',
+        ]),
+      );
+  }
+
+  const enumLines = enumRows.map(
+    (e) => `${key(e.name)}: ${e.labels.map((l) => JSON.stringify(l)).join(' | ')}`,
+  );
+  const section = (name: string, lines: string[]) =>
+    lines.length
+      ? [`${name}: {`, ...lines.map((l) => `  ${l}`), '}']
+      : [`${name}: {`, '  [_ in never]: never', '}'];
+
+  const schema = [
+    ...section('Tables', tables),
+    ...section('Views', views),
+    ...section('Functions', functions),
+    ...section('Enums', enumLines),
+    ...section('CompositeTypes', []),
+  ];
+
+  return `// Generated by \`npm run db:types\` from the schema the migrations build. Do not edit by hand.
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  // Allows createClient<Database> to infer the PostgREST version.
+  __InternalSupabase: {
+    PostgrestVersion: '12.2.3';
+  };
+  public: {
+${indent(schema, 2)}
+  };
+};
+
+type PublicSchema = Database['public'];
+
+export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
+export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert'];
+export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update'];
+export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];
+`;
+}
