@@ -16,6 +16,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   // '/404' matches the catch-all route; scripts/postbuild.ts copies it to 404.html.
-  prerender: [...staticPaths, '/404'],
+  // '/afbestil' (the cancel page, noindex) is prerendered but kept out of staticPaths (sitemap).
+  prerender: [...staticPaths, '/404', '/afbestil'],
   routeDiscovery: { mode: 'initial' },
 } satisfies Config;

@@ -8,6 +8,7 @@ export default [
     route('vores-arbejde', '../pages/portfolio.tsx'),
     route('contact', '../pages/contact.tsx'),
     route('privatlivspolitik', '../pages/privacy.tsx'),
+    route('afbestil', '../pages/cancel.tsx'),
     route('*', '../pages/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

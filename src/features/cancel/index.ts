@@ -1,0 +1,1 @@
+export { CancelBookingPanel } from './components/cancel-booking-panel';
