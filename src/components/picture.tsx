@@ -1,0 +1,70 @@
+import type { CSSProperties } from 'react';
+import { imageManifest, type ImageName } from '~/content/image-manifest';
+import { cn } from '~/lib/utils';
+
+export type { ImageName };
+
+type Format = 'avif' | 'webp';
+
+/** URL of one generated variant (see scripts/images/pipeline.ts for the naming). */
+export function imageUrl(name: ImageName, width: number, format: Format) {
+  const { hash } = imageManifest[name];
+  return `/images/${name}-${width}.${hash}.${format}`;
+}
+
+export function imageSrcSet(name: ImageName, format: Format) {
+  return imageManifest[name].widths.map((w) => `${imageUrl(name, w, format)} ${w}w`).join(', ');
+}
+
+/** The variant used as the plain `src` fallback: 800 px wide or the largest below that. */
+export function fallbackWidth(name: ImageName) {
+  const { widths } = imageManifest[name];
+  return widths.filter((w) => w <= 800).at(-1) ?? widths[0] ?? imageManifest[name].width;
+}
+
+export interface PictureProps {
+  name: ImageName;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown, e.g. '(min-width: 1024px) 33vw, 100vw'. */
+  sizes: string;
+  /** Above-the-fold images: eager loading with high fetch priority. Others load lazily. */
+  priority?: boolean;
+  /** Classes of the <img> (object-fit, aspect ratio, rounding...). */
+  className?: string;
+  /** Classes of the <picture> wrapper. */
+  pictureClassName?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * Responsive image from the pipeline: AVIF and WebP sources with srcset, intrinsic width/height
+ * (no layout shift) and the dominant colour behind it while it loads.
+ */
+export function Picture({
+  name,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  pictureClassName,
+  style,
+}: PictureProps) {
+  const entry = imageManifest[name];
+  return (
+    <picture className={pictureClassName}>
+      <source type="image/avif" srcSet={imageSrcSet(name, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={imageSrcSet(name, 'webp')} sizes={sizes} />
+      <img
+        src={imageUrl(name, fallbackWidth(name), 'webp')}
+        alt={alt}
+        width={entry.width}
+        height={entry.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? undefined : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+        className={cn('h-auto max-w-full', className)}
+        style={{ backgroundColor: entry.color, ...style }}
+      />
+    </picture>
+  );
+}
