@@ -10,8 +10,8 @@ const socialIcons = { Facebook: ThumbsUp, Instagram: Camera } as const;
 export function SiteFooter() {
   return (
     <footer className="border-t bg-card text-card-foreground">
-      <div className="container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="space-y-4 lg:col-span-2">
+      <div className="container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
+        <div className="space-y-4">
           <Link to="/" aria-label={layoutText.homeLinkLabel} className="inline-block rounded-md">
             <Logo />
           </Link>
@@ -80,7 +80,7 @@ export function SiteFooter() {
               {business.openingHours.map((line) => (
                 <div key={line.days} className="contents">
                   <dt>{line.days}</dt>
-                  <dd>{line.hours}</dd>
+                  <dd className="whitespace-nowrap">{line.hours}</dd>
                 </div>
               ))}
             </dl>
