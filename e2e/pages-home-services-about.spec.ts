@@ -1,0 +1,233 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+/** Text of the raw (prerendered) HTML with tags dropped and the common entities decoded. */
+async function prerenderedText(
+  request: import('@playwright/test').APIRequestContext,
+  path: string,
+) {
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+  return { html, h1, text };
+}
+
+test.describe('prerendered HTML', () => {
+  test('/ holds its h1, stats, services, wash packages and calls to action', async ({
+    request,
+  }) => {
+    const { h1, text, html } = await prerenderedText(request, '/');
+    expect(h1).toBe('Professionel bilpleje i Kolding');
+    for (const expected of [
+      'Book din tid i dag',
+      '1 år',
+      '100+',
+      '24 timer',
+      '5 stjerner',
+      'Professionel vask',
+      'Nano-keramisk behandling',
+      'Læs mere',
+      'Sølvpakken',
+      'Guldpakken',
+      'Premiumpakken',
+      '199 kr.',
+      '399 kr.',
+      '799 kr.',
+      'Mest populær',
+      'Vælg pakke',
+      'Fælgbehandling',
+      'Klargøring',
+      'Kvalitetsgodkendte produkter',
+      'Personlig service',
+      'Lokalt engagement',
+      'Send besked',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(html).toContain('href="/contact?service=Guldpakken#form"');
+    expect(html).toContain('href="/vores-arbejde"');
+    expect(html).toMatch(/href="tel:\+45\d{8}"/);
+  });
+
+  test('/services holds its h1, both grids with all six packages, process and reasons', async ({
+    request,
+  }) => {
+    const { h1, text, html } = await prerenderedText(request, '/services');
+    expect(h1).toBe('Vores tjenester');
+    expect(html).toContain('id="services"');
+    for (const expected of [
+      'Professionel Bilvask',
+      'Polering af bil',
+      'Sølvpakken polering',
+      'Guldpakken polering',
+      'Premiumpakken polering',
+      '1.800 kr.',
+      '2.400 kr.',
+      '3.600 kr.',
+      'Varighed: 30 min',
+      'Varighed: 2 timer',
+      'Varighed: 3 timer',
+      'Varighed: 8 timer',
+      'Varighed: 14 timer',
+      'Varighed: 18 timer',
+      'Book service',
+      'Både',
+      'Motorcykler',
+      'Campingvogne',
+      'Prissættes individuelt',
+      'Konsultation & Vurdering',
+      'Planlægning',
+      'Udførelse',
+      'Opfølgning',
+      'Specialist i nano-teknologi',
+      'Fælgspecialist',
+      'Send besked',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(html).toContain(
+      `href="/contact?service=${encodeURIComponent('Premiumpakken polering')}#form"`,
+    );
+  });
+
+  test('/about holds its h1, story, timeline, values, statistics, area and FAQ', async ({
+    request,
+  }) => {
+    const { h1, text } = await prerenderedText(request, '/about');
+    expect(h1).toBe('Om os');
+    for (const expected of [
+      'august 2024',
+      'enkeltmandsvirksomhed',
+      'Aug 2024',
+      'Sep 2024',
+      'Okt 2024',
+      '2024-2025',
+      'Vejle og Fredericia',
+      'Kvalitet',
+      'Pålidelighed',
+      'Kundefokus',
+      'Innovation',
+      '98 %',
+      '100 %',
+      'Virkelyst 7B, 6000 Kolding',
+      'Ofte stillede spørgsmål',
+      'Hvor længe holder en nano-keramisk coating?',
+      'Send besked',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+});
+
+test.describe('journeys', () => {
+  test("'Vælg pakke' lands on /contact with the package in the query and the state", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'Vælg pakke: Guldpakken' }).click();
+    await expect(page).toHaveURL(/\/contact\?service=Guldpakken#form$/);
+    // React Router keeps navigation state in history.state.usr.
+    const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
+    expect(state).toEqual({ service: 'Guldpakken' });
+  });
+
+  test("'Book service' carries its own title, with the query working without JavaScript", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/services');
+    await page.getByRole('link', { name: 'Book service: Premiumpakken polering' }).click();
+    await expect(page).toHaveURL(/\/contact\?service=Premiumpakken%20polering#form$/);
+    await context.close();
+  });
+
+  test('the services hero button scrolls to #services', async ({ page }) => {
+    await page.goto('/services');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('link', { name: 'Se pakker og priser' }).click();
+    await expect(page).toHaveURL(/\/services#services$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Math.round(document.getElementById('services')!.getBoundingClientRect().top),
+        ),
+      )
+      .toBeLessThanOrEqual(100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect(page.getByRole('heading', { name: 'Professionel Bilvask' })).toBeInViewport();
+  });
+
+  test('the FAQ fades in and keeps one answer open at a time', async ({ page }) => {
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
+    // Retried: the element may be replaced while the page hydrates.
+    await expect(async () => {
+      await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
+      await expect(faq.locator('[data-animation="entering"]')).toBeAttached({ timeout: 1000 });
+    }).toPass();
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(7);
+    await questions.nth(2).click();
+    await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByText(/2-3 år/)).toBeVisible();
+    await questions.nth(4).click();
+    await expect(questions.nth(4)).toHaveAttribute('aria-expanded', 'true');
+    await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'false');
+    await questions.nth(4).click();
+    await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(0);
+  });
+});
+
+/** Scrolls through the page (FAQ entrance), opens the first FAQ item on /about, waits for animations. */
+async function preparePage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  if (path === '/about') {
+    const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
+    const first = faq.getByRole('button').first();
+    await first.click(); // scrolls the FAQ into view, which starts its entrance
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.locator('[data-animation="entering"]')).toBeAttached();
+  }
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}
+
+const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7'];
+const widths = [
+  { name: 'desktop', use: {} },
+  { name: 'mobile', use: pixel7 },
+];
+
+for (const width of widths) {
+  test.describe(`axe (${width.name})`, () => {
+    test.use(width.use);
+    for (const path of ['/', '/services', '/about']) {
+      test(`${path} has no violations in both themes${path === '/about' ? ' with a FAQ answer open' : ''}`, async ({
+        page,
+      }) => {
+        test.slow(); // axe runs four times per test on a shared 2-core machine
+        await preparePage(page, path);
+        await expectNoAxeViolations(page, `${path} dark ${width.name}`);
+        await page.evaluate(() => localStorage.setItem('theme', 'light'));
+        await preparePage(page, path);
+        await expect(page.locator('html')).toHaveClass(/\blight\b/);
+        await expectNoAxeViolations(page, `${path} light ${width.name}`);
+      });
+    }
+  });
+}
