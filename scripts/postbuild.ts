@@ -1,10 +1,24 @@
 /**
- * After `react-router build`: the prerendered catch-all page (/404) becomes 404.html, which static
- * hosts (and `npm start`) serve with status 404 for unknown paths.
+ * After `react-router build` (build/client):
+ * 1. the prerendered catch-all page (/404) becomes 404.html, which static hosts (and `npm start`)
+ *    serve with status 404 for unknown paths;
+ * 2. every page gets a CSP meta tag allowing 'self' and the sha256 hashes of its own inline
+ *    scripts; the union of all hashes goes to build/csp-script-hashes.json for `npm start` and `_headers`
+ *    (see deploy/security-headers.ts);
+ * 3. sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
+ * 4. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL.
  */
-import { copyFile, rm, stat } from 'node:fs/promises';
+import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { staticPaths } from '../react-router.config';
+import { renderHeadersFile } from '../deploy/host-files';
+import { renderRobotsTxt, renderSitemapXml } from './seo-files';
+import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
+import { SCRIPT_HASHES_FILE, scriptPolicy } from '../deploy/security-headers';
+import { resolveSiteUrl } from '../src/lib/site-url';
+import { supabaseConfig } from '../src/lib/supabase';
 
+// BUILD_DIR lets a second build run beside the usual one (see react-router.config.ts).
 const client = join(process.env.BUILD_DIR ?? join(process.cwd(), 'build'), 'client');
 const prerendered = join(client, '404', 'index.html');
 
@@ -14,3 +28,44 @@ await stat(prerendered).catch(() => {
 await copyFile(prerendered, join(client, '404.html'));
 await rm(join(client, '404'), { recursive: true });
 console.log('postbuild: wrote build/client/404.html');
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(path);
+      return entry.name.endsWith('.html') ? [path] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+const allHashes = new Set<string>();
+const files = await htmlFiles(client);
+for (const file of files) {
+  const html = await readFile(file, 'utf8');
+  const hashes = inlineScriptHashes(html);
+  hashes.forEach((hash) => allHashes.add(hash));
+  await writeFile(file, withScriptPolicyMeta(html, scriptPolicy(hashes)));
+}
+await writeFile(
+  join(client, '..', SCRIPT_HASHES_FILE),
+  `${JSON.stringify([...allHashes], null, 2)}\n`,
+);
+console.log(
+  `postbuild: script policy in ${files.length} pages (${allHashes.size} inline script hashes)`,
+);
+
+const siteUrl = resolveSiteUrl(process.env);
+await writeFile(join(client, 'sitemap.xml'), renderSitemapXml(siteUrl, staticPaths));
+await writeFile(join(client, 'robots.txt'), renderRobotsTxt(siteUrl));
+console.log(
+  `postbuild: wrote sitemap.xml (${staticPaths.length} URLs) and robots.txt for ${siteUrl}`,
+);
+
+await writeFile(
+  join(client, '_headers'),
+  renderHeadersFile(supabaseConfig(process.env).url, [...allHashes]),
+);
+console.log('postbuild: wrote _headers');

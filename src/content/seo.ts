@@ -1,6 +1,8 @@
-/** Title and description of every page, keyed by path. */
+/** Title and description of every page, keyed by path, and the shared social-sharing image. */
 export interface PageSeo {
+  /** At most 60 characters. */
   title: string;
+  /** At most 155 characters. */
   description: string;
 }
 
@@ -41,3 +43,21 @@ export const pageSeo = {
 } satisfies Record<string, PageSeo>;
 
 export type SeoKey = keyof typeof pageSeo;
+
+/** The image shown when a page is shared (public/og-image.png, made by scripts/og-image.ts). */
+export const shareImage = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  type: 'image/png',
+  alt: 'Glanspunkt – professionel bilpleje og detailing i Kolding',
+  /** The texts drawn on the image. */
+  heading: 'Glanspunkt',
+  subheading: 'Bilpleje og detailing i Kolding',
+  footer: 'Vask · Polering · Nano-keramisk coating · Fælge',
+} as const;
+
+export const seoDefaults = {
+  locale: 'da_DK',
+  siteName: 'Glanspunkt',
+} as const;
