@@ -95,16 +95,22 @@ comment on function public.danish_public_holidays(integer) is 'The official Dani
 
 create function public.is_danish_public_holiday(p_day date)
 returns boolean
-language sql
+language plpgsql
 immutable
 strict
 security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.danish_public_holidays(extract(year from p_day)::integer) h
-     where h.day = p_day
-  );
+declare
+  v_year integer := extract(year from p_day)::integer;
+  v_easter date := public.easter_sunday(v_year);
+begin
+  -- the same days as danish_public_holidays(), without building the list
+  return p_day in (make_date(v_year, 1, 1), v_easter - 3, v_easter - 2, v_easter, v_easter + 1,
+                   v_easter + 39, v_easter + 49, v_easter + 50, make_date(v_year, 12, 25),
+                   make_date(v_year, 12, 26))
+      or (v_year < 2024 and p_day = v_easter + 26);
+end;
 $$;
 
 comment on function public.is_danish_public_holiday(date) is 'Whether a day is an official Danish public holiday.';
@@ -146,33 +152,21 @@ stable
 security definer
 set search_path = ''
 as $$
-declare
-  v_open time;
-  v_close time;
-  v_reopened public.open_dates%rowtype;
 begin
   -- precedence: closed_dates > open_dates > public holidays > weekly opening hours
-  if exists (select 1 from public.closed_dates c where c.day = p_day) then
-    return;
-  end if;
-  select * into v_reopened from public.open_dates o where o.day = p_day;
-  if found and v_reopened.opens_at is not null then
-    v_open := v_reopened.opens_at;
-    v_close := v_reopened.closes_at;
-  else
-    if not found and public.is_danish_public_holiday(p_day) then
-      return;
-    end if;
-    select oh.opens_at, oh.closes_at into v_open, v_close
-      from public.opening_hours oh
-     where oh.weekday = extract(isodow from p_day);
-  end if;
-  if v_open is null or v_close is null then
-    return;
-  end if;
-  opens_at := (p_day + v_open) at time zone 'Europe/Copenhagen';
-  closes_at := (p_day + v_close) at time zone 'Europe/Copenhagen';
-  return next;
+  return query
+    select (p_day + h.o) at time zone 'Europe/Copenhagen', (p_day + h.c) at time zone 'Europe/Copenhagen'
+      from (
+        select case when od.opens_at is not null then od.opens_at else oh.opens_at end as o,
+               case when od.opens_at is not null then od.closes_at else oh.closes_at end as c,
+               od.day is not null as reopened
+          from (select 1) as one
+          left join public.opening_hours oh on oh.weekday = extract(isodow from p_day)
+          left join public.open_dates od on od.day = p_day
+      ) as h
+     where h.o is not null and h.c is not null
+       and not exists (select 1 from public.closed_dates cd where cd.day = p_day)
+       and (h.reopened or not public.is_danish_public_holiday(p_day));
 end;
 $$;
 
@@ -438,11 +432,9 @@ language sql
 stable
 security definer
 set search_path = ''
+set timezone = 'Europe/Copenhagen'
 as $$
-  select to_char(p_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD"T"HH24:MI:SS')
-    || case when (p_at at time zone 'Europe/Copenhagen') >= (p_at at time zone 'UTC') then '+' else '-' end
-    || to_char(abs(extract(epoch from (p_at at time zone 'Europe/Copenhagen') - (p_at at time zone 'UTC')))
-               * interval '1 second', 'HH24:MI');
+  select to_char(p_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM');
 $$;
 
 comment on function public.copenhagen_iso(timestamptz) is 'ISO 8601 local time in Copenhagen with its UTC offset, e.g. 2026-12-01T16:00:00+01:00.';
@@ -457,61 +449,67 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_minutes integer;
   v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
-  v_min integer := public.booking_setting('min_advance_booking_days', 1);
-  v_max integer := public.booking_setting('max_advance_booking_days', 60);
-  v_step integer := public.booking_setting('slot_interval_minutes', 30);
-  v_buffer interval := make_interval(mins => public.booking_setting('buffer_minutes', 0));
+  v_min integer;
+  v_max integer;
+  v_step integer;
+  v_buffer interval;
+  v_minutes integer;
   v_job interval;
-  v_hours record;
-  v_local timestamp;
-  v_close_local timestamp;
+  v_open timestamptz;
+  v_close timestamptz;
   v_work tstzrange[];
+  v_last integer;
 begin
+  -- the rule settings in one read; a missing or malformed value falls back to the default
+  select coalesce(max(trim(s.value)::integer) filter (where s.key = 'min_advance_booking_days'), 1),
+         coalesce(max(trim(s.value)::integer) filter (where s.key = 'max_advance_booking_days'), 60),
+         coalesce(max(trim(s.value)::integer) filter (where s.key = 'slot_interval_minutes'), 30),
+         make_interval(mins => coalesce(max(trim(s.value)::integer) filter (where s.key = 'buffer_minutes'), 0))
+    into v_min, v_max, v_step, v_buffer
+    from public.settings s
+   where s.key in ('min_advance_booking_days', 'max_advance_booking_days', 'slot_interval_minutes',
+                   'buffer_minutes')
+     and s.value ~ '^\s*[0-9]{1,9}\s*$';
   if v_step < 5 then
     v_step := 30;
   end if;
-  select s.duration_minutes into v_minutes
-    from public.services s where s.id = p_service_id and s.is_active;
+
+  select sv.duration_minutes into v_minutes
+    from public.services sv where sv.id = p_service_id and sv.is_active;
   if v_minutes is null or p_day < v_today + v_min or p_day > v_today + v_max then
     return;
   end if;
-  select * into v_hours from public.booking_day_hours(p_day);
-  if not found then
+  select h.opens_at, h.closes_at into v_open, v_close from public.booking_day_hours(p_day) h;
+  if v_open is null then
     return;
   end if;
   v_job := make_interval(mins => v_minutes);
 
-  if v_job > v_hours.closes_at - v_hours.opens_at then
+  if v_job > v_close - v_open then
     -- a job longer than the whole day starts at opening time and continues on the next open days
-    v_work := public.booking_job_periods(v_hours.opens_at, v_minutes);
-    if v_work is null or v_hours.opens_at <= p_now then
+    v_work := public.booking_job_periods(v_open, v_minutes);
+    if v_work is null or v_open <= p_now then
       return;
     end if;
-    slot := to_char(v_hours.opens_at at time zone 'Europe/Copenhagen', 'HH24:MI');
-    drop_off_at := v_hours.opens_at;
-    ready_at := upper(v_work[array_length(v_work, 1)]);
+    v_last := array_length(v_work, 1);
+    slot := to_char(v_open at time zone 'Europe/Copenhagen', 'HH24:MI');
+    drop_off_at := v_open;
+    ready_at := upper(v_work[v_last]);
     blocked := v_work;
-    blocked[array_length(v_work, 1)] := tstzrange(lower(v_work[array_length(v_work, 1)]), ready_at + v_buffer, '[)');
+    blocked[v_last] := tstzrange(lower(v_work[v_last]), ready_at + v_buffer, '[)');
     return next;
     return;
   end if;
 
-  -- a job that fits the day may start at any grid time that lets it finish by closing time
-  v_local := v_hours.opens_at at time zone 'Europe/Copenhagen';
-  v_close_local := v_hours.closes_at at time zone 'Europe/Copenhagen';
-  while v_local < v_close_local loop
-    drop_off_at := v_local at time zone 'Europe/Copenhagen';
-    ready_at := drop_off_at + v_job;
-    exit when ready_at > v_hours.closes_at;
-    if drop_off_at > p_now then
-      slot := to_char(v_local, 'HH24:MI');
-      blocked := array[tstzrange(drop_off_at, ready_at + v_buffer, '[)')];
-      return next;
-    end if;
-    v_local := v_local + make_interval(mins => v_step);
-  end loop;
+  -- a job that fits the day may start at any grid time (wall clock) that lets it finish by closing
+  return query
+    select to_char(g.l, 'HH24:MI'), x.d, x.d + v_job, array[tstzrange(x.d, x.d + v_job + v_buffer, '[)')]
+      from generate_series(v_open at time zone 'Europe/Copenhagen', v_close at time zone 'Europe/Copenhagen',
+                           make_interval(mins => v_step)) as g(l)
+      cross join lateral (select g.l at time zone 'Europe/Copenhagen' as d) as x
+     where x.d + v_job <= v_close and x.d > p_now
+     order by g.l;
 end;
 $$;
 
@@ -542,22 +540,39 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set timezone = 'Europe/Copenhagen'
 as $$
 declare
-  v_slots jsonb := '[]';
-  v_ready jsonb := '{}';
-  v_c record;
+  v_capacity integer := greatest(1, least(public.booking_setting('workshop_capacity', 1), 50));
+  v_result jsonb;
 begin
   if not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
     return jsonb_build_object('error', 'unknown_service');
   end if;
-  for v_c in select * from public.booking_candidates(p_service_id, p_date, p_now) loop
-    if public.booking_free_bay(v_c.blocked) is not null then
-      v_slots := v_slots || to_jsonb(v_c.slot);
-      v_ready := v_ready || jsonb_build_object(v_c.slot, public.copenhagen_iso(v_c.ready_at));
-    end if;
-  end loop;
-  return jsonb_build_object('slots', v_slots, 'readyAt', v_ready);
+  -- one read of the busy periods around the day's candidates, then a free bay per candidate
+  with c as materialized (
+    select * from public.booking_candidates(p_service_id, p_date, p_now)
+  ), span as (
+    select tstzrange(min(lower(r)), max(upper(r)), '[)') as s from c cross join lateral unnest(c.blocked) r
+  ), busy as materialized (
+    select w.bay, w.period
+      from public.booking_work_periods w, span
+     where w.active and w.period && span.s and w.bay <= v_capacity
+  ), free as (
+    select c.slot, c.drop_off_at, c.ready_at
+      from c
+     where exists (
+       select 1 from generate_series(1, v_capacity) b
+        where not exists (
+          select 1 from unnest(c.blocked) r join busy on busy.bay = b and busy.period && r))
+  )
+  select jsonb_build_object(
+           'slots', coalesce(jsonb_agg(f.slot order by f.drop_off_at), '[]'::jsonb),
+           'readyAt', coalesce(jsonb_object_agg(f.slot, to_char(f.ready_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')),
+                               '{}'::jsonb))
+    into v_result
+    from free f;
+  return v_result;
 end;
 $$;
 
@@ -658,12 +673,14 @@ begin
     return jsonb_build_object('status', 'invalid', 'field', 'serviceId');
   end if;
 
-  if not exists (select 1 from public.booking_candidates(p_service_id, p_date, p_now)) then
+  -- the asked time if the rules offer it, else any offered time (the day is bookable) or none
+  select * into v_candidate from public.booking_candidates(p_service_id, p_date, p_now) c
+   order by c.slot = p_time desc
+   limit 1;
+  if not found then
     return jsonb_build_object('status', 'invalid', 'field', 'bookingDate');
   end if;
-  select * into v_candidate from public.booking_candidates(p_service_id, p_date, p_now) c
-   where c.slot = p_time;
-  if not found then
+  if v_candidate.slot is distinct from p_time then
     return jsonb_build_object('status', 'invalid', 'field', 'bookingTime');
   end if;
 
