@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
 import { ANON_KEY } from '../keys.ts';
+import { startLocalEmail } from '../mailbox/index.ts';
 import { startStack } from '../stack.ts';
 import {
   ensurePortFree,
@@ -20,15 +21,23 @@ runCli(async () => {
   const supabasePort = envPort('SUPABASE_PORT', 54321);
   await ensurePortFree(sitePort, host, 'PORT');
   const database = await resolveDatabase();
+  // the local mailbox captures the e-mails; its env reaches the edge functions (local/mailbox)
+  const email = await startLocalEmail({
+    siteUrl: `http://${host}:${sitePort}`,
+    supabasePort,
+    host,
+  });
   const stack = await startStack({
     database: database.target,
     port: supabasePort,
     watch: true,
     log: (line) => console.log(line),
   }).catch(async (error: unknown) => {
+    await email.stop();
     await database.cleanup();
     throw error;
   });
+  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
   if (stack.migrations.applied.length)
     console.log(`migrations applied: ${stack.migrations.applied.join(', ')}`);
   if (stack.migrations.seeded) console.log('seed applied');
@@ -51,9 +60,11 @@ runCli(async () => {
   console.log(
     `Site:              http://${host}:${sitePort}/${hosted ? '  (uses VITE_SUPABASE_URL, not the local stack)' : ''}`,
   );
+  console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
 
   const stop = async () => {
     if (vite.exitCode === null) vite.kill('SIGTERM');
+    await email.stop();
     await stack.stop();
     await database.cleanup();
   };

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
+import { startLocalEmail } from '../mailbox/index.ts';
 import { startStack } from '../stack.ts';
 import { ensurePortFree, envPort, onShutdown, resolveDatabase, runCli } from './common.ts';
 import { createStaticServer } from './static.ts';
@@ -23,15 +24,23 @@ runCli(async () => {
   }
   await ensurePortFree(sitePort, host, 'PORT');
   const database = await resolveDatabase();
+  // the local mailbox captures the e-mails; its env reaches the edge functions (local/mailbox)
+  const email = await startLocalEmail({
+    siteUrl: `http://${host}:${sitePort}`,
+    supabasePort,
+    host,
+  });
   const stack = await startStack({
     database: database.target,
     port: supabasePort,
     warmFunctions: true,
     log: (line) => console.log(line),
   }).catch(async (error: unknown) => {
+    await email.stop();
     await database.cleanup();
     throw error;
   });
+  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
 
   const hostedUrl = process.env.VITE_SUPABASE_URL;
   const rewrite: [string, string][] =
@@ -45,6 +54,7 @@ runCli(async () => {
     server.once('error', reject);
     server.listen(sitePort, host, () => resolve());
   }).catch(async (error: unknown) => {
+    await email.stop();
     await stack.stop();
     await database.cleanup();
     throw error;
@@ -53,12 +63,14 @@ runCli(async () => {
   console.log(`Database:          ${database.description}`);
   console.log(`Supabase gateway:  ${stack.url}`);
   console.log(`Site:              http://${host}:${port}/`);
+  console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
 
   onShutdown(async () => {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
+    await email.stop();
     await stack.stop();
     await database.cleanup();
   });

@@ -51,9 +51,14 @@ export async function startLocalEmail(options: {
   supabasePort: number;
   host?: string;
 }): Promise<LocalEmail> {
-  const mailbox = await startMailbox({
-    port: mailboxPort(options.supabasePort),
-    host: options.host,
+  const port = mailboxPort(options.supabasePort);
+  const mailbox = await startMailbox({ port, host: options.host }).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `mailbox port ${port} is already in use (set MAILBOX_PORT to another port)`
+        : String(error),
+    );
   });
   // a hosted e-mail API configured by the developer wins over the local mailbox
   if (!process.env.RESEND_API_URL) {

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SERVICE_ROLE_KEY } from '../local/keys';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The cancel journey on the production build and the embedded stack (the e-mail API is the local
+ * mailbox, the only mock): book on /contact, open the cancel link from the captured confirmation,
+ * cancel, then book the same slot again. Uses bookable day 8 so the booking specs' days stay free.
+ */
+
+const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
+const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
+const DAY_INDEX = 8;
+
+interface Captured {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
+const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
+
+async function chooseBookableDay(page: Page, index: number): Promise<void> {
+  await page.getByRole('button', { name: /^Dato/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
+  let skipped = 0;
+  for (let month = 0; month < 4; month += 1) {
+    const days = dialog.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    const count = await days.count();
+    if (skipped + count > index) {
+      await days.nth(index - skipped).click();
+      await expect(dialog).toBeHidden();
+      return;
+    }
+    skipped += count;
+    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days`);
+}
+
+/** Books Sølvpakken on the DAY_INDEX-th bookable day at `time` (default: the first free time). */
+async function book(page: Page, email: string, time?: string): Promise<string> {
+  await page.goto('/contact#form');
+  await expect(serviceSelect(page)).toBeEnabled();
+  await serviceSelect(page).click();
+  await page.getByRole('option', { name: 'Sølvpakken', exact: true }).click();
+  await chooseBookableDay(page, DAY_INDEX);
+  await expect(timeSelect(page)).toBeEnabled();
+  await timeSelect(page).click();
+  const times = (await page.getByRole('option').allTextContents()).map((t) => t.trim());
+  const chosen = time ?? times[0]!;
+  expect(times, 'the time is offered').toContain(chosen);
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await page.getByLabel('Navn').fill('Karen Holm');
+  await page.getByLabel('Telefon').fill('12 34 56 78');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
+  await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();
+  return chosen;
+}
+
+/** Runs the e-mail sender now (the stack also runs it every few seconds) and returns the mails to `to`. */
+async function mailsTo(to: string): Promise<Captured[]> {
+  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  });
+  expect(run.status).toBe(200);
+  const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
+  return all.filter((m) => m.to.includes(to));
+}
+
+test.describe('cancel link', () => {
+  test('book, cancel from the e-mail link, and book the same slot again', async ({ page }) => {
+    const email = `e2e-cancel-${Date.now()}@example.dk`;
+    const time = await book(page, email);
+
+    let confirmation: Captured | undefined;
+    await expect
+      .poll(async () => {
+        confirmation = (await mailsTo(email)).find((m) =>
+          m.subject.startsWith('Bookingbekræftelse'),
+        );
+        return Boolean(confirmation);
+      })
+      .toBe(true);
+    const link = /https?:\/\/\S+\/afbestil\?token=[0-9a-f]{64}/.exec(confirmation!.text)?.[0];
+    expect(link, 'cancel link in the e-mail').toBeTruthy();
+    const url = new URL(link!);
+
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Afbestil booking' })).toBeVisible();
+    await expect(page.getByText('Vil du afbestille denne booking?')).toBeVisible();
+    await expect(page.getByText('Sølvpakken', { exact: true })).toBeVisible();
+    await expect(page.getByText(new RegExp(`kl\\. ${time}$`)).first()).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectNoAxeViolations(page, 'cancel page with a booking');
+
+    await page.getByRole('button', { name: 'Ja, afbestil booking' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Din booking er afbestilt' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'cancel page after cancelling');
+
+    // the link is used now: it says so and offers nothing to click
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Bookingen er allerede afbestilt' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ja, afbestil booking' })).toHaveCount(0);
+
+    // the customer and the workshop hear about it
+    await expect
+      .poll(async () => (await mailsTo(email)).map((m) => m.subject.split(':')[0]).sort())
+      .toEqual(['Afbestilt', 'Bookingbekræftelse']);
+
+    // the time is free again: someone else books exactly that slot
+    await book(page, `e2e-rebook-${Date.now()}@example.dk`, time);
+    await expect(page.getByText('Booking bekræftet!', { exact: true })).toBeVisible();
+  });
+
+  test('a link without a token or with an unknown token says it does not work', async ({
+    page,
+  }) => {
+    for (const path of ['/afbestil', `/afbestil?token=${'0'.repeat(64)}`, '/afbestil?token=abc']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
+      await expect(page.getByRole('alert')).toContainText('Linket til afbestilling er ugyldigt');
+      await expect(page.getByRole('link', { name: /Ring til os/ })).toBeVisible();
+    }
+    await expectNoAxeViolations(page, 'cancel page with an invalid link');
+  });
+});
