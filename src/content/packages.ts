@@ -1,4 +1,5 @@
 import { Droplets, Gem, ShieldCheck, Sparkles, SprayCan, Sun, type LucideIcon } from 'lucide-react';
+import type { ImageName } from './image-manifest';
 
 /**
  * The six packages of spec section 9. Each `title` equals the service name seeded in the database
@@ -9,7 +10,7 @@ export type PackageCategory = 'vask' | 'polering';
 
 /** A named picture (the image pipeline generates variants for these names). */
 export interface ContentImage {
-  name: string;
+  name: ImageName;
   alt: string;
 }
 

@@ -83,6 +83,18 @@ describe('Home page', () => {
     );
   });
 
+  it('loads the hero picture eagerly and every other picture lazily', () => {
+    renderRoute('/', HomePage);
+    const images = screen.getAllByRole('img');
+    const hero = screen.getByRole('img', { name: /Nypoleret bil/ });
+    expect(hero).toHaveAttribute('loading', 'eager');
+    expect(images.length).toBeGreaterThanOrEqual(11); // hero, 3 services, 3 packages, 4 work
+    for (const image of images.filter((image) => image !== hero)) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image.getAttribute('alt')).not.toBe('');
+    }
+  });
+
   it('closes with "Send besked" to /contact', () => {
     renderRoute('/', HomePage);
     expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');

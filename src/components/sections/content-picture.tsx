@@ -1,3 +1,4 @@
+import { Picture } from '~/components/picture';
 import type { ContentImage } from '~/content/packages';
 import { cn } from '~/lib/utils';
 
@@ -5,24 +6,22 @@ export interface ContentPictureProps {
   image: ContentImage;
   /** Above the fold: load eagerly with high priority; otherwise lazily. */
   priority?: boolean;
-  sizes?: string;
+  /** How wide the picture is shown (the `sizes` attribute). */
+  sizes: string;
+  /** Classes of the <img>; the default crop is 4:3. */
   className?: string;
 }
 
-/**
- * The image slot of the page sections. Stand-in until the image pipeline's <Picture> lands:
- * a tinted panel carrying the Danish alt text as its accessible name.
- */
-export function ContentPicture({ image, className }: ContentPictureProps) {
+/** A content picture from the image pipeline, cropped to fill its box. */
+export function ContentPicture({ image, priority, sizes, className }: ContentPictureProps) {
   return (
-    <div
-      role="img"
-      aria-label={image.alt}
-      data-image={image.name}
-      className={cn(
-        'aspect-[4/3] w-full bg-gradient-to-br from-primary/30 via-muted to-secondary',
-        className,
-      )}
+    <Picture
+      name={image.name}
+      alt={image.alt}
+      sizes={sizes}
+      priority={priority}
+      pictureClassName="block"
+      className={cn('aspect-[4/3] w-full object-cover', className)}
     />
   );
 }
