@@ -1,11 +1,70 @@
+import { CalendarCheck, ExternalLink, Phone } from 'lucide-react';
+import { MapEmbed } from '~/components/consent-embed';
+import { PageHero } from '~/components/sections/page-hero';
+import { Section } from '~/components/sections/section-heading';
+import { Button } from '~/components/ui/button';
+import { addressLine, business, telHref } from '~/content/business';
+import { contactContent } from '~/content/contact-page';
+import { BookingForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
+import { ContactWays } from './contact/contact-ways';
+import { InfoCards } from './contact/info-cards';
+import { Reasons } from './contact/reasons';
 
 export const meta = () => routeMeta('/contact');
 
 export default function Page() {
+  const { hero, ways, info, reasons, social, map } = contactContent;
+  const facebook = business.social[0];
   return (
-    <section className="container py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Kontakt os</h1>
-    </section>
+    <>
+      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
+        <Button asChild size="lg">
+          <a href={telHref(business.phone)}>
+            <Phone aria-hidden="true" />
+            {hero.call(business.phone.display)}
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href="#form">
+            <CalendarCheck aria-hidden="true" />
+            {hero.book}
+          </a>
+        </Button>
+      </PageHero>
+
+      <Section id="kontaktmuligheder" eyebrow={ways.eyebrow} title={ways.title}>
+        <ContactWays items={ways.items} />
+      </Section>
+
+      <section id="form" aria-labelledby="booking-heading" className="scroll-mt-20 pb-16 sm:pb-20">
+        <div className="container max-w-3xl">
+          <BookingForm />
+        </div>
+      </section>
+
+      <Section id="information" muted eyebrow={info.eyebrow} title={info.title}>
+        <InfoCards />
+      </Section>
+
+      <Section id="derfor" eyebrow={reasons.eyebrow} title={reasons.title}>
+        <Reasons items={reasons.items} />
+        <div className="mt-12 rounded-xl border bg-card p-6 text-center shadow-sm">
+          <h3 className="text-xl font-semibold">{social.title}</h3>
+          <p className="mt-2 text-muted-foreground">{social.text}</p>
+          <Button asChild variant="outline" className="mt-4">
+            <a href={facebook.href} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              {social.label}
+              <span className="sr-only"> {social.newTab}</span>
+            </a>
+          </Button>
+        </div>
+      </Section>
+
+      <Section id="kort" muted eyebrow={map.eyebrow} title={map.title} description={addressLine}>
+        <MapEmbed className="mx-auto max-w-4xl" />
+      </Section>
+    </>
   );
 }

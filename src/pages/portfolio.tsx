@@ -1,11 +1,67 @@
+import { CalendarCheck, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { ClosingCta } from '~/components/sections/closing-cta';
+import { PageHero } from '~/components/sections/page-hero';
+import { ProcessSteps } from '~/components/sections/process-steps';
+import { Section } from '~/components/sections/section-heading';
+import { Button } from '~/components/ui/button';
+import { business, telHref } from '~/content/business';
+import { videos } from '~/content/embeds';
+import { portfolioContent } from '~/content/portfolio';
 import { routeMeta } from '~/lib/meta';
+import { Gallery } from './portfolio/gallery';
+import { Videos } from './portfolio/videos';
 
 export const meta = () => routeMeta('/vores-arbejde');
 
 export default function Page() {
+  const { hero, gallery, videos: videoText, process, cta } = portfolioContent;
   return (
-    <section className="container py-16">
-      <h1 className="text-4xl font-bold tracking-tight">Vores Arbejde</h1>
-    </section>
+    <>
+      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
+        <Button asChild size="lg">
+          <Link to="/contact#form">
+            <CalendarCheck aria-hidden="true" />
+            {hero.book}
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href={telHref(business.phone)}>
+            <Phone aria-hidden="true" />
+            {hero.call(business.phone.display)}
+          </a>
+        </Button>
+      </PageHero>
+
+      <Section
+        id="galleri"
+        eyebrow={gallery.eyebrow}
+        title={gallery.title}
+        description={gallery.description}
+      >
+        <Gallery images={gallery.images} closeLabel={gallery.close} position={gallery.position} />
+      </Section>
+
+      <Section
+        id="videoer"
+        muted
+        eyebrow={videoText.eyebrow}
+        title={videoText.title}
+        description={videoText.description}
+      >
+        <Videos videos={videos} />
+      </Section>
+
+      <Section
+        id="proces"
+        eyebrow={process.eyebrow}
+        title={process.title}
+        description={process.description}
+      >
+        <ProcessSteps steps={process.steps} />
+      </Section>
+
+      <ClosingCta heading={cta.heading} text={cta.text} />
+    </>
   );
 }

@@ -1,0 +1,107 @@
+/**
+ * Third-party embeds (Google Maps, Facebook videos). They load only after the visitor clicks
+ * (EU cookie rules), so each has a local preview image and a text naming the provider.
+ */
+import { addressLine } from './business';
+import type { ImageName } from './image-manifest';
+
+export interface EmbedContent {
+  /** Names the provider, shown before the click. */
+  provider: string;
+  /** Title of the iframe once loaded. */
+  title: string;
+  /** Shown on the preview: who receives data and when. */
+  notice: string;
+  /** The button that loads the iframe. */
+  loadLabel: string;
+  /** The iframe address, requested only after the click. */
+  embedUrl: string;
+  /** An ordinary link that works without consent (opens in a new tab). */
+  link: { href: string; label: string };
+  preview: { name: ImageName; alt: string };
+}
+
+export interface VideoContent extends EmbedContent {
+  id: string;
+  heading: string;
+  description: string;
+  /** Navigation state for /contact: the booking form preselects the service containing it. */
+  service: string;
+  /** Visible text of the link to the booking form. */
+  bookLabel: string;
+}
+
+export const embedText = {
+  newTab: '(åbner i et nyt vindue)',
+  loadedNotice: 'Indholdet er indlæst fra',
+};
+
+const mapsQuery = encodeURIComponent(addressLine);
+
+export const mapEmbed: EmbedContent = {
+  provider: 'Google Maps',
+  title: `Kort over værkstedet: ${addressLine}`,
+  notice: 'Kortet vises fra Google Maps. Når du klikker, sender din browser data til Google.',
+  loadLabel: 'Vis kortet',
+  embedUrl: `https://www.google.com/maps?q=${mapsQuery}&output=embed`,
+  link: {
+    href: `https://www.google.com/maps/search/?api=1&query=${mapsQuery}`,
+    label: 'Åbn i Google Maps',
+  },
+  preview: {
+    name: 'map-preview',
+    alt: `Stiliseret kort med en markering af værkstedet på ${addressLine}`,
+  },
+};
+
+/**
+ * The two social-media videos. The addresses are obvious placeholders: the owner replaces them with
+ * the real Facebook video links (the embed address is derived from the video address).
+ */
+const facebookEmbed = (videoUrl: string) =>
+  `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(videoUrl)}&show_text=false`;
+
+const polishVideoUrl = 'https://www.facebook.com/PLACEHOLDER-glanspunkt/videos/1000000000000001/';
+const fireVideoUrl = 'https://www.facebook.com/PLACEHOLDER-glanspunkt/videos/1000000000000002/';
+
+const facebookNotice =
+  'Videoen vises fra Facebook. Når du klikker, sender din browser data til Meta (Facebook).';
+
+export const videos: readonly VideoContent[] = [
+  {
+    id: 'professionel-polering',
+    heading: 'Professionel polering',
+    description:
+      'Se hvordan vi polerer lakken i flere trin, fjerner ridser og swirls og giver bilen dyb glans igen.',
+    provider: 'Facebook',
+    title: 'Video: professionel polering',
+    notice: facebookNotice,
+    loadLabel: 'Afspil videoen',
+    embedUrl: facebookEmbed(polishVideoUrl),
+    link: { href: polishVideoUrl, label: 'Se videoen på Facebook' },
+    preview: {
+      name: 'video-polish-preview',
+      alt: 'Illustration af en lakflade, halvt poleret, med en poleringsmaskine',
+    },
+    service: 'polering',
+    bookLabel: 'Book polering',
+  },
+  {
+    id: 'brandskade-polering',
+    heading: 'Polering efter brandskade',
+    description:
+      'Sod og varme sætter sig i lakken. Her renser og polerer vi en brandskadet bil, så lakken står skarp igen.',
+    provider: 'Facebook',
+    title: 'Video: polering efter brandskade',
+    notice: facebookNotice,
+    loadLabel: 'Afspil videoen',
+    embedUrl: facebookEmbed(fireVideoUrl),
+    link: { href: fireVideoUrl, label: 'Se videoen på Facebook' },
+    preview: {
+      name: 'video-fire-preview',
+      alt: 'Illustration af en sodet lakflade, hvor den ene halvdel er renset og poleret',
+    },
+    service: 'Brandskade polering',
+    bookLabel: 'Få et tilbud på brandskade polering',
+  },
+];

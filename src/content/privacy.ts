@@ -1,0 +1,205 @@
+/**
+ * Privatlivspolitik (/privatlivspolitik): the ten numbered sections of spec section 2, describing
+ * what this site really does with personal data (booking fields, confirmation e-mails, no tracking,
+ * map and videos only after a click, only the theme stored in the browser).
+ */
+import { addressLine, business } from './business';
+
+/** A paragraph, or a list of points (optionally with a bold lead-in). */
+export type PrivacyBlock =
+  { type: 'p'; text: string } | { type: 'list'; items: readonly { term?: string; text: string }[] };
+
+export interface PrivacySection {
+  id: string;
+  title: string;
+  blocks: readonly PrivacyBlock[];
+}
+
+const p = (text: string): PrivacyBlock => ({ type: 'p', text });
+const list = (...items: { term?: string; text: string }[]): PrivacyBlock => ({
+  type: 'list',
+  items,
+});
+
+export const privacyContent = {
+  title: 'Privatlivspolitik',
+  lead: `Her kan du læse, hvordan ${business.name} behandler dine personoplysninger, når du besøger hjemmesiden, kontakter os eller booker en tid.`,
+  updatedLabel: 'Sidst opdateret:',
+  updated: '26. september 2025',
+  updatedIso: '2025-09-26',
+  contactText: 'Har du spørgsmål til behandlingen af dine oplysninger, så skriv til',
+  backHome: 'Tilbage til forsiden',
+  sections: [
+    {
+      id: 'dataansvarlig',
+      title: 'Dataansvarlig',
+      blocks: [
+        p('Den dataansvarlige for behandlingen af dine personoplysninger er:'),
+        list(
+          { term: 'Virksomhed', text: business.legalName },
+          { term: 'Adresse', text: addressLine },
+          { term: 'CVR-nr.', text: business.cvr },
+          { term: 'E-mail', text: business.email },
+        ),
+      ],
+    },
+    {
+      id: 'formaal',
+      title: 'Formål med behandlingen',
+      blocks: [
+        p('Vi behandler kun personoplysninger, når vi har et konkret formål:'),
+        list(
+          { text: 'at besvare dine henvendelser og give tilbud pr. telefon eller e-mail' },
+          {
+            text: 'at oprette, bekræfte og gennemføre din booking og sende dig en bekræftelse pr. e-mail',
+          },
+          { text: 'at udføre arbejdet på din bil og fakturere det' },
+          { text: 'at overholde bogføringsloven og andre lovkrav' },
+          { text: 'at drive og sikre hjemmesiden, fx mod misbrug af bookingformularen' },
+        ),
+      ],
+    },
+    {
+      id: 'retsgrundlag',
+      title: 'Retsgrundlag',
+      blocks: [
+        p('Vi behandler dine oplysninger på et af disse grundlag i databeskyttelsesforordningen:'),
+        list(
+          {
+            term: 'Samtykke',
+            text: 'når du selv klikker for at vise kortet fra Google Maps eller en video fra Facebook (artikel 6, stk. 1, litra a). Samtykket gælder kun, til du lukker eller genindlæser siden.',
+          },
+          {
+            term: 'Kontrakt',
+            text: 'når du booker en tid eller beder om et tilbud, og vi skal levere ydelsen (artikel 6, stk. 1, litra b).',
+          },
+          {
+            term: 'Legitime interesser',
+            text: 'når vi besvarer almindelige henvendelser og beskytter hjemmesiden mod misbrug (artikel 6, stk. 1, litra f).',
+          },
+          {
+            term: 'Retlig forpligtelse',
+            text: 'når vi skal opbevare regnskabsmateriale efter bogføringsloven (artikel 6, stk. 1, litra c).',
+          },
+        ),
+      ],
+    },
+    {
+      id: 'kategorier',
+      title: 'Kategorier af personoplysninger',
+      blocks: [
+        list(
+          {
+            term: 'Kontaktoplysninger',
+            text: 'navn, e-mailadresse og telefonnummer, som du skriver i bookingformularen eller giver os, når du kontakter os.',
+          },
+          {
+            term: 'Serviceoplysninger',
+            text: 'den valgte service, dato og tidspunkt, dine eventuelle bemærkninger samt oplysninger om bilen og det udførte arbejde.',
+          },
+          {
+            term: 'Betalingsoplysninger',
+            text: 'fakturaer og betalinger. Betaling med kort eller MobilePay sker gennem tredjeparts betalingsudbydere; vi gemmer ingen kortoplysninger.',
+          },
+        ),
+        p(
+          'Hjemmesiden bruger ingen sporing, ingen analyse- eller markedsføringscookies og ingen annoncenetværk. Det eneste, der gemmes i din browser, er dit valg af lyst eller mørkt tema (under nøglen "theme").',
+        ),
+      ],
+    },
+    {
+      id: 'modtagere',
+      title: 'Modtagere af oplysningerne',
+      blocks: [
+        p(
+          'Vi sælger aldrig dine oplysninger. De deles kun med leverandører, der behandler dem på vores vegne som databehandlere:',
+        ),
+        list(
+          {
+            term: 'Hosting og database',
+            text: 'leverandøren, der driver hjemmesiden og databasen, hvor bookinger gemmes.',
+          },
+          {
+            term: 'E-mailudbyder',
+            text: 'sender bekræftelsen på din booking til din e-mailadresse.',
+          },
+          {
+            term: 'Revisor og betalingsudbydere',
+            text: 'i det omfang, det er nødvendigt for regnskab og betaling.',
+          },
+        ),
+        p(
+          'Kortet fra Google Maps og videoerne fra Facebook indlæses først, når du klikker på dem. Derefter modtager Google eller Meta oplysninger fra din browser, fx din IP-adresse, efter deres egne privatlivspolitikker.',
+        ),
+      ],
+    },
+    {
+      id: 'opbevaring',
+      title: 'Opbevaring og sletning',
+      blocks: [
+        list(
+          {
+            text: 'Kontakt- og serviceoplysninger opbevares i op til 5 år efter vores seneste kontakt med dig.',
+          },
+          {
+            text: 'Oplysninger om brugen af hjemmesiden (fx tekniske logfiler) slettes eller anonymiseres senest efter 12 måneder.',
+          },
+          {
+            text: 'Regnskabsmateriale opbevares, så længe bogføringsloven kræver det.',
+          },
+        ),
+      ],
+    },
+    {
+      id: 'rettigheder',
+      title: 'Dine rettigheder',
+      blocks: [
+        p('Du har efter databeskyttelsesforordningen ret til:'),
+        list(
+          { term: 'Indsigt', text: 'at få at vide, hvilke oplysninger vi har om dig' },
+          { term: 'Berigtigelse', text: 'at få forkerte oplysninger rettet' },
+          { term: 'Sletning', text: 'at få dine oplysninger slettet' },
+          { term: 'Begrænsning', text: 'at få begrænset behandlingen' },
+          { term: 'Indsigelse', text: 'at gøre indsigelse mod behandlingen' },
+          {
+            term: 'Dataportabilitet',
+            text: 'at få dine oplysninger udleveret i et almindeligt format',
+          },
+        ),
+        p(
+          `Skriv til ${business.email}, hvis du vil bruge dine rettigheder. Vi svarer inden for en måned, og det er gratis.`,
+        ),
+      ],
+    },
+    {
+      id: 'klage',
+      title: 'Klage til Datatilsynet',
+      blocks: [
+        p(
+          'Er du utilfreds med vores behandling af dine oplysninger, kan du klage til Datatilsynet, Carl Jacobsens Vej 35, 2500 Valby, dt@datatilsynet.dk, www.datatilsynet.dk. Du er også altid velkommen til at kontakte os først.',
+        ),
+      ],
+    },
+    {
+      id: 'tredjelande',
+      title: 'Overførsel til tredjelande',
+      blocks: [
+        p(
+          'Vi vælger leverandører, der behandler oplysningerne inden for EU/EØS. Hvis en leverandør overfører oplysninger til et land uden for EU/EØS, sker det kun med et gyldigt overførselsgrundlag, fx EU-Kommissionens standardkontraktbestemmelser eller EU-U.S. Data Privacy Framework.',
+        ),
+        p(
+          'Når du selv vælger at vise kortet eller en video, kan Google og Meta overføre oplysninger til USA efter deres egne vilkår.',
+        ),
+      ],
+    },
+    {
+      id: 'aendringer',
+      title: 'Ændringer af privatlivspolitikken',
+      blocks: [
+        p(
+          'Vi opdaterer denne politik, når vores behandling af personoplysninger ændrer sig. Den gældende version står altid på denne side med datoen for seneste opdatering.',
+        ),
+      ],
+    },
+  ] satisfies readonly PrivacySection[],
+};

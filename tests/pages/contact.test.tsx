@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { business } from '~/content/business';
+import ContactPage from '~/pages/contact';
+import { renderRoute } from './render-route';
+
+// The booking form has its own tests (tests/booking); here only its place on the page matters.
+vi.mock('~/features/booking', () => ({
+  BookingForm: () => <h2 id="booking-heading">Book din tid</h2>,
+}));
+
+describe('Contact page', () => {
+  it('has the h1 and a phone call-to-action in the hero', () => {
+    renderRoute('/contact', ContactPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'Kontakt os' })).toBeVisible();
+    expect(screen.getByRole('link', { name: `Ring ${business.phone.display}` })).toHaveAttribute(
+      'href',
+      `tel:${business.phone.e164}`,
+    );
+  });
+
+  it('offers three ways to make contact: phone, e-mail and the booking form at #form', () => {
+    renderRoute('/contact', ContactPage);
+    const ways = screen.getByRole('region', { name: 'Tre måder at kontakte os på' });
+    const links = within(ways).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      `tel:${business.phone.e164}`,
+      `mailto:${business.email}`,
+      '#form',
+    ]);
+    const form = document.getElementById('form');
+    expect(form).not.toBeNull();
+    expect(within(form!).getByRole('heading', { name: 'Book din tid' })).toBeVisible();
+  });
+
+  it('shows address, opening hours, the service area and the four reasons', () => {
+    renderRoute('/contact', ContactPage);
+    const info = screen.getByRole('region', { name: 'Her finder du os' });
+    expect(info).toHaveTextContent('Virkelyst 7B');
+    expect(info).toHaveTextContent('6000 Kolding');
+    expect(info).toHaveTextContent(/Mandag - Torsdag\s*09:00 - 20:00/);
+    expect(info).toHaveTextContent(/Søndag\s*Lukket/);
+    for (const town of ['Kolding', 'Vejle', 'Fredericia']) {
+      expect(within(info).getByText(town)).toBeVisible();
+    }
+    const reasons = screen.getByRole('region', { name: 'Vi gør det nemt at komme i gang' });
+    expect(
+      within(reasons)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Gratis tilbud',
+      'Hurtigt svar',
+      'Professionel rådgivning',
+      'Fleksible tider',
+      'Følg med på Facebook',
+    ]);
+    expect(reasons).toHaveTextContent('Vi svarer inden for 24 timer på hverdage.');
+  });
+
+  it('links to the social page and shows the map only after consent', () => {
+    renderRoute('/contact', ContactPage);
+    expect(screen.getByRole('link', { name: /Besøg vores Facebook-side/ })).toHaveAttribute(
+      'href',
+      business.social[0].href,
+    );
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('button', { name: /Vis kortet/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Åbn i Google Maps/ })).toBeVisible();
+  });
+});

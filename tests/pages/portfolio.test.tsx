@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetEmbedConsent } from '~/components/consent-embed';
+import { videos } from '~/content/embeds';
+import { portfolioContent } from '~/content/portfolio';
+import PortfolioPage from '~/pages/portfolio';
+import { readLocation, renderRoute } from './render-route';
+
+const { images } = portfolioContent.gallery;
+// Radix sets pointer-events: none on <body> while the modal is open; the overlay stays clickable.
+const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+async function openThird(user: ReturnType<typeof setup>) {
+  const gallery = screen.getByRole('region', { name: portfolioContent.gallery.title });
+  const buttons = within(gallery).getAllByRole('button');
+  expect(buttons).toHaveLength(24);
+  await user.click(buttons[2]!);
+  return screen.getByRole('dialog');
+}
+
+describe('Portfolio page', () => {
+  afterEach(() => resetEmbedConsent());
+
+  it('has the h1, 24 gallery images (one of them twice), four process steps and the closing CTA', () => {
+    renderRoute('/vores-arbejde', PortfolioPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'Vores Arbejde' })).toBeVisible();
+    expect(images).toHaveLength(24);
+    expect(new Set(images.map((i) => i.name)).size).toBe(23);
+    const process = screen.getByRole('region', { name: portfolioContent.process.title });
+    expect(
+      within(process)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('h3')?.textContent),
+    ).toEqual([
+      'Trin 1: Konsultation og vurdering',
+      'Trin 2: Forberedelse',
+      'Trin 3: Professionel udførelse',
+      'Trin 4: Kvalitetskontrol',
+    ]);
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('lazy-loads the thumbnails with AVIF and WebP sources', () => {
+    renderRoute('/vores-arbejde', PortfolioPage);
+    const img = screen.getAllByRole('img', { name: images[0]!.alt })[0]!;
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '1600');
+    expect(img).toHaveAttribute('height', '1200');
+    const sources = img.parentElement!.querySelectorAll('source');
+    expect([...sources].map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toMatch(/\/images\/gallery-01-480\.\w+\.avif 480w/);
+  });
+
+  it('opens the clicked image full size in a dialog titled by its alt text', async () => {
+    const user = setup();
+    renderRoute('/vores-arbejde', PortfolioPage);
+    const dialog = await openThird(user);
+    expect(dialog).toHaveAccessibleName(images[2]!.alt);
+    expect(dialog).toHaveAccessibleDescription('Billede 3 af 24');
+    const full = within(dialog).getByRole('img', { name: images[2]!.alt });
+    expect(full).toHaveAttribute('loading', 'eager');
+    expect(full.parentElement!.querySelector('source')!.getAttribute('srcset')).toContain(
+      `/images/${images[2]!.name}-1600.`,
+    );
+  });
+
+  it('closes the dialog with its close button', async () => {
+    const user = setup();
+    renderRoute('/vores-arbejde', PortfolioPage);
+    const dialog = await openThird(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Luk billedet' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes the dialog with Escape', async () => {
+    const user = setup();
+    renderRoute('/vores-arbejde', PortfolioPage);
+    await openThird(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes the dialog with a click outside it, and not with a click inside', async () => {
+    const user = setup();
+    renderRoute('/vores-arbejde', PortfolioPage);
+    const dialog = await openThird(user);
+    await user.click(within(dialog).getByRole('img'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    const overlay = document.querySelector('[data-slot="dialog-overlay"]');
+    expect(overlay).not.toBeNull();
+    await user.click(overlay!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('links each video to /contact with its service in the query and the navigation state', async () => {
+    const user = setup();
+    expect(videos.map((v) => v.service)).toEqual(['polering', 'Brandskade polering']);
+    for (const video of videos) {
+      const { unmount } = renderRoute('/vores-arbejde', PortfolioPage);
+      const link = screen.getByRole('link', { name: video.bookLabel });
+      expect(link).toHaveAttribute(
+        'href',
+        `/contact?service=${encodeURIComponent(video.service)}#form`,
+      );
+      await user.click(link);
+      expect(readLocation(screen.getByTestId('location').textContent)).toEqual({
+        pathname: '/contact',
+        search: `?service=${encodeURIComponent(video.service)}`,
+        hash: '#form',
+        state: { service: video.service },
+      });
+      unmount();
+    }
+  });
+
+  it('shows the videos as click-to-load previews naming Facebook', () => {
+    renderRoute('/vores-arbejde', PortfolioPage);
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getAllByText(/Videoen vises fra Facebook/)).toHaveLength(2);
+  });
+});

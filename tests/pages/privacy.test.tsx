@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { business } from '~/content/business';
+import PrivacyPage from '~/pages/privacy';
+import { renderRoute } from './render-route';
+
+describe('Privacy policy page', () => {
+  it('has the ten numbered sections of the spec in order', () => {
+    renderRoute('/privatlivspolitik', PrivacyPage);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privatlivspolitik' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '1. Dataansvarlig',
+      '2. Formål med behandlingen',
+      '3. Retsgrundlag',
+      '4. Kategorier af personoplysninger',
+      '5. Modtagere af oplysningerne',
+      '6. Opbevaring og sletning',
+      '7. Dine rettigheder',
+      '8. Klage til Datatilsynet',
+      '9. Overførsel til tredjelande',
+      '10. Ændringer af privatlivspolitikken',
+    ]);
+  });
+
+  it('names the controller, the legal bases, data categories, retention and rights of the spec', () => {
+    const { container } = renderRoute('/privatlivspolitik', PrivacyPage);
+    const text = container.textContent ?? '';
+    for (const expected of [
+      business.legalName,
+      'Virkelyst 7B, 6000 Kolding',
+      `CVR-nr.: ${business.cvr}`,
+      'Samtykke:',
+      'Kontrakt:',
+      'Legitime interesser:',
+      'Retlig forpligtelse:',
+      'Kontaktoplysninger:',
+      'Serviceoplysninger:',
+      'Betalingsoplysninger:',
+      'vi gemmer ingen kortoplysninger',
+      'op til 5 år efter vores seneste kontakt',
+      'senest efter 12 måneder',
+      'inden for en måned, og det er gratis',
+      'Indsigt:',
+      'Berigtigelse:',
+      'Sletning:',
+      'Begrænsning:',
+      'Indsigelse:',
+      'Dataportabilitet:',
+      'Datatilsynet',
+      'Sidst opdateret: 26. september 2025',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('describes what the site really does: booking fields, e-mail provider, no tracking, click-to-load', () => {
+    const { container } = renderRoute('/privatlivspolitik', PrivacyPage);
+    const text = container.textContent ?? '';
+    expect(text).toMatch(/navn, e-mailadresse og telefonnummer/);
+    expect(text).toMatch(/valgte service, dato og tidspunkt, dine eventuelle bemærkninger/);
+    expect(text).toMatch(/E-mailudbyder/);
+    expect(text).toMatch(/ingen sporing, ingen analyse- eller markedsføringscookies/);
+    expect(text).toMatch(/indlæses først, når du klikker/);
+    expect(text).toMatch(/dit valg af lyst eller mørkt tema/);
+  });
+
+  it('links back to the front page and to the e-mail address', () => {
+    renderRoute('/privatlivspolitik', PrivacyPage);
+    expect(screen.getByRole('link', { name: 'Tilbage til forsiden' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: business.email })).toHaveAttribute(
+      'href',
+      `mailto:${business.email}`,
+    );
+  });
+});
