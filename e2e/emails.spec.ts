@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { SERVICE_ROLE_KEY } from '../local/keys';
+
+/**
+ * After a booking on the production build, the local mailbox (the stand-in for the e-mail API)
+ * shows the customer confirmation and the owner notification, with a valid .ics. Uses bookable
+ * day 9 (Guldpakken) so the other specs' days stay free.
+ */
+
+const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
+const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
+const OWNER = 'ejer@glanspunkt.local';
+
+interface Captured {
+  id: string;
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: { filename: string }[];
+}
+
+async function chooseBookableDay(page: Page, index: number): Promise<string> {
+  await page.getByRole('button', { name: /^Dato/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
+  let skipped = 0;
+  for (let month = 0; month < 4; month += 1) {
+    const days = dialog.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    const count = await days.count();
+    if (skipped + count > index) {
+      const day = days.nth(index - skipped);
+      const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
+      await day.click();
+      await expect(dialog).toBeHidden();
+      return iso;
+    }
+    skipped += count;
+    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days`);
+}
+
+async function mailbox(): Promise<Captured[]> {
+  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  });
+  expect(run.status).toBe(200);
+  return (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
+}
+
+test('a booking puts the customer and owner e-mails in the local mailbox, with a valid .ics', async ({
+  page,
+}) => {
+  const email = `e2e-mail-${Date.now()}@example.dk`;
+  await page.goto('/contact#form');
+  const service = page.getByRole('combobox', { name: 'Service' });
+  await expect(service).toBeEnabled();
+  await service.click();
+  await page.getByRole('option', { name: 'Guldpakken', exact: true }).click();
+  const day = await chooseBookableDay(page, 9);
+  const time = page.getByRole('combobox', { name: 'Tidspunkt' });
+  await expect(time).toBeEnabled();
+  await time.click();
+  await page.getByRole('option', { name: '10:00', exact: true }).click();
+  await page.getByLabel('Navn').fill('Søren Ølgaard');
+  await page.getByLabel('Telefon').fill('+45 87 65 43 21');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Bemærkninger (valgfrit)').fill('Hvid varevogn');
+  await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
+  const reference = await page
+    .getByRole('region', { name: 'Din booking er bekræftet' })
+    .getByTestId('booking-reference')
+    .textContent();
+  expect(reference).toMatch(/^[A-Z0-9]{8}$/);
+
+  let customer: Captured | undefined;
+  let owner: Captured | undefined;
+  await expect
+    .poll(async () => {
+      const all = await mailbox();
+      customer = all.find((m) => m.to.includes(email));
+      owner = all.find((m) => m.to.includes(OWNER) && m.text.includes(reference!));
+      return Boolean(customer && owner);
+    })
+    .toBe(true);
+
+  // the mailbox page lists both; the customer's e-mail opens with its HTML and text
+  await page.goto(`${MAILBOX}/`);
+  await expect(page.getByRole('link', { name: customer!.subject })).toBeVisible();
+  await expect(page.getByRole('link', { name: owner!.subject })).toBeVisible();
+  await page.getByRole('link', { name: customer!.subject }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(customer!.subject);
+  const html = page.frameLocator('iframe[title="HTML version of the e-mail"]');
+  await expect(html.getByRole('heading', { name: 'Din booking er bekræftet' })).toBeVisible();
+  await expect(html.getByText('Virkelyst 7B, 6000 Kolding').first()).toBeVisible();
+  await expect(html.getByRole('link', { name: 'Afbestil booking' })).toHaveAttribute(
+    'href',
+    /\/afbestil\?token=[0-9a-f]{64}$/,
+  );
+  await expect(page.locator('pre')).toContainText('Hej Søren Ølgaard,');
+  await expect(page.locator('pre')).toContainText('Guldpakken');
+  await expect(page.locator('pre')).toContainText('399 kr.');
+  await expect(page.locator('pre')).toContainText('kl. 10:00');
+  await expect(page.locator('pre')).toContainText('kl. 12:00 samme dag');
+
+  // the attachment, fetched as a calendar program would, parses and starts at 10:00 Copenhagen
+  const icsLink = page.getByRole('link', { name: 'booking.ics' });
+  const response = await fetch(new URL((await icsLink.getAttribute('href'))!, MAILBOX));
+  expect(response.headers.get('content-type')).toMatch(/^text\/calendar/);
+  const ics = await response.text();
+  expect(ics).toMatch(/\r\n$/);
+  const cal = new ICAL.Component(ICAL.parse(ics));
+  const vtz = cal.getFirstSubcomponent('vtimezone')!;
+  expect(vtz.getFirstPropertyValue('tzid')).toBe('Europe/Copenhagen');
+  const event = new ICAL.Event(cal.getFirstSubcomponent('vevent')!);
+  const start = event.startDate.clone();
+  start.zone = new ICAL.Timezone(vtz);
+  const zone = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Copenhagen',
+    timeZoneName: 'shortOffset',
+  })
+    .formatToParts(new Date(`${day}T10:00:00Z`))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const expected = new Date(`${day}T10:00:00${zone === 'GMT+2' ? '+02:00' : '+01:00'}`);
+  expect(start.toJSDate().toISOString()).toBe(expected.toISOString());
+  expect(event.location).toBe('Virkelyst 7B, 6000 Kolding');
+  expect(event.summary).toBe('Glanspunkt: Guldpakken');
+
+  // the owner notification carries every booking field
+  for (const part of [
+    reference!,
+    'Søren Ølgaard',
+    email,
+    '+45 87 65 43 21',
+    'Hvid varevogn',
+    '399 kr.',
+  ]) {
+    expect(owner!.text).toContain(part);
+  }
+});
