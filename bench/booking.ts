@@ -1,0 +1,283 @@
+// npm run bench:booking [-- pglite|postgres ...]
+// Seeds 2,000 bookings in the booking window, then measures get-available-slots and create-booking
+// through the embedded stack (gateway + Deno edge functions + SQL), runs the 50-request race for one
+// slot, and writes the figures to the "Booking" section of docs/benchmarks.md.
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
+
+const SEED_BOOKINGS = 2000;
+const SLOT_REQUESTS = 300;
+const CREATE_REQUESTS = 200;
+const RACERS = 50;
+const DOCS = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+
+interface Figures {
+  backend: Backend;
+  seeded: number;
+  seedSeconds: number;
+  slots: { p50: number; p95: number; max: number };
+  create: { p50: number; p95: number; max: number };
+  race: {
+    created: number;
+    conflicts: number;
+    other: number;
+    storedBookings: number;
+    storedMails: number;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+function summary(times: number[]) {
+  const s = [...times].sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return { p50: round(percentile(s, 50)), p95: round(percentile(s, 95)), max: round(s.at(-1)!) };
+}
+
+async function call(
+  stack: TestStack,
+  name: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${stack.anonKey}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body: json };
+}
+
+async function seed(stack: TestStack): Promise<number> {
+  // three bays so 2,000 jobs fit in the 60-day window with free time left to measure against
+  await stack.query(`update public.settings set value = '3' where key = 'workshop_capacity'`);
+  await stack.query(
+    `insert into public.settings (key, value) values ('rate_limit_per_ip_per_hour', '1000000'),
+       ('rate_limit_per_email_per_hour', '1000000')
+     on conflict (key) do update set value = excluded.value`,
+  );
+  // every open day of the window, every grid time, bays in turn: mixed 30-minute and 2-hour jobs
+  await stack.query(`
+    do $$
+    declare
+      v_day date;
+      v_c record;
+      v_n integer := 0;
+      v_r jsonb;
+      v_today date := (now() at time zone 'Europe/Copenhagen')::date;
+    begin
+      for v_day in select d::date from generate_series(v_today + 1, v_today + 60, interval '1 day') d loop
+        for v_c in select * from public.booking_candidates('5a1f0001-0000-4000-8000-000000000001', v_day) loop
+          for v_bay in 1..3 loop
+            exit when v_n >= ${SEED_BOOKINGS};
+            v_r := public.create_booking(
+              case when v_bay = 2 and v_n % 4 = 0 then '5a1f0001-0000-4000-8000-000000000002'::uuid
+                   else '5a1f0001-0000-4000-8000-000000000001'::uuid end,
+              v_day, v_c.slot, 'Bench Kunde', 'bench' || v_n || '@example.dk', '12345678', '',
+              null, '10.1.' || (v_n / 250) || '.' || (v_n % 250));
+            if v_r ->> 'status' = 'created' then
+              v_n := v_n + 1;
+            end if;
+          end loop;
+        end loop;
+      end loop;
+    end $$;`);
+  const [row] = await stack.query<{ n: number }>(`select count(*)::int n from public.bookings`);
+  return row!.n;
+}
+
+async function runOn(backend: Backend): Promise<Figures> {
+  const stack = await startTestStack({ backend });
+  try {
+    const t0 = performance.now();
+    const seeded = await seed(stack);
+    const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    console.log(`[${backend}] seeded ${seeded} bookings in ${seedSeconds} s`);
+
+    const days = (
+      await stack.query<{ d: string }>(
+        `select d::date::text d from generate_series((now() at time zone 'Europe/Copenhagen')::date + 1,
+           (now() at time zone 'Europe/Copenhagen')::date + 60, interval '1 day') d order by d`,
+      )
+    ).map((r) => r.d);
+    const services = (
+      await stack.query<{ id: string }>(`select id from public.services where is_active`)
+    ).map((r) => r.id);
+
+    // warm-up: Deno start, JIT, caches
+    for (let i = 0; i < 10; i++) {
+      await call(stack, 'get-available-slots', {
+        date: days[i % days.length],
+        serviceId: services[0],
+      });
+    }
+
+    const slotTimes: number[] = [];
+    for (let i = 0; i < SLOT_REQUESTS; i++) {
+      const body = { date: days[(i * 7) % days.length], serviceId: services[i % services.length] };
+      const start = performance.now();
+      const r = await call(stack, 'get-available-slots', body);
+      slotTimes.push(performance.now() - start);
+      if (r.status !== 200)
+        throw new Error(`slots answered ${r.status}: ${JSON.stringify(r.body)}`);
+    }
+
+    // free slots of 30-minute washes, taken one by one (each create is a real booking)
+    const free: { date: string; time: string }[] = [];
+    for (const date of days) {
+      const r = await call(stack, 'get-available-slots', { date, serviceId: services[0] });
+      for (const time of (r.body.slots as string[]).filter((_, i) => i % 2 === 0))
+        free.push({ date, time });
+    }
+    const createTimes: number[] = [];
+    for (let i = 0; i < Math.min(CREATE_REQUESTS, free.length); i++) {
+      const slot = free[Math.floor((i * free.length) / CREATE_REQUESTS)]!;
+      const start = performance.now();
+      const r = await call(
+        stack,
+        'create-booking',
+        {
+          serviceId: services[0],
+          customerName: 'Bench Kunde',
+          customerEmail: `create${i}@example.dk`,
+          customerPhone: '12345678',
+          bookingDate: slot.date,
+          bookingTime: slot.time,
+        },
+        { 'X-Forwarded-For': `10.2.${Math.floor(i / 250)}.${i % 250}` },
+      );
+      createTimes.push(performance.now() - start);
+      if (r.status !== 201 && r.status !== 409)
+        throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
+    }
+
+    // the race: one bay, one free slot, 50 requests at once
+    await stack.query(`update public.settings set value = '1' where key = 'workshop_capacity'`);
+    let race: { date: string; time: string } | undefined;
+    for (const date of [...days].reverse()) {
+      const r = await call(stack, 'get-available-slots', { date, serviceId: services[0] });
+      const time = (r.body.slots as string[])[0];
+      if (time) {
+        race = { date, time };
+        break;
+      }
+    }
+    if (!race) throw new Error('no free slot left for the race');
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        call(
+          stack,
+          'create-booking',
+          {
+            serviceId: services[0],
+            customerName: `Racer ${i}`,
+            customerEmail: `race${i}@example.dk`,
+            customerPhone: '12345678',
+            bookingDate: race!.date,
+            bookingTime: race!.time,
+          },
+          { 'X-Forwarded-For': `10.3.0.${i + 1}` },
+        ),
+      ),
+    );
+    const raced = answers.filter((a) => a.status === 201).map((a) => a.body.reference as string);
+    const [stored] = await stack.query<{ bookings: number; mails: number }>(
+      `select count(distinct b.id)::int bookings, count(o.id)::int mails
+         from public.bookings b left join public.email_outbox o on o.booking_id = b.id
+        where b.reference = any($1::text[])`,
+      [raced],
+    );
+    return {
+      backend,
+      seeded,
+      seedSeconds,
+      slots: summary(slotTimes),
+      create: summary(createTimes),
+      race: {
+        created: raced.length,
+        conflicts: answers.filter((a) => a.status === 409).length,
+        other: answers.filter((a) => a.status !== 201 && a.status !== 409).length,
+        storedBookings: stored!.bookings,
+        storedMails: stored!.mails,
+      },
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+function section(results: Figures[]): string {
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [
+    '## Booking',
+    '',
+    `Measured ${date} UTC by \`npm run bench:booking\` on ${cpus().length} CPU cores shared with the team`,
+    `(load average ${loadavg()[0]!.toFixed(1)} at the end of the run), Node ${process.version}.`,
+    `Each run seeds ${SEED_BOOKINGS} bookings across the 60-day window (workshop_capacity 3 while seeding), then`,
+    `times ${SLOT_REQUESTS} sequential get-available-slots calls (all six packages, days spread over the window) and`,
+    `${CREATE_REQUESTS} sequential create-booking calls on free slots, end to end through the gateway and the Deno`,
+    'functions (HTTP round trip included). Targets: slots p95 < 50 ms, create p95 < 100 ms.',
+    '',
+    '| Database | Seeded | get-available-slots p50 / p95 / max | create-booking p50 / p95 / max | 50 racers for one slot |',
+    '|---|---|---|---|---|',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.backend} | ${r.seeded} in ${r.seedSeconds} s | ${r.slots.p50} / ${r.slots.p95} / ${r.slots.max} ms | ` +
+        `${r.create.p50} / ${r.create.p95} / ${r.create.max} ms | ${r.race.created} × 201, ${r.race.conflicts} × 409, ` +
+        `${r.race.other} other; stored ${r.race.storedBookings} booking, ${r.race.storedMails} e-mails |`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Replaces the "## Booking" section (up to the next "## ") and keeps everything else. */
+function writeDocs(text: string): void {
+  if (!existsSync(DOCS)) {
+    mkdirSync(fileURLToPath(new URL('../docs/', import.meta.url)), { recursive: true });
+    writeFileSync(DOCS, `# Benchmarks\n\n${text}`);
+    return;
+  }
+  const current = readFileSync(DOCS, 'utf8');
+  const start = current.search(/^## Booking\s*$/m);
+  if (start < 0) {
+    writeFileSync(DOCS, `${current.replace(/\s*$/, '')}\n\n${text}`);
+    return;
+  }
+  const rest = current.slice(start + 3);
+  const next = rest.search(/^## /m);
+  const end = next < 0 ? current.length : start + 3 + next;
+  writeFileSync(
+    DOCS,
+    `${current.slice(0, start)}${text}${next < 0 ? '' : `\n${current.slice(end)}`}`,
+  );
+}
+
+const requested = process.argv
+  .slice(2)
+  .filter((a) => a === 'pglite' || a === 'postgres') as Backend[];
+const backends: Backend[] = requested.length > 0 ? requested : ['pglite', 'postgres'];
+const results: Figures[] = [];
+for (const backend of backends) {
+  const r = await runOn(backend);
+  console.log(JSON.stringify(r));
+  results.push(r);
+}
+writeDocs(section(results));
+console.log(section(results));
+const failed = results.some(
+  (r) => r.race.created !== 1 || r.race.conflicts !== RACERS - 1 || r.race.storedMails !== 2,
+);
+process.exit(failed ? 1 : 0);
