@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
-import { migrate, ROOT } from './db/migrate.ts';
+import { defaultSupabaseDir, migrate, ROOT } from './db/migrate.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 
@@ -74,7 +74,7 @@ export function listFunctions(functionsDir: string): string[] {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const supabaseDir = options.supabaseDir ?? path.join(ROOT, 'supabase');
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
   const functionsDir = options.functionsDir ?? path.join(supabaseDir, 'functions');
   const configFile = options.configFile ?? path.join(supabaseDir, 'config.toml');
   const denoBin = denoBinary();

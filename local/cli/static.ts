@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { headersForPath } from '../../deploy/security-headers.ts';
+import { headersForPath, readScriptHashesSync } from '../../deploy/security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,6 +87,8 @@ export async function resolveFile(root: string, pathname: string): Promise<strin
 export function createStaticServer(options: StaticOptions): Server {
   const root = path.resolve(options.root);
   const cache = new Map<string, Entry>();
+  // script-src of the header: the build's inline script hashes, written by scripts/postbuild.ts
+  const scriptHashes = readScriptHashesSync(path.dirname(root));
 
   async function load(file: string): Promise<Entry> {
     const info = await stat(file);
@@ -107,6 +109,7 @@ export function createStaticServer(options: StaticOptions): Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers: Record<string, string> = headersForPath(url.pathname, {
       supabaseUrls: options.supabaseUrls,
+      scriptHashes,
       https: false,
     });
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -9,6 +9,11 @@ import type { Database } from './database.ts';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 
+/** The Supabase project folder: SUPABASE_DIR or <repo>/supabase. */
+export function defaultSupabaseDir(): string {
+  return path.resolve(process.env.SUPABASE_DIR ?? path.join(ROOT, 'supabase'));
+}
+
 export interface MigrateOptions {
   /** Folder of the Supabase project (holds migrations/ and seed.sql). Default: <repo>/supabase. */
   supabaseDir?: string;
@@ -42,7 +47,7 @@ export async function migrate(
   db: Database,
   options: MigrateOptions = {},
 ): Promise<{ applied: string[]; seeded: boolean }> {
-  const supabaseDir = options.supabaseDir ?? path.join(ROOT, 'supabase');
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
   await runFile(db, BOOTSTRAP);
   const done = new Set(
     (

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Tables } from '../../src/lib/database.types.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { ROOT } from './migrate.ts';
+import { generateTypes } from './types.ts';
+
+// Compile-time checks (tsc): the generated types have the supabase-js shape.
+const price: Tables<'services'>['price'] = 199;
+const insert: Database['public']['Tables']['closed_dates']['Insert'] = { day: '2026-12-24' };
+void price;
+void insert;
+
+describe('db:types', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ backend: 'pglite', seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('describes the data model tables with Row, Insert and Update', async () => {
+    const text = await format(await generateTypes(t.db), { parser: 'typescript' });
+    expect(text).toMatch(
+      /services: \{\s+Row: \{\s+id: string;\s+name: string;\s+description: string;\s+category: string;\s+duration_minutes: number;\s+price: number;/,
+    );
+    expect(text).toMatch(
+      /settings: \{\s+Row: \{\s+key: string;\s+value: string;\s+description: string;\s+is_public: boolean;/,
+    );
+    expect(text).toMatch(
+      /opening_hours: \{\s+Row: \{\s+weekday: number;\s+opens_at: string \| null;\s+closes_at: string \| null;/,
+    );
+    expect(text).toMatch(/Insert: \{\s+id\?: string;\s+name: string;\s+description\?: string;/);
+  });
+
+  it('src/lib/database.types.ts is up to date with the migrations (run npm run db:types)', async () => {
+    const file = path.join(ROOT, 'src', 'lib', 'database.types.ts');
+    const expected = await format(await generateTypes(t.db), {
+      ...(await resolveConfig(file)),
+      filepath: file,
+    });
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+});
