@@ -2,7 +2,7 @@
 // interval timer in the embedded stack; see docs/emails.md)
 // Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
 // records the outcome -> 200 {remindersQueued, claimed, sent, retrying, failed}.
-// Only the service role key (or EMAIL_PROCESSOR_SECRET) may call it: 401 otherwise.
+// Only the service role key or EMAIL_PROCESSOR_SECRET may call it: 401 otherwise.
 import { error, internalError, json } from '../_shared/errors.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { emailConfig } from '../_shared/email/config.ts';
@@ -20,13 +20,19 @@ function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/**
+ * The service role key as Bearer token, or EMAIL_PROCESSOR_SECRET as Bearer token or in the
+ * X-Email-Processor-Secret header (for projects on the new, non-JWT API keys; see docs/emails.md).
+ */
 function authorised(req: Request): boolean {
+  const secret = Deno.env.get('EMAIL_PROCESSOR_SECRET');
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
   const token = bearer(req);
-  const allowed = [
-    Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
-    Deno.env.get('EMAIL_PROCESSOR_SECRET'),
-  ];
-  return allowed.some((secret) => !!secret && timingSafeEqual(token, secret));
+  const header = req.headers.get('x-email-processor-secret') ?? '';
+  return (
+    (!!serviceKey && timingSafeEqual(token, serviceKey)) ||
+    (!!secret && (timingSafeEqual(token, secret) || timingSafeEqual(header, secret)))
+  );
 }
 
 export async function handler(req: Request): Promise<Response> {
