@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 /**
  * The security headers of the site, as data: one source for the static hosts' config files
  * (build/client/_headers for Netlify, netlify.toml, vercel.json; see deploy/host-files.ts) and for
@@ -114,12 +117,10 @@ export function headersForPath(pathname: string, options: PolicyOptions): Record
   return { ...headers, 'Cache-Control': 'public, max-age=0, must-revalidate' };
 }
 
-/** The inline script hashes of a build (`build` is the folder holding client/), or undefined. */
-export async function readScriptHashes(buildDir: string): Promise<string[] | undefined> {
-  const { readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
+/** The inline script hashes of a build (`buildDir` holds client/), or undefined if not written. */
+export function readScriptHashesSync(buildDir: string): string[] | undefined {
   try {
-    const hashes: unknown = JSON.parse(await readFile(join(buildDir, SCRIPT_HASHES_FILE), 'utf8'));
+    const hashes: unknown = JSON.parse(readFileSync(join(buildDir, SCRIPT_HASHES_FILE), 'utf8'));
     return Array.isArray(hashes) ? hashes.map(String) : undefined;
   } catch {
     return undefined;

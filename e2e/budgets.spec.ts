@@ -1,0 +1,114 @@
+/**
+ * Byte budgets of the production build, read from build/ (no browser): they run in the e2e phase,
+ * right after `npm run build`. Sizes are gzip level 9 of each file (what a static host sends);
+ * KB = 1000 bytes. Definitions are in docs/performance.md.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import {
+  assertBuilt,
+  firstLoadScripts,
+  gzipSize,
+  images,
+  kb,
+  latinFonts,
+  rawSize,
+  readHtml,
+  shortName,
+  stylesheets,
+  htmlFileOf,
+} from './support/build';
+
+const KB = 1000;
+const budgets = {
+  homeJs: 100 * KB,
+  css: 15 * KB,
+  homeTransfer: 300 * KB,
+  galleryTransfer: 600 * KB,
+};
+
+/** HTML + CSS + first-load JS (gzip) + Latin font + every image the HTML references (raw). */
+function pageTransfer(path: string) {
+  const html = readHtml(path);
+  const css = stylesheets(html);
+  const parts = [
+    { kind: 'html', files: [htmlFileOf(path)], size: gzipSize },
+    { kind: 'css', files: css, size: gzipSize },
+    { kind: 'js', files: firstLoadScripts(html), size: gzipSize },
+    { kind: 'font', files: latinFonts(css), size: rawSize },
+    { kind: 'image', files: [...new Set(images(html))], size: rawSize },
+  ];
+  const byKind = Object.fromEntries(
+    parts.map(({ kind, files, size }) => [kind, files.reduce((sum, f) => sum + size(f), 0)]),
+  );
+  const total = Object.values(byKind).reduce((a, b) => a + b, 0);
+  return { byKind, total, parts };
+}
+
+test.describe('byte budgets of the production build', () => {
+  test.beforeAll(() => assertBuilt());
+
+  test('first-load JavaScript of / is at most 100 KB gzipped', () => {
+    const files = firstLoadScripts(readHtml('/'));
+    expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
+    const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
+    const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    expect(
+      total,
+      `first-load JS of /: ${kb(total)}\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
+    ).toBeLessThanOrEqual(budgets.homeJs);
+  });
+
+  test('CSS is at most 15 KB gzipped', () => {
+    const css = stylesheets(readHtml('/'));
+    expect(css.length).toBeGreaterThan(0);
+    const total = css.reduce((sum, f) => sum + gzipSize(f), 0);
+    expect(total, `CSS: ${kb(total)}`).toBeLessThanOrEqual(budgets.css);
+  });
+
+  test('home page transfer is at most 300 KB', () => {
+    const { byKind, total } = pageTransfer('/');
+    expect(byKind.image, 'the home page shows images').toBeGreaterThan(0);
+    expect(total, `home: ${kb(total)} ${JSON.stringify(byKind)}`).toBeLessThanOrEqual(
+      budgets.homeTransfer,
+    );
+  });
+
+  test('gallery page transfer is at most 600 KB', () => {
+    const { byKind, total } = pageTransfer('/vores-arbejde');
+    expect(byKind.image, 'the gallery shows images').toBeGreaterThan(0);
+    expect(total, `gallery: ${kb(total)} ${JSON.stringify(byKind)}`).toBeLessThanOrEqual(
+      budgets.galleryTransfer,
+    );
+  });
+
+  for (const path of ['/', '/services', '/about', '/vores-arbejde', '/privatlivspolitik']) {
+    test(`the first-load JavaScript of ${path} does not contain supabase-js`, () => {
+      const files = firstLoadScripts(readHtml(path));
+      expect(files.length).toBeGreaterThan(0);
+      const withSupabase = files
+        .filter((f) => /supabase-js|GoTrueClient|\/auth\/v1/.test(readFileSync(f, 'utf8')))
+        .map(shortName);
+      expect(withSupabase).toEqual([]);
+    });
+  }
+
+  test('the budget check itself finds supabase-js where the booking form is (/contact)', () => {
+    // Guards the scan above: if this stops finding it, the marker strings need updating.
+    const html = readHtml('/contact');
+    const all = firstLoadScripts(html);
+    const lazy = all.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/import\(["'](\.\/[^"']+\.js)["']\)/g)].map(
+        ([, spec]) => `${file}/../${spec}`,
+      ),
+    );
+    const found = [...all, ...lazy].some((file) => {
+      try {
+        return /supabase-js|GoTrueClient/.test(readFileSync(file, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+    expect(found, 'supabase-js is reachable from /contact').toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderHeadersFile, renderNetlifyToml, renderVercelJson } from '../deploy/host-files';
+import { contentSecurityPolicy, headersForPath, securityHeaders } from '../deploy/security-headers';
+import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
+import { renderRobotsTxt, renderSitemapXml } from './seo-files';
+
+const root = join(import.meta.dirname, '..');
+
+describe('host config files', () => {
+  it('netlify.toml and vercel.json are what deploy/host-files.ts renders (run deploy/write-host-files.ts)', () => {
+    expect(readFileSync(join(root, 'netlify.toml'), 'utf8')).toBe(renderNetlifyToml());
+    expect(readFileSync(join(root, 'vercel.json'), 'utf8')).toBe(renderVercelJson());
+  });
+
+  it('vercel.json sends every security header on every path', () => {
+    const config = JSON.parse(renderVercelJson()) as {
+      headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+    };
+    const all = config.headers.find((h) => h.source === '/(.*)')!;
+    expect(all.headers.map((h) => h.key)).toEqual(
+      Object.keys(securityHeaders({ supabaseUrls: ['https://x.supabase.co'] })),
+    );
+  });
+
+  it('_headers carries the exact Supabase origin and the script hashes', () => {
+    const file = renderHeadersFile('https://abc.supabase.co/', ["'sha256-AAA='"]);
+    expect(file).toMatch(/^\/\*$/m);
+    expect(file).toContain("connect-src 'self' https://abc.supabase.co;");
+    expect(file).toContain("script-src 'self' 'sha256-AAA=';");
+    expect(file).toMatch(/^ {2}Strict-Transport-Security: max-age=\d+/m);
+  });
+});
+
+describe('content security policy', () => {
+  const csp = contentSecurityPolicy({
+    supabaseUrls: ['https://abc.supabase.co'],
+    scriptHashes: ["'sha256-AAA='"],
+  });
+  const directive = (name: string) =>
+    csp
+      .split('; ')
+      .find((d) => d.startsWith(`${name} `) || d === name)
+      ?.split(' ')
+      .slice(1);
+
+  it('allows only the site, its Supabase URL and the consented embeds', () => {
+    expect(directive('default-src')).toEqual(["'self'"]);
+    expect(directive('script-src')).toEqual(["'self'", "'sha256-AAA='"]);
+    expect(directive('connect-src')).toEqual(["'self'", 'https://abc.supabase.co']);
+    expect(directive('frame-src')).toEqual(
+      expect.arrayContaining(['https://www.google.com', 'https://www.facebook.com']),
+    );
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(csp).not.toMatch(/\*(?!\.supabase)/);
+  });
+
+  it('without build hashes the header defers scripts to the per-page meta policy', () => {
+    expect(contentSecurityPolicy({ supabaseUrls: ['https://a.supabase.co'] })).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
+  });
+
+  it('hashed assets are cached for a year, pages revalidate', () => {
+    const policy = { supabaseUrls: ['http://127.0.0.1:54321'] };
+    expect(headersForPath('/assets/a-123.js', policy)['Cache-Control']).toMatch(/immutable/);
+    expect(headersForPath('/about', policy)['Cache-Control']).toMatch(/max-age=0/);
+    expect(headersForPath('/about', policy)['X-Content-Type-Options']).toBe('nosniff');
+  });
+});
+
+describe('inline script policy', () => {
+  const html =
+    '<html><head><meta charSet="utf-8"/><title>x</title></head><body><script>a()</script>' +
+    '<script type="module" async="">import "/x.js";</script><script src="/y.js"></script>' +
+    '<script type="application/ld+json">{"a":1}</script><script>a()</script></body></html>';
+
+  it('hashes each distinct inline JavaScript block, not external scripts or JSON-LD', () => {
+    // sha256("a()") and sha256('import "/x.js";') in base64
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='",
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
+  });
+
+  it('puts the policy right after the charset', () => {
+    const out = withScriptPolicyMeta(html, "script-src 'self'");
+    expect(out).toContain(
+      '<meta charSet="utf-8"/><meta http-equiv="Content-Security-Policy" content="script-src \'self\'"/>',
+    );
+    expect(() => withScriptPolicyMeta(out, "script-src 'self'")).toThrow();
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every path under the site URL', () => {
+    const xml = renderSitemapXml('https://www.example.dk', ['/', '/about']);
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, l]) => l)).toEqual([
+      'https://www.example.dk/',
+      'https://www.example.dk/about',
+    ]);
+    expect(renderRobotsTxt('https://www.example.dk')).toContain(
+      'Sitemap: https://www.example.dk/sitemap.xml',
+    );
+  });
+});
