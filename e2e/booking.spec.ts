@@ -1,0 +1,322 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The booking journeys on the production build and the embedded stack (no mocks). The e2e
+ * database is fresh per run; each test books its own day (the n-th bookable day in the calendar)
+ * and its own e-mail address, so the tests do not depend on each other.
+ */
+
+const PACKAGES = [
+  'Sølvpakken',
+  'Guldpakken',
+  'Premiumpakken',
+  'Sølvpakken polering',
+  'Guldpakken polering',
+  'Premiumpakken polering',
+] as const;
+
+const form = (page: Page) => page.locator('#form');
+const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
+const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
+const dateButton = (page: Page) => page.getByRole('button', { name: /^Dato/ });
+const submitButton = (page: Page) => form(page).getByRole('button', { name: 'Book tid' });
+const calendar = (page: Page) => page.getByRole('dialog', { name: 'Vælg dato' });
+
+async function openContact(page: Page, service?: string) {
+  const query = service ? `?service=${encodeURIComponent(service)}` : '';
+  await page.goto(`/contact${query}#form`);
+  await expect(serviceSelect(page)).toBeEnabled();
+}
+
+async function chooseService(page: Page, name: string) {
+  await serviceSelect(page).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(serviceSelect(page)).toHaveText(name);
+}
+
+/** Picks the index-th bookable day (0 = the first), paging months as needed; returns its yyyy-MM-dd. */
+async function chooseBookableDay(page: Page, index: number): Promise<string> {
+  await dateButton(page).click();
+  const dialog = calendar(page);
+  await expect(dialog).toBeVisible();
+  let skipped = 0;
+  for (let month = 0; month < 4; month += 1) {
+    const days = dialog.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    const count = await days.count();
+    if (skipped + count > index) {
+      const day = days.nth(index - skipped);
+      const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
+      await day.click();
+      await expect(dialog).toBeHidden();
+      return iso;
+    }
+    skipped += count;
+    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days in the window`);
+}
+
+/** Opens the time list and returns the offered times. */
+async function offeredTimes(page: Page): Promise<string[]> {
+  await expect(timeSelect(page)).toBeEnabled();
+  await timeSelect(page).click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  return (await options.allTextContents()).map((text) => text.trim());
+}
+
+async function chooseFirstTime(page: Page): Promise<string> {
+  const times = await offeredTimes(page);
+  const time = times[0];
+  expect(time, 'a free time on the chosen day').toMatch(/^\d{2}:\d{2}$/);
+  await page.getByRole('option', { name: time, exact: true }).click();
+  await expect(timeSelect(page)).toHaveText(time!);
+  return time!;
+}
+
+async function fillCustomer(page: Page, email: string) {
+  await page.getByLabel('Navn').fill('Mette Jensen');
+  await page.getByLabel('Telefon').fill('12 34 56 78');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Bemærkninger (valgfrit)').fill('Sort Tesla Model 3');
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.getByRole('region', { name: /Notifikationer/ }).getByText(text, { exact: true });
+}
+
+/**
+ * axe on an open select's list. Radix Select is modal: while open it hides the rest of the page
+ * with aria-hidden (focus is trapped in the list), which whole-page axe reports as focusable
+ * content under aria-hidden and a page without landmarks. So the open list is checked on its own;
+ * the whole page is checked with the list closed.
+ */
+async function expectOpenListboxAccessible(page: Page, context: string) {
+  const results = await new AxeBuilder({ page })
+    .include('[data-radix-popper-content-wrapper]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, `axe violations (${context})`).toEqual([]);
+  expect(results.passes.length, 'axe checked the open list').toBeGreaterThan(0);
+}
+
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}@example.dk`;
+
+test.describe('booking on /contact', () => {
+  test('book a wash and see the confirmation', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await openContact(page);
+    await chooseService(page, 'Sølvpakken');
+    await chooseBookableDay(page, 0);
+    await chooseFirstTime(page);
+    const summary = page.getByRole('region', { name: 'Oversigt' });
+    await expect(summary).toContainText('Sølvpakken');
+    await expect(summary).toContainText('30 min');
+    await expect(summary).toContainText('199 kr.');
+    await fillCustomer(page, uniqueEmail('wash'));
+    await submitButton(page).click();
+
+    await expect(toast(page, 'Booking bekræftet!')).toBeVisible();
+    await expect(
+      toast(page, 'Din booking er oprettet. Du modtager en bekræftelse på email.'),
+    ).toBeVisible();
+    const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
+    await expect(confirmation).toContainText('Bookingen er bekræftet med det samme');
+    await expect(confirmation.getByTestId('booking-reference')).toHaveText(/^[A-Z0-9]{8}$/);
+    // the form starts over
+    await expect(serviceSelect(page)).toHaveText('Vælg en service');
+    await expect(dateButton(page)).toBeDisabled();
+    await expect(timeSelect(page)).toHaveText('Vælg først en dato');
+    // hydration of the prerendered form and the whole booking ran without errors
+    expect(errors).toEqual([]);
+  });
+
+  test('book the 18-hour polish and see its ready time on a later day', async ({ page }) => {
+    await openContact(page, 'Premiumpakken polering');
+    await expect(serviceSelect(page)).toHaveText('Premiumpakken polering');
+    await chooseBookableDay(page, 4);
+    await chooseFirstTime(page);
+    const summary = page.getByRole('region', { name: 'Oversigt' });
+    await expect(summary).toContainText('18 timer');
+    await expect(summary).toContainText('3.600 kr.');
+    await expect(summary).toContainText('Klar til afhentning');
+    const dropOffDay = (await summary.locator('dd').nth(1).textContent()) ?? '';
+    const readyAt = (await summary.locator('dd').last().textContent()) ?? '';
+    // ready on a later day than the drop-off, e.g. 'Tirsdag d. 1. december kl. 16:00'
+    expect(readyAt).toMatch(/kl\. \d{2}:\d{2}$/);
+    expect(dropOffDay.toLowerCase()).not.toContain(readyAt.replace(/ kl\..*$/, '').toLowerCase());
+    await fillCustomer(page, uniqueEmail('polish'));
+    await submitButton(page).click();
+    const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
+    await expect(confirmation).toContainText('Klar til afhentning');
+    await expect(confirmation).toContainText(readyAt.replace(/^./, (c) => c.toLowerCase()));
+  });
+
+  test('two visitors race for one slot: the loser sees the conflict and fresh slots', async ({
+    browser,
+  }) => {
+    const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+    try {
+      const pages = await Promise.all(contexts.map((context) => context.newPage()));
+      let time = '';
+      for (const [i, page] of pages.entries()) {
+        await openContact(page, 'Guldpakken');
+        await chooseBookableDay(page, 2);
+        const chosen = await chooseFirstTime(page);
+        if (i === 0) time = chosen;
+        expect(chosen).toBe(time);
+        await fillCustomer(page, uniqueEmail(`race${i}`));
+      }
+      await Promise.all(pages.map((page) => submitButton(page).click()));
+
+      const outcome = async (page: Page) => {
+        const won = toast(page, 'Booking bekræftet!');
+        const lost = toast(page, 'Fejl ved booking');
+        await expect(won.or(lost)).toBeVisible({ timeout: 15_000 });
+        return (await won.isVisible()) ? 'won' : 'lost';
+      };
+      const results = await Promise.all(pages.map(outcome));
+      expect([...results].sort()).toEqual(['lost', 'won']);
+      const loserPage = pages[results.indexOf('lost')]!;
+      await expect(
+        toast(
+          loserPage,
+          'Tidspunktet er desværre lige blevet booket. Vælg venligst et andet tidspunkt.',
+        ),
+      ).toBeVisible();
+      await expect(timeSelect(loserPage)).toHaveText('Vælg et tidspunkt');
+      const fresh = await offeredTimes(loserPage);
+      expect(fresh).not.toContain(time);
+      await loserPage.keyboard.press('Escape');
+      await expect(serviceSelect(loserPage)).toHaveText('Guldpakken');
+    } finally {
+      await Promise.all(contexts.map((context) => context.close()));
+    }
+  });
+
+  test('each package link preselects its own package', async ({ page }) => {
+    for (const source of ['/', '/services']) {
+      await page.goto(source);
+      const links = page.getByRole('link', { name: /^(Vælg pakke|Book service): / });
+      const names = await links.evaluateAll((elements) =>
+        elements.map((element) => element.getAttribute('aria-label') ?? ''),
+      );
+      expect(names.length, `package links on ${source}`).toBeGreaterThan(0);
+      for (const name of names) {
+        const title = name.replace(/^(Vælg pakke|Book service): /, '');
+        await page.goto(source);
+        await page.getByRole('link', { name, exact: true }).click();
+        await expect(page).toHaveURL(/\/contact\?service=/);
+        await expect(serviceSelect(page)).toHaveText(title);
+      }
+    }
+  });
+
+  test('each of the six packages is preselected by ?service=', async ({ page }) => {
+    for (const title of PACKAGES) {
+      await openContact(page, title);
+      await expect(serviceSelect(page)).toHaveText(title);
+      await expect(dateButton(page)).toBeEnabled();
+    }
+    await openContact(page, 'Ukendt pakke');
+    await expect(serviceSelect(page)).toHaveText('Vælg en service');
+    await expect(dateButton(page)).toBeDisabled();
+  });
+
+  test('the backend stopped gives the services load-failure toast', async ({ page }) => {
+    // simulating an outage: every call to the Supabase gateway fails at the network level
+    await page.route(/\/(rest|functions)\/v1\//, (route) => route.abort('connectionrefused'));
+    await page.goto('/contact#form');
+    await expect(toast(page, 'Kunne ikke indlæse services. Prøv igen senere.')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(toast(page, 'Fejl')).toBeVisible();
+    await expect(serviceSelect(page)).toBeDisabled();
+  });
+
+  test('the functions stopped give the slots load-failure toast and no times', async ({ page }) => {
+    await page.route(/\/functions\/v1\//, (route) => route.abort('connectionrefused'));
+    await openContact(page, 'Guldpakken');
+    await chooseBookableDay(page, 3);
+    await expect(toast(page, 'Kunne ikke indlæse ledige tider. Prøv igen senere.')).toBeVisible();
+    expect(await offeredTimes(page)).toEqual(['Ingen ledige tider']);
+  });
+
+  test('a keyboard-only booking works', async ({ page }) => {
+    await page.goto('/contact#form');
+    await expect(serviceSelect(page)).toBeEnabled();
+    await serviceSelect(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(serviceSelect(page)).toHaveText('Guldpakken polering');
+    await expect(serviceSelect(page)).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    await expect(dateButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(calendar(page)).toBeVisible();
+    // three weeks after the first bookable day: clear of the other journeys' days
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(calendar(page)).toBeHidden();
+    await expect(dateButton(page)).toBeFocused();
+    await expect(dateButton(page)).not.toHaveText('Vælg en dato');
+
+    // the time select is disabled while the day's slots load
+    await expect(timeSelect(page)).toBeEnabled();
+    await page.keyboard.press('Tab');
+    await expect(timeSelect(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
+
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Navn')).toBeFocused();
+    await page.keyboard.type('Keld Tastatur');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('87654321');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(uniqueEmail('keyboard'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kun tastatur');
+    await page.keyboard.press('Tab');
+    await expect(submitButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Booking bekræftet!')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeFocused();
+  });
+
+  test('axe finds no violations with the calendar and the selects open', async ({ page }) => {
+    await openContact(page);
+    await expectNoAxeViolations(page, 'form idle');
+    await serviceSelect(page).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expectOpenListboxAccessible(page, 'service select open');
+    await page.getByRole('option', { name: 'Sølvpakken', exact: true }).click();
+    await dateButton(page).click();
+    await expect(calendar(page)).toBeVisible();
+    await expectNoAxeViolations(page, 'calendar open');
+    await page.keyboard.press('Escape');
+    await chooseBookableDay(page, 6);
+    await timeSelect(page).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expectOpenListboxAccessible(page, 'time select open');
+    await page.getByRole('option').first().click();
+    await expectNoAxeViolations(page, 'form filled in with its summary');
+  });
+});
