@@ -1,0 +1,182 @@
+// The shared input rules of the booking functions (supabase/functions/_shared/validation.ts), which
+// the booking form may reuse. Pure: no database, no Deno.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../functions/_shared/messages.ts';
+import {
+  copenhagenIso,
+  isDate,
+  isEmail,
+  isPhone,
+  validateBookingRequest,
+  validateSlotsRequest,
+} from '../functions/_shared/validation.ts';
+
+const SERVICE = '5a1f0001-0000-4000-8000-000000000002';
+const valid = {
+  serviceId: SERVICE,
+  customerName: '  Ane Jensen ',
+  customerEmail: 'ane@example.dk',
+  customerPhone: '+45 12  34 56 78',
+  bookingDate: '2026-12-01',
+  bookingTime: '09:30',
+};
+
+describe('isDate', () => {
+  it('accepts real yyyy-MM-dd dates, leap days included', () => {
+    expect(['2026-12-01', '2028-02-29', '2027-01-31'].every(isDate)).toBe(true);
+  });
+  it('rejects impossible or differently written dates', () => {
+    for (const d of [
+      '2027-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-1-05',
+      '01-12-2026',
+      '2026-12-01T00:00',
+      20261201,
+    ]) {
+      expect(isDate(d)).toBe(false);
+    }
+  });
+});
+
+describe('isEmail', () => {
+  it('accepts ordinary addresses', () => {
+    expect(isEmail('a.b+c@sub.example.dk')).toBe(true);
+  });
+  it('rejects addresses without a proper domain, with spaces, double dots or over 254 characters', () => {
+    for (const e of [
+      'ane@',
+      'ane@dk',
+      'a ne@example.dk',
+      'a..b@example.dk',
+      '.a@example.dk',
+      `${'a'.repeat(65)}@example.dk`,
+    ]) {
+      expect(isEmail(e)).toBe(false);
+    }
+    expect(isEmail(`${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(3)}${'c'.repeat(3)}.dk`)).toBe(
+      true,
+    );
+    expect(isEmail(`${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(3)}${'c'.repeat(4)}.dk`)).toBe(
+      false,
+    );
+  });
+});
+
+describe('isPhone', () => {
+  it('accepts 8-15 digits with spaces and an optional leading +45', () => {
+    expect(
+      ['12345678', '12 34 56 78', '+4512345678', '+45 12 34 56 78', '123456789012345'].every(
+        isPhone,
+      ),
+    ).toBe(true);
+  });
+  it('rejects too few or too many digits, other prefixes and other characters', () => {
+    for (const p of [
+      '1234567',
+      '1234567890123456',
+      '+46 12 34 56 78',
+      '12-34-56-78',
+      '+45 1234 567',
+      '(12) 345678',
+    ]) {
+      expect(isPhone(p)).toBe(false);
+    }
+  });
+});
+
+describe('validateBookingRequest', () => {
+  it('trims and normalises a valid request', () => {
+    expect(validateBookingRequest(valid)).toEqual({
+      ok: true,
+      value: {
+        serviceId: SERVICE,
+        customerName: 'Ane Jensen',
+        customerEmail: 'ane@example.dk',
+        customerPhone: '+45 12 34 56 78',
+        bookingDate: '2026-12-01',
+        bookingTime: '09:30',
+        notes: '',
+        idempotencyKey: null,
+        honeypot: false,
+      },
+    });
+  });
+
+  it('counts characters, not UTF-16 units, for name and notes', () => {
+    expect(validateBookingRequest({ ...valid, customerName: '😀'.repeat(100) }).ok).toBe(true);
+    expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1000) }).ok).toBe(true);
+    expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1001) })).toEqual({
+      ok: false,
+      error: MESSAGES.notes,
+    });
+  });
+
+  it('refuses unknown fields, wrong types and control characters', () => {
+    expect(validateBookingRequest({ ...valid, admin: true })).toEqual({
+      ok: false,
+      error: MESSAGES.unknownField,
+    });
+    expect(validateBookingRequest({ ...valid, customerName: 42 })).toEqual({
+      ok: false,
+      error: MESSAGES.name,
+    });
+    expect(validateBookingRequest({ ...valid, customerName: 'Ane\u0000' })).toEqual({
+      ok: false,
+      error: MESSAGES.name,
+    });
+    expect(validateBookingRequest({ ...valid, notes: 5 })).toEqual({
+      ok: false,
+      error: MESSAGES.notes,
+    });
+    expect(validateBookingRequest({ ...valid, website: 5 })).toEqual({
+      ok: false,
+      error: MESSAGES.badRequest,
+    });
+    expect(validateBookingRequest(null)).toEqual({ ok: false, error: MESSAGES.badRequest });
+  });
+
+  it('takes the idempotency key from the header before the body field', () => {
+    const r = validateBookingRequest(
+      { ...valid, idempotencyKey: 'body-key-123' },
+      'header-key-123',
+    );
+    expect(r.ok && r.value.idempotencyKey).toBe('header-key-123');
+    expect(validateBookingRequest({ ...valid }, 'short')).toEqual({
+      ok: false,
+      error: MESSAGES.idempotencyKey,
+    });
+  });
+
+  it('flags a filled-in honeypot', () => {
+    const r = validateBookingRequest({ ...valid, website: 'http://spam' });
+    expect(r.ok && r.value.honeypot).toBe(true);
+  });
+});
+
+describe('validateSlotsRequest', () => {
+  it('accepts date and serviceId only', () => {
+    expect(validateSlotsRequest({ date: '2026-12-01', serviceId: SERVICE })).toEqual({
+      ok: true,
+      value: { date: '2026-12-01', serviceId: SERVICE },
+    });
+    expect(validateSlotsRequest({ date: '2026-12-01', serviceId: SERVICE, x: 1 })).toEqual({
+      ok: false,
+      error: MESSAGES.unknownField,
+    });
+    expect(validateSlotsRequest({ date: '2026-12-32', serviceId: SERVICE })).toEqual({
+      ok: false,
+      error: MESSAGES.date,
+    });
+  });
+});
+
+describe('copenhagenIso', () => {
+  it('writes the winter and summer offsets, on both DST Sundays', () => {
+    expect(copenhagenIso('2026-12-01', '09:00')).toBe('2026-12-01T09:00:00+01:00');
+    expect(copenhagenIso('2026-07-01', '09:00')).toBe('2026-07-01T09:00:00+02:00');
+    expect(copenhagenIso('2026-03-29', '09:00')).toBe('2026-03-29T09:00:00+02:00');
+    expect(copenhagenIso('2026-10-25', '09:00')).toBe('2026-10-25T09:00:00+01:00');
+  });
+});
