@@ -192,6 +192,38 @@ test.describe('journeys', () => {
   });
 });
 
+test('the FAQ entrance is staggered by 0.1 s and skipped with reduced motion', async ({ page }) => {
+  const itemStyles = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('#faq .faq-item')).map((item) => {
+        const style = getComputedStyle(item);
+        return { name: style.animationName, delay: style.animationDelay };
+      }),
+    );
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
+  await expect(async () => {
+    await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
+    await expect(faq.locator('[data-animation="entering"]')).toBeAttached({ timeout: 1000 });
+  }).toPass();
+  const styles = await itemStyles();
+  expect(styles.map((s) => s.name)).toEqual(Array(7).fill('faq-item-in'));
+  expect(styles.map((s) => s.delay)).toEqual([
+    '0s',
+    '0.1s',
+    '0.2s',
+    '0.3s',
+    '0.4s',
+    '0.5s',
+    '0.6s',
+  ]);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect((await itemStyles()).map((s) => s.name)).toEqual(Array(7).fill('none'));
+  await expect(faq.locator('.faq-item').last()).toHaveCSS('opacity', '1');
+});
+
 /** Scrolls through the page (FAQ entrance), opens the first FAQ item on /about, waits for animations. */
 async function preparePage(page: Page, path: string) {
   await page.goto(path);
