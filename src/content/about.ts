@@ -131,7 +131,6 @@ export const aboutContent = {
     addressTitle: 'Adresse',
     hoursTitle: 'Åbningstider',
     areaTitle: 'Vi betjener',
-    mapPlaceholder: 'Kortet vises her.',
   },
   faq: {
     eyebrow: 'FAQ',

@@ -59,7 +59,13 @@ describe('About page', () => {
     expect(within(area).getByText('Virkelyst 7B, 6000 Kolding')).toBeVisible();
     expect(within(area).getByText('Mandag - Torsdag')).toBeVisible();
     expect(within(area).getByText('Lukket')).toBeVisible();
-    expect(area.querySelector('#kort')).not.toBeNull();
+    // The map is click-to-load: a preview and a button, no iframe before the click.
+    expect(within(area).getByRole('button', { name: /Vis kortet/ })).toBeVisible();
+    expect(area.querySelector('iframe')).toBeNull();
+    expect(within(area).getByRole('link', { name: /Åbn i Google Maps/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('google.com/maps'),
+    );
   });
 
   it('lists seven FAQ questions, all closed at first', () => {
