@@ -1,0 +1,141 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CancelBookingPanel } from './cancel-booking-panel';
+
+const URL = 'http://127.0.0.1:54321/functions/v1/cancel-booking';
+const TOKEN = 'c0'.repeat(32);
+const booking = {
+  reference: 'K7M2QX9D',
+  serviceName: 'Guldpakken',
+  price: 399,
+  dropOff: '2026-12-10T09:00:00+01:00',
+  readyAt: '2026-12-10T11:00:00+01:00',
+  cancelDeadline: '2026-12-09T09:00:00+01:00',
+  cancelledAt: null,
+};
+
+const calls: { token: string; action: string }[] = [];
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  calls.length = 0;
+});
+afterAll(() => server.close());
+
+/** The cancel function as the server answers: lookup gives `state`, cancel gives `onCancel`. */
+function backend(state: string, onCancel: () => Response) {
+  server.use(
+    http.post(URL, async ({ request }) => {
+      const body = (await request.json()) as { token: string; action: string };
+      calls.push(body);
+      if (body.action === 'cancel') return onCancel();
+      if (state === 'not_found') {
+        return HttpResponse.json({ error: 'x', code: 'not_found' }, { status: 404 });
+      }
+      return HttpResponse.json({ state, booking });
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <CancelBookingPanel />
+    </MemoryRouter>,
+  );
+}
+
+describe('CancelBookingPanel', () => {
+  it('shows the booking, asks, and cancels with a POST after the click', async () => {
+    backend('active', () =>
+      HttpResponse.json({ state: 'cancelled', booking: { ...booking, cancelledAt: 'x' } }),
+    );
+    const user = userEvent.setup();
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByText('Vil du afbestille denne booking?')).toBeInTheDocument();
+    expect(screen.getByText('Guldpakken')).toBeInTheDocument();
+    expect(screen.getByText('K7M2QX9D')).toBeInTheDocument();
+    expect(screen.getByText('torsdag den 10. december 2026 kl. 09:00')).toBeInTheDocument();
+    expect(screen.getByText('399 kr.')).toBeInTheDocument();
+    expect(screen.getByText(/onsdag den 9\. december 2026 kl\. 09:00/)).toBeInTheDocument();
+    expect(calls).toEqual([{ token: TOKEN, action: 'lookup' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Ja, afbestil booking' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Din booking er afbestilt' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book en ny tid' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    expect(calls.at(-1)).toEqual({ token: TOKEN, action: 'cancel' });
+  });
+
+  it('says a link without a valid token does not work, without calling the server', async () => {
+    renderAt('/afbestil?token=nope');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Linket virker ikke');
+    expect(calls).toEqual([]);
+  });
+
+  it('says an unknown token does not work', async () => {
+    backend('not_found', () => HttpResponse.error());
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Linket virker ikke');
+  });
+
+  it('tells a used link and a too-late link apart, and offers no cancel button', async () => {
+    backend('cancelled', () => HttpResponse.error());
+    const { unmount } = renderAt(`/afbestil?token=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Bookingen er allerede afbestilt' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ja, afbestil booking' })).toBeNull();
+    unmount();
+
+    backend('too_late', () => HttpResponse.error());
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Fristen for online afbestilling er overskredet',
+    );
+    expect(screen.getByRole('link', { name: /Ring til os/ })).toHaveAttribute(
+      'href',
+      'tel:+4512345678',
+    );
+    expect(screen.queryByRole('button', { name: 'Ja, afbestil booking' })).toBeNull();
+  });
+
+  it('shows the deadline message when the cancel is refused as too late', async () => {
+    backend('active', () =>
+      HttpResponse.json({ error: 'x', code: 'too_late', booking }, { status: 409 }),
+    );
+    const user = userEvent.setup();
+    renderAt(`/afbestil?token=${TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Ja, afbestil booking' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Fristen for online afbestilling er overskredet',
+    );
+  });
+
+  it('offers to try again when the server fails', async () => {
+    let fail = true;
+    server.use(
+      http.post(URL, () =>
+        fail
+          ? HttpResponse.json({ error: 'Der opstod en fejl.' }, { status: 500 })
+          : HttpResponse.json({ state: 'active', booking }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der opstod en fejl');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByText('Vil du afbestille denne booking?')).toBeInTheDocument();
+  });
+});
