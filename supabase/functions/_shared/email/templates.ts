@@ -114,6 +114,8 @@ export function cancelUrl(siteUrl: string, token: string): string {
 interface Section {
   title: string;
   lines: string[];
+  /** Lines of a list (opening hours): one paragraph with line breaks in HTML. */
+  compact?: boolean;
   link?: { href: string; label: string };
 }
 
@@ -172,7 +174,9 @@ function toHtml(doc: Doc): string {
     .map(
       (s) =>
         `<h2 style="margin:24px 0 8px;font-size:17px;color:#111827">${escapeHtml(s.title)}</h2>` +
-        s.lines.map(para).join('') +
+        (s.compact
+          ? `<p style="${P}">${s.lines.map(escapeHtml).join('<br>')}</p>`
+          : s.lines.map(para).join('')) +
         (s.link
           ? `<p style="${P}"><a href="${escapeHtml(s.link.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(s.link.label)}</a></p>` +
             `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(s.link.href)}</p>`
@@ -226,7 +230,7 @@ function greeting(b: Booking): string {
 }
 
 function openingHours(ctx: RenderContext): Section {
-  return { title: 'Åbningstider', lines: openingHoursLines(ctx.openingHours) };
+  return { title: 'Åbningstider', lines: openingHoursLines(ctx.openingHours), compact: true };
 }
 
 function icsAttachment(
