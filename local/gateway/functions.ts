@@ -169,7 +169,14 @@ export class FunctionRunner {
       );
       return;
     }
-    const headers = { ...req.headers, host: `127.0.0.1:${instance.port}` };
+    const client = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const forwarded = req.headers['x-forwarded-for'];
+    const headers = {
+      ...req.headers,
+      host: `127.0.0.1:${instance.port}`,
+      // like Supabase's edge gateway: the client's address is appended to X-Forwarded-For
+      'x-forwarded-for': forwarded ? `${String(forwarded)}, ${client}` : client,
+    };
     delete headers['content-length'];
     delete headers.connection;
     await new Promise<void>((resolve) => {

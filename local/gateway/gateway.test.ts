@@ -373,6 +373,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
         method: 'POST',
         body: { date: '2026-12-01' },
         authorization: 'present',
+        forwardedFor: '127.0.0.1',
         settingsSeenByServiceRole: (
           await stack.query('select count(*)::int n from public.settings')
         )[0]!.n,
