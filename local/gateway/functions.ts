@@ -72,7 +72,13 @@ export class FunctionRunner {
   private watcher?: FSWatcher;
   private stopped = false;
 
+  /** Kills the Deno children if this process exits without close() (crash, process.exit). */
+  private readonly killAll = () => {
+    for (const instance of this.instances.values()) instance.child.kill('SIGKILL');
+  };
+
   constructor(private readonly options: FunctionRunnerOptions) {
+    process.on('exit', this.killAll);
     if (options.watch && existsSync(options.functionsDir)) {
       this.watcher = watch(options.functionsDir, { recursive: true }, (_event, file) => {
         if (!file) return this.stopAll();
@@ -224,6 +230,7 @@ export class FunctionRunner {
 
   async close(): Promise<void> {
     this.stopped = true;
+    process.removeListener('exit', this.killAll);
     this.watcher?.close();
     const children = [...this.instances.values()].map((i) => i.child);
     this.instances.clear();
