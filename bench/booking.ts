@@ -239,7 +239,15 @@ function section(results: Figures[]): string {
         `${r.race.other} other; stored ${r.race.storedBookings} booking, ${r.race.storedMails} e-mails |`,
     );
   }
-  lines.push('');
+  const slotsMet = results.every((r) => r.slots.p95 < 50);
+  const createMet = results.every((r) => r.create.p95 < 100);
+  const raceOk = results.every((r) => r.race.created === 1 && r.race.conflicts === RACERS - 1);
+  lines.push(
+    '',
+    `Result: slots target ${slotsMet ? 'met' : 'NOT met'}, create target ${createMet ? 'met' : 'NOT met'}, ` +
+      `race ${raceOk ? 'correct (exactly one booking)' : 'WRONG'}.`,
+    '',
+  );
   return lines.join('\n');
 }
 

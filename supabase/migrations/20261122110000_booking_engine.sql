@@ -541,6 +541,8 @@ stable
 security definer
 set search_path = ''
 set timezone = 'Europe/Copenhagen'
+-- the statements here and in the functions it calls are planned once per connection, not per call
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_capacity integer := greatest(1, least(public.booking_setting('workshop_capacity', 1), 50));
@@ -645,6 +647,8 @@ language plpgsql
 volatile
 security definer
 set search_path = ''
+-- the statements here and in the functions it calls are planned once per connection, not per call
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_existing public.bookings;
