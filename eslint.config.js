@@ -9,6 +9,9 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'build',
+      'build-*',
+      '.local',
+      'coverage',
       'dist',
       '.react-router',
       'local/.data',
