@@ -551,10 +551,20 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     return await db.transaction(async (tx) => {
       await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true)${
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${
           readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''
         }`,
-        [req.identity.role, JSON.stringify(req.identity.claims), req.method, req.path],
+        [
+          req.identity.role,
+          JSON.stringify(req.identity.claims),
+          req.method,
+          req.path,
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries(req.headers).filter(([k]) => k !== 'authorization' && k !== 'apikey'),
+            ),
+          ),
+        ],
       );
       try {
         return rpc
