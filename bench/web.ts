@@ -1,0 +1,221 @@
+// npm run bench:web: builds the site (into .local/bench-web, beside the usual build), serves it
+// with `npm start` (production headers, embedded stack, in-memory database), runs Lighthouse 12
+// (mobile, simulated throttling, Chromium from the system) RUNS times per route and writes the
+// medians of the four category scores and FCP, LCP, TBT, CLS, SI and bytes to docs/performance.md
+// (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { staticPaths } from '../react-router.config.ts';
+import { freePort } from '../local/net.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : staticPaths;
+const BUILD_DIR = path.join(ROOT, '.local', 'bench-web');
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+const DOC = path.join(ROOT, 'docs', 'performance.md');
+const START = '<!-- bench:web:start -->';
+const END = '<!-- bench:web:end -->';
+
+const targets = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 };
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  bytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  const port = await freePort();
+  const supabasePort = await freePort();
+  const site = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, BUILD_DIR, VITE_SITE_URL: site };
+
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(path.join(BUILD_DIR, 'client'))) {
+    console.log(
+      `bench:web: building into ${path.relative(ROOT, BUILD_DIR)} (VITE_SITE_URL=${site})`,
+    );
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, env, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'local/cli/start.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), SUPABASE_PORT: String(supabasePort), LOCAL_DB: 'memory' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let serverLog = '';
+  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  const stopServer = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.on('exit', stopServer);
+
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitFor(`${site}/`, server).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${serverLog}`);
+    });
+    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    const results: Array<{ route: string; median: Sample; runs: number }> = [];
+    for (const route of ROUTES) {
+      const samples: Sample[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(`${site}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) throw new Error(`${route}: ${runtimeError.code} ${runtimeError.message}`);
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        samples.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcp: value('first-contentful-paint'),
+          lcp: value('largest-contentful-paint'),
+          tbt: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          si: value('speed-index'),
+          bytes: value('total-byte-weight'),
+        });
+        const failing = Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id);
+        console.log(
+          `  ${route} run ${run + 1}/${RUNS}: perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')} LCP ${Math.round(value('largest-contentful-paint'))} ms${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+        );
+      }
+      const keys = Object.keys(samples[0]!) as Array<keyof Sample>;
+      const med = Object.fromEntries(
+        keys.map((k) => [k, median(samples.map((s) => s[k]))]),
+      ) as unknown as Sample;
+      results.push({ route, median: med, runs: samples.length });
+    }
+    report(results);
+  } finally {
+    await chrome?.kill();
+    stopServer();
+  }
+}
+
+function report(results: Array<{ route: string; median: Sample; runs: number }>) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const rows = results.map(({ route, median: m }) =>
+    [
+      route,
+      m.performance,
+      m.accessibility,
+      m.bestPractices,
+      m.seo,
+      s(m.fcp),
+      s(m.lcp),
+      `${Math.round(m.tbt)} ms`,
+      m.cls.toFixed(3),
+      s(m.si),
+      `${Math.round(m.bytes / 1000)} KB`,
+    ].join(' | '),
+  );
+  const misses = results.flatMap(({ route, median: m }) => {
+    const perfTarget = route === '/vores-arbejde' ? 98 : targets.performance;
+    const list: string[] = [];
+    if (m.performance < perfTarget)
+      list.push(`${route}: Performance ${m.performance} < ${perfTarget}`);
+    if (m.accessibility < 100) list.push(`${route}: Accessibility ${m.accessibility}`);
+    if (m.bestPractices < 100) list.push(`${route}: Best Practices ${m.bestPractices}`);
+    if (m.seo < 100) list.push(`${route}: SEO ${m.seo}`);
+    if (m.lcp > 1500) list.push(`${route}: LCP ${s(m.lcp)} > 1.5 s`);
+    if (m.tbt > 50) list.push(`${route}: TBT ${Math.round(m.tbt)} ms > 50 ms`);
+    if (m.cls > 0.02) list.push(`${route}: CLS ${m.cls.toFixed(3)} > 0.02`);
+    return list;
+  });
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const section = [
+    START,
+    `Last run: ${when}, ${results[0]?.runs ?? 0} runs per route (medians), Lighthouse 12 mobile`,
+    `(simulated slow 4G, 4x CPU slowdown), Chromium ${CHROME}, ${cpus().length} CPUs, load average`,
+    `${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} at the end. Generated by \`npm run bench:web\`.`,
+    '',
+    '| Route | Perf | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | SI | Bytes |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row} |`),
+    '',
+    misses.length
+      ? `Below target in this run: ${misses.join('; ')}.`
+      : 'Every route met its targets in this run.',
+    END,
+  ].join('\n');
+  console.log(`\n${section}\n`);
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length)}`
+      : `${doc.trimEnd()}\n\n${section}\n`;
+  writeFileSync(DOC, next);
+  console.log(`bench:web: wrote ${path.relative(ROOT, DOC)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
