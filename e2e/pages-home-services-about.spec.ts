@@ -224,6 +224,25 @@ test('the FAQ entrance is staggered by 0.1 s and skipped with reduced motion', a
   await expect(faq.locator('.faq-item').last()).toHaveCSS('opacity', '1');
 });
 
+test('the about map asks first: no request to Google before the click', async ({ page }) => {
+  const thirdParty: string[] = [];
+  page.on('request', (request) => {
+    const { hostname } = new URL(request.url());
+    if (hostname !== '127.0.0.1' && hostname !== 'localhost') thirdParty.push(request.url());
+  });
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  const area = page.getByRole('region', { name: 'Vores serviceområde' });
+  await expect(async () => {
+    await area.scrollIntoViewIfNeeded({ timeout: 1000 });
+  }).toPass();
+  await page.waitForLoadState('networkidle');
+  expect(thirdParty).toEqual([]);
+  await expect(area.locator('iframe')).toHaveCount(0);
+  await area.getByRole('button', { name: /Vis kortet/ }).click();
+  await expect(area.locator('iframe')).toHaveAttribute('src', /google\.com\/maps/);
+});
+
 /** Scrolls through the page (FAQ entrance), opens the first FAQ item on /about, waits for animations. */
 async function preparePage(page: Page, path: string) {
   await page.goto(path);
@@ -231,8 +250,11 @@ async function preparePage(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   if (path === '/about') {
     const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
+    await expect(async () => {
+      await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
+    }).toPass();
     const first = faq.getByRole('button').first();
-    await first.click(); // scrolls the FAQ into view, which starts its entrance
+    await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(faq.locator('[data-animation="entering"]')).toBeAttached();
   }

@@ -26,15 +26,12 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   useEffect(() => {
     const element = listRef.current;
     if (!canObserve || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setInView(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '0px 0px -10% 0px' },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setInView(true);
+        observer.disconnect();
+      }
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [canObserve]);
