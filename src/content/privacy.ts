@@ -51,7 +51,7 @@ export const privacyContent = {
         list(
           { text: 'at besvare dine henvendelser og give tilbud pr. telefon eller e-mail' },
           {
-            text: 'at oprette, bekræfte og gennemføre din booking og sende dig en bekræftelse pr. e-mail',
+            text: 'at oprette, bekræfte og gennemføre din booking og sende dig en bekræftelse og en påmindelse pr. e-mail med et link til at afbestille',
           },
           { text: 'at udføre arbejdet på din bil og fakturere det' },
           { text: 'at overholde bogføringsloven og andre lovkrav' },
@@ -101,6 +101,10 @@ export const privacyContent = {
             term: 'Betalingsoplysninger',
             text: 'fakturaer og betalinger. Betaling med kort eller MobilePay sker gennem tredjeparts betalingsudbydere; vi gemmer ingen kortoplysninger.',
           },
+          {
+            term: 'Tekniske oplysninger',
+            text: 'din IP-adresse, når du sender en booking, så vi kan begrænse misbrug af formularen.',
+          },
         ),
         p(
           'Hjemmesiden bruger ingen sporing, ingen analyse- eller markedsføringscookies og ingen annoncenetværk. Det eneste, der gemmes i din browser, er dit valg af lyst eller mørkt tema (under nøglen "theme").',
@@ -142,7 +146,10 @@ export const privacyContent = {
             text: 'Kontakt- og serviceoplysninger opbevares i op til 5 år efter vores seneste kontakt med dig.',
           },
           {
-            text: 'Oplysninger om brugen af hjemmesiden (fx tekniske logfiler) slettes eller anonymiseres senest efter 12 måneder.',
+            text: 'Oplysninger om brugen af hjemmesiden (fx tekniske logfiler) slettes eller anonymiseres senest efter 12 måneder. IP-adressen fra en booking slettes allerede efter 30 dage og tællere mod misbrug efter et døgn.',
+          },
+          {
+            text: 'Kopier af de e-mails, vi sender dig, slettes 30 dage efter afsendelsen.',
           },
           {
             text: 'Regnskabsmateriale opbevares, så længe bogføringsloven kræver det.',

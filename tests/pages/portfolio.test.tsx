@@ -79,6 +79,9 @@ describe('Portfolio page', () => {
     await openThird(user);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus goes back to the thumbnail that opened the dialog.
+    const gallery = screen.getByRole('region', { name: portfolioContent.gallery.title });
+    expect(within(gallery).getAllByRole('button')[2]).toHaveFocus();
   });
 
   it('closes the dialog with a click outside it, and not with a click inside', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Picture } from '~/components/picture';
 import {
   Dialog,
@@ -24,6 +24,9 @@ const thumbSizes =
  */
 export function Gallery({ images, closeLabel, position }: GalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // The dialog has no Radix trigger (one dialog serves 24 buttons): on close, focus goes back to
+  // the thumbnail that opened it.
+  const opener = useRef<HTMLButtonElement | null>(null);
   const current = openIndex === null ? undefined : images[openIndex];
 
   return (
@@ -34,7 +37,10 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
             <button
               type="button"
               aria-haspopup="dialog"
-              onClick={() => setOpenIndex(index)}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpenIndex(index);
+              }}
               className="group block w-full overflow-hidden rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             >
               <Picture
@@ -50,7 +56,14 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
 
       <Dialog open={current !== undefined} onOpenChange={(open) => !open && setOpenIndex(null)}>
         {current && openIndex !== null ? (
-          <DialogContent closeLabel={closeLabel} className="max-w-6xl gap-3 p-3 sm:p-4">
+          <DialogContent
+            closeLabel={closeLabel}
+            className="max-w-6xl gap-3 p-3 sm:p-4"
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
             <DialogHeader className="px-1 pt-1">
               <DialogTitle>{current.alt}</DialogTitle>
               <DialogDescription>{position(openIndex + 1, images.length)}</DialogDescription>
@@ -61,6 +74,7 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
               sizes="(min-width: 1280px) 1152px, 100vw"
               priority
               className="max-h-[75dvh] w-full rounded-lg object-contain"
+              style={{ backgroundColor: 'transparent' }}
             />
           </DialogContent>
         ) : null}
