@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 
 /** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -24,17 +25,17 @@ export function supabaseConfig(
   } satisfies SupabaseConfig;
 }
 
-let client: SupabaseClient | undefined;
+let client: SupabaseClient<Database> | undefined;
 
 /**
  * The one browser client, created on first use (never at module load: the prerender must not
  * touch it). The session lives in local storage with persistence and automatic refresh on, as the
  * client library does by default.
  */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): SupabaseClient<Database> {
   if (!client) {
     const { url, key } = supabaseConfig();
-    client = createClient(url, key, {
+    client = createClient<Database>(url, key, {
       auth: {
         persistSession: true,
         autoRefreshToken: true,

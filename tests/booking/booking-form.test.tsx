@@ -1,5 +1,5 @@
 import './support/dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
@@ -12,6 +12,8 @@ const NOW = new Date('2026-11-23T10:00:00Z');
 
 // many clicks through Radix widgets per test on a shared, slow CPU
 vi.setConfig({ testTimeout: 30_000 });
+// the first test also pays for loading supabase-js (imported on first use)
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

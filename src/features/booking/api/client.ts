@@ -1,8 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from '~/lib/supabase';
-import type { Database } from './database';
-
-/** The shared client, typed with the tables the booking form reads. */
-export function bookingDb(): SupabaseClient<Database> {
-  return getSupabase() as unknown as SupabaseClient<Database>;
+/**
+ * The shared Supabase client. supabase-js is imported on first use, so it loads as its own chunk
+ * after the form has rendered (and never on the other pages).
+ */
+export async function bookingDb() {
+  const { getSupabase } = await import('~/lib/supabase');
+  return getSupabase();
 }

@@ -35,7 +35,8 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { website, ...fields } = input;
   const body = website && website.trim() !== '' ? { ...fields, website } : fields;
-  const { data, error } = await bookingDb().functions.invoke<CreatedBooking>('create-booking', {
+  const db = await bookingDb();
+  const { data, error } = await db.functions.invoke<CreatedBooking>('create-booking', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });

@@ -1,5 +1,3 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
-
 export type BookingOperation = 'services' | 'settings' | 'opening-rules' | 'slots' | 'create';
 
 /** A failed backend call of the booking form. */
@@ -31,8 +29,15 @@ export async function functionError(
   operation: BookingOperation,
   error: unknown,
 ): Promise<BookingApiError> {
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
+  // FunctionsHttpError, told by shape so supabase-js need not load with the form's first chunk
+  const context = (error as { context?: unknown } | null)?.context;
+  if (
+    error instanceof Error &&
+    error.name === 'FunctionsHttpError' &&
+    typeof Response !== 'undefined' &&
+    context instanceof Response
+  ) {
+    const response = context;
     let serverMessage: string | undefined;
     try {
       const body = (await response.json()) as { error?: unknown };

@@ -20,7 +20,8 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 
 /** POST /functions/v1/get-available-slots {date, serviceId}. */
 export async function getAvailableSlots(serviceId: string, date: string): Promise<AvailableSlots> {
-  const { data, error } = await bookingDb().functions.invoke<unknown>('get-available-slots', {
+  const db = await bookingDb();
+  const { data, error } = await db.functions.invoke<unknown>('get-available-slots', {
     body: { date, serviceId },
   });
   if (error) throw await functionError('slots', error);

@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bookingDb } from './client';
-import type { ServiceRow } from './database';
+import type { Database } from '~/lib/database.types';
 import { BookingApiError } from './errors';
 import { bookingKeys } from './keys';
 
-export type Service = ServiceRow;
+/** A row of public.services (generated types, `npm run db:types`). */
+export type Service = Database['public']['Tables']['services']['Row'];
 
 /** The active services, ordered by name (spec section 7). */
 export async function getServices(): Promise<Service[]> {
-  const { data, error } = await bookingDb()
-    .from('services')
-    .select('*')
-    .eq('is_active', true)
-    .order('name');
+  const db = await bookingDb();
+  const { data, error } = await db.from('services').select('*').eq('is_active', true).order('name');
   if (error) throw new BookingApiError('services', error.message, { cause: error });
   return data ?? [];
 }

@@ -10,7 +10,8 @@ import { bookingKeys } from './keys';
 
 /** The two booking-window settings, parsed as whole numbers (defaults 1 and 60 when absent). */
 export async function getWindowSettings(): Promise<WindowSettings> {
-  const { data, error } = await bookingDb()
+  const db = await bookingDb();
+  const { data, error } = await db
     .from('settings')
     .select('key, value')
     .in('key', [...WINDOW_SETTING_KEYS]);
