@@ -1,5 +1,6 @@
-// The embedded stack's stand-in for the production schedule (pg_cron + pg_net): calls the
-// process-email-outbox edge function every few seconds, one run at a time.
+// The embedded stack's stand-in for the production schedules (pg_cron + pg_net): calls the
+// process-email-outbox edge function every few seconds, one run at a time, and the retention job
+// (public.run_retention) shortly after start and then every 6 hours.
 
 export interface EmailWorkerOptions {
   /** Gateway URL, e.g. http://127.0.0.1:54321. */
@@ -7,12 +8,16 @@ export interface EmailWorkerOptions {
   serviceRoleKey: string;
   /** Default 5000 ms. */
   intervalMs?: number;
+  /** Retention runs; default 6 hours (0: never). The first one 10 s after start. */
+  retentionIntervalMs?: number;
   log?: (line: string) => void;
 }
 
 export interface EmailWorker {
   /** One run now (waits for a run in progress first). */
   runOnce(): Promise<unknown>;
+  /** public.run_retention() now. */
+  runRetention(): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -70,11 +75,45 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   };
   schedule();
 
+  const runRetention = async (): Promise<unknown> => {
+    const res = await fetch(`${options.supabaseUrl}/rest/v1/rpc/run_retention`, {
+      method: 'POST',
+      headers: {
+        apikey: options.serviceRoleKey,
+        Authorization: `Bearer ${options.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+      signal: AbortSignal.timeout(120_000),
+    });
+    const body = (await res.json().catch(() => ({}))) as unknown;
+    if (!res.ok) throw new Error(`run_retention answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const retentionEvery = options.retentionIntervalMs ?? 6 * 60 * 60 * 1000;
+  let retentionTimer: NodeJS.Timeout | undefined;
+  const scheduleRetention = (delay: number) => {
+    if (stopped || retentionEvery <= 0) return;
+    retentionTimer = setTimeout(() => {
+      runRetention()
+        .catch((error: unknown) =>
+          options.log?.(
+            `[retention] run failed: ${error instanceof Error ? error.message : error}`,
+          ),
+        )
+        .finally(() => scheduleRetention(retentionEvery));
+    }, delay);
+    retentionTimer.unref?.();
+  };
+  scheduleRetention(10_000);
+
   return {
     runOnce,
+    runRetention,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (retentionTimer) clearTimeout(retentionTimer);
       await running.catch(() => undefined);
     },
   };

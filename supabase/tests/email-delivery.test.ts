@@ -3,7 +3,12 @@
 // and recorded, and nothing is delivered twice.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localEmailEnv, startMailbox, type Mailbox } from '../../local/mailbox/index.ts';
+import {
+  localEmailEnv,
+  startEmailWorker,
+  startMailbox,
+  type Mailbox,
+} from '../../local/mailbox/index.ts';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { callFunction, openDays } from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
@@ -187,6 +192,26 @@ describe('process-email-outbox', () => {
     await createBooking('11:00', SERVICE.solv);
     expect(Date.now() - started).toBeLessThan(2000);
     mailbox.store.clear();
+  });
+
+  it('the embedded stack sender loop sends by itself, and runs retention through the API', async () => {
+    const worker = startEmailWorker({
+      supabaseUrl: stack.url,
+      serviceRoleKey: stack.serviceRoleKey,
+      intervalMs: 200,
+      retentionIntervalMs: 0,
+    });
+    try {
+      const { email } = await createBooking('11:30', SERVICE.solv);
+      await expect
+        .poll(() => mailbox.store.messages.filter((m) => m.to[0] === email).length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      expect(await worker.runRetention()).toMatchObject({ bookingsAnonymised: 0 });
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('refuses callers without the service role key', async () => {
