@@ -128,6 +128,16 @@ test.describe('cancel link', () => {
   test('a link without a token or with an unknown token says it does not work', async ({
     page,
   }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/afbestil');
+    await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
+    // prerendered without the query, hydrated cleanly (no hydration mismatch, no errors)
+    expect(problems).toEqual([]);
+
     for (const path of ['/afbestil', `/afbestil?token=${'0'.repeat(64)}`, '/afbestil?token=abc']) {
       await page.goto(path);
       await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
