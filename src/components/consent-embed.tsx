@@ -69,8 +69,12 @@ export function ConsentEmbed({ content, icon = 'map', priority, className }: Con
             src={content.embedUrl}
             title={content.title}
             className="absolute inset-0 h-full w-full border-0"
-            allow="autoplay; clipboard-write; encrypted-media; picture-in-picture; web-share; fullscreen"
-            allowFullScreen
+            allow={
+              icon === 'video'
+                ? 'autoplay; encrypted-media; picture-in-picture; fullscreen'
+                : undefined
+            }
+            allowFullScreen={icon === 'video'}
             referrerPolicy="strict-origin-when-cross-origin"
           />
         ) : (
