@@ -541,8 +541,10 @@ stable
 security definer
 set search_path = ''
 set timezone = 'Europe/Copenhagen'
--- the statements here and in the functions it calls are planned once per connection, not per call
+-- the statements here and in the functions it calls are planned once per connection, not per call,
+-- and never JIT-compiled (compiling costs more than these small queries take)
 set plan_cache_mode = force_generic_plan
+set jit = off
 as $$
 declare
   v_capacity integer := greatest(1, least(public.booking_setting('workshop_capacity', 1), 50));
@@ -647,8 +649,10 @@ language plpgsql
 volatile
 security definer
 set search_path = ''
--- the statements here and in the functions it calls are planned once per connection, not per call
+-- the statements here and in the functions it calls are planned once per connection, not per call,
+-- and never JIT-compiled (compiling costs more than these small queries take)
 set plan_cache_mode = force_generic_plan
+set jit = off
 as $$
 declare
   v_existing public.bookings;
