@@ -36,9 +36,20 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   }
   const asRoot = userInfo().uid === 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'glanspunkt-pg-'));
-  const uid = asRoot ? Number(execFileSync('id', ['-u', 'postgres']).toString().trim()) : undefined;
-  const gid = asRoot ? Number(execFileSync('id', ['-g', 'postgres']).toString().trim()) : undefined;
-  if (asRoot) chownSync(dir, uid!, gid!);
+  if (asRoot) {
+    let ids: number[];
+    try {
+      ids = ['-u', '-g'].map((flag) =>
+        Number(execFileSync('id', [flag, 'postgres'], { stdio: 'pipe' }).toString().trim()),
+      );
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      throw new PostgresUnavailableError(
+        'running as root, PostgreSQL must run as the `postgres` system user, which does not exist',
+      );
+    }
+    chownSync(dir, ids[0]!, ids[1]!);
+  }
   const data = path.join(dir, 'data');
   const exec = (tool: string, args: string[]) =>
     asRoot
