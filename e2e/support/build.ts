@@ -46,8 +46,11 @@ export function tags(html: string, name: string): string[] {
 
 export { attr };
 
-/** JS files a first visit to the page loads: module preloads, module scripts and their static imports. */
-export function firstLoadScripts(html: string): string[] {
+/**
+ * JS files a first visit to the page loads: module preloads, module scripts and their static
+ * imports. With `dynamic`, also everything reachable through `import()` (loaded later).
+ */
+export function firstLoadScripts(html: string, { dynamic = false } = {}): string[] {
   const urls = new Set<string>();
   for (const tag of tags(html, 'link')) {
     if (attr(tag, 'rel') === 'modulepreload') urls.add(attr(tag, 'href')!);
@@ -70,6 +73,11 @@ export function firstLoadScripts(html: string): string[] {
     files.add(file);
     const code = readFileSync(file, 'utf8');
     // static imports only (`import x from"./a.js"`, `import"./a.js"`), not import("./lazy.js")
+    if (dynamic) {
+      for (const [, spec] of code.matchAll(/import\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)) {
+        queue.push(join(file, '..', spec!));
+      }
+    }
     for (const [, spec] of code.matchAll(
       /(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g,
     )) {

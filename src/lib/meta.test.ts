@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { businessJsonLd, openingHoursSpecification, routeMeta } from './meta';
+import { resolveSiteUrl } from './site-url';
+
+const site = 'https://www.example.dk';
+
+describe('routeMeta', () => {
+  it('gives a page its canonical URL, OpenGraph and Twitter tags on the configured site', () => {
+    const tags = routeMeta('/about', site);
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/about` });
+    expect(tags).toContainEqual({ property: 'og:url', content: `${site}/about` });
+    expect(tags).toContainEqual({ property: 'og:image', content: `${site}/og-image.png` });
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' });
+    expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(tags.some((tag) => 'script:ld+json' in tag)).toBe(false);
+  });
+
+  it('adds the business JSON-LD on the home page only', () => {
+    const ld = routeMeta('/', site).find((tag) => 'script:ld+json' in tag);
+    expect(ld).toEqual({ 'script:ld+json': businessJsonLd(site) });
+  });
+
+  it('marks the not-found page noindex without a canonical URL', () => {
+    const tags = routeMeta('notFound', site);
+    expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });
+    expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
+  });
+});
+
+describe('openingHoursSpecification', () => {
+  it('expands day ranges and skips closed days', () => {
+    expect(
+      openingHoursSpecification([
+        { days: 'Mandag - Onsdag', hours: '09:00 - 20:00' },
+        { days: 'Lørdag', hours: '10:00 - 16:00' },
+        { days: 'Søndag', hours: 'Lukket' },
+      ]),
+    ).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday'].map((d) => `https://schema.org/${d}`),
+        opens: '09:00',
+        closes: '20:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Saturday'],
+        opens: '10:00',
+        closes: '16:00',
+      },
+    ]);
+  });
+
+  it('rejects an unknown weekday instead of dropping it', () => {
+    expect(() => openingHoursSpecification([{ days: 'Mandagx', hours: '09:00 - 10:00' }])).toThrow(
+      /Unknown weekday/,
+    );
+  });
+});
+
+describe('resolveSiteUrl', () => {
+  it('uses VITE_SITE_URL without a trailing slash, else the placeholder', () => {
+    expect(resolveSiteUrl({ VITE_SITE_URL: 'https://www.glanspunkt.dk/' })).toBe(
+      'https://www.glanspunkt.dk',
+    );
+    expect(resolveSiteUrl({})).toBe('https://www.glanspunkt.example');
+    expect(() => resolveSiteUrl({ VITE_SITE_URL: 'ftp://x' })).toThrow();
+  });
+});
