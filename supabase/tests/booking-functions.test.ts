@@ -160,8 +160,9 @@ describe('create-booking', () => {
       [r.body.reference],
     );
     expect(rows).toEqual([
-      { email: 'Mette@Example.dk', phone: '+45 12 34 56 78', ip: null, mails: 2 },
+      { email: 'Mette@Example.dk', phone: '+45 12 34 56 78', ip: '127.0.0.1', mails: 2 },
     ]);
+    // (the gateway, like Supabase's edge, puts the caller's address in X-Forwarded-For)
     // the slot is gone for the next visitor
     expect((await slotsOf({ date: monday, serviceId: SERVICE.guld })).body.slots).not.toContain(
       '10:00',
