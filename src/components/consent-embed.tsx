@@ -62,7 +62,7 @@ export function ConsentEmbed({ content, icon = 'map', priority, className }: Con
 
   return (
     <div className={cn('space-y-3', className)}>
-      <div className="relative aspect-video overflow-hidden rounded-xl border bg-card">
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-card sm:aspect-video">
         {loaded ? (
           <iframe
             ref={focusOnMount}

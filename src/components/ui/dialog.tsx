@@ -49,7 +49,7 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-10', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 pr-12', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

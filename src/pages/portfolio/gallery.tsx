@@ -64,7 +64,7 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
               opener.current?.focus();
             }}
           >
-            <DialogHeader className="px-1 pt-1">
+            <DialogHeader className="pt-1 pl-1">
               <DialogTitle>{current.alt}</DialogTitle>
               <DialogDescription>{position(openIndex + 1, images.length)}</DialogDescription>
             </DialogHeader>
