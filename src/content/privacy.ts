@@ -125,7 +125,7 @@ export const privacyContent = {
           },
           {
             term: 'E-mailudbyder',
-            text: 'sender bekræftelsen på din booking til din e-mailadresse.',
+            text: 'sender bekræftelse, påmindelse og eventuel afbestilling af din booking til din e-mailadresse.',
           },
           {
             term: 'Revisor og betalingsudbydere',
