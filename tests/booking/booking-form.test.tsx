@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-23T10:00:00Z');
 
 // many clicks through Radix widgets per test on a shared, slow CPU
 vi.setConfig({ testTimeout: 30_000 });
-// the first test also pays for loading supabase-js (imported on first use)
+// the first test also pays for the first import of the form and supabase-js
 configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

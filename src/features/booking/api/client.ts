@@ -1,8 +1,9 @@
+import { getSupabase } from '~/lib/supabase';
+
 /**
- * The shared Supabase client. supabase-js is imported on first use, so it loads as its own chunk
- * after the form has rendered (and never on the other pages).
+ * The shared Supabase client, created on first use. Only the booking form imports this, so
+ * supabase-js ships in the /contact route's code and in no other page's.
  */
-export async function bookingDb() {
-  const { getSupabase } = await import('~/lib/supabase');
+export function bookingDb() {
   return getSupabase();
 }

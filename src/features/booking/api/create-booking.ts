@@ -35,7 +35,7 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { website, ...fields } = input;
   const body = website && website.trim() !== '' ? { ...fields, website } : fields;
-  const db = await bookingDb();
+  const db = bookingDb();
   const { data, error } = await db.functions.invoke<CreatedBooking>('create-booking', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -29,7 +29,7 @@ export async function functionError(
   operation: BookingOperation,
   error: unknown,
 ): Promise<BookingApiError> {
-  // FunctionsHttpError, told by shape so supabase-js need not load with the form's first chunk
+  // a FunctionsHttpError (told by its shape): the function's own answer is in error.context
   const context = (error as { context?: unknown } | null)?.context;
   if (
     error instanceof Error &&
