@@ -110,17 +110,8 @@ async function main() {
     for (const route of ROUTES) {
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${site}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          formFactor: 'mobile',
-          throttlingMethod: 'simulate',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-        const { categories, audits, runtimeError } = result.lhr;
-        if (runtimeError) throw new Error(`${route}: ${runtimeError.code} ${runtimeError.message}`);
+        const result = await runLighthouse(`${site}${route}`, chrome.port);
+        const { categories, audits } = result;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
         samples.push({
@@ -135,6 +126,14 @@ async function main() {
           si: value('speed-index'),
           bytes: value('total-byte-weight'),
         });
+        if (run === 0) {
+          const lcpItems = (
+            audits['largest-contentful-paint-element']?.details as
+              { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+          )?.items?.[0]?.items;
+          const snippet = lcpItems?.[0]?.node?.snippet;
+          if (snippet) console.log(`  ${route} LCP element: ${snippet.slice(0, 160)}`);
+        }
         const failing = Object.values(audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id);
@@ -152,6 +151,26 @@ async function main() {
   } finally {
     await chrome?.kill();
     stopServer();
+  }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART) is repeated. */
+async function runLighthouse(url: string, port: number, attempts = 3): Promise<Lhr> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' };
+    if (!error) return result!.lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${error.code} ${error.message}`);
+    console.log(`  ${url}: ${error.code}, retrying`);
   }
 }
 
