@@ -39,13 +39,13 @@ export function BookingConfirmation({ booking }: { booking: CreatedBooking }) {
         {dropOff ? (
           <>
             <dt className="text-muted-foreground">{copy.dropOff}</dt>
-            <dd className="first-letter:uppercase">{dropOff}</dd>
+            <dd>{dropOff}</dd>
           </>
         ) : null}
         {readyAt ? (
           <>
             <dt className="text-muted-foreground">{copy.readyAt}</dt>
-            <dd className="first-letter:uppercase">{readyAt}</dd>
+            <dd>{readyAt}</dd>
           </>
         ) : null}
       </dl>

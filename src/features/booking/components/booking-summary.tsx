@@ -24,7 +24,7 @@ export function BookingSummary({ summary }: { summary: Summary }) {
         {rows.map(([term, detail]) => (
           <div key={term} className="contents">
             <dt className="text-muted-foreground">{term}</dt>
-            <dd className="font-medium first-letter:uppercase">{detail}</dd>
+            <dd className="font-medium">{detail}</dd>
           </div>
         ))}
       </dl>
