@@ -50,7 +50,7 @@ export function Calendar({
         selected:
           '[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground',
         today: '[&>button]:border [&>button]:border-primary',
-        outside: 'text-muted-foreground',
+        outside: '[&>button]:text-muted-foreground',
         disabled: '[&>button]:text-muted-foreground [&>button]:line-through [&>button]:opacity-70',
         hidden: 'invisible',
         ...classNames,
