@@ -26,6 +26,8 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The document with its script policy in <head>, after the charset (which must come first). */
+// Only a meta tag is added to <head>: moving React Router's own head elements (e.g. the
+// stylesheet ahead of the module preloads) makes React's hydration fail (error #418).
 export function withScriptPolicyMeta(html: string, policy: string): string {
   const tag = `<meta http-equiv="Content-Security-Policy" content="${policy}"/>`;
   if (html.includes('http-equiv="Content-Security-Policy"')) {
