@@ -49,6 +49,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return db.transaction(async (tx) =>
         fn({
           async query<R extends Row>(sql: string, params?: unknown[]) {
+            if (!params?.length) {
+              const results = await tx.exec(sql);
+              return { rows: (results.at(-1)?.rows ?? []) as R[] };
+            }
             const r = await tx.query<R>(sql, params);
             return { rows: r.rows };
           },

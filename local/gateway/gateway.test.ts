@@ -163,6 +163,24 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       expect(data).toEqual([{ day: '2026-12-24' }]);
     });
 
+    it('treats filter values as data, never as SQL', async () => {
+      const quoted = await anon.from('services').select('name').eq('name', "x' or '1'='1");
+      expect(quoted.status).toBe(200);
+      expect(quoted.data).toEqual([]);
+      const dollar = await anon
+        .from('settings')
+        .select('key')
+        .in('key', ["a'); delete from public.settings; --", '$1', 'min_advance_booking_days']);
+      expect(dollar.data).toEqual([{ key: 'min_advance_booking_days' }]);
+      const backslash = await anon.from('services').select('name').eq('description', "\\'");
+      expect(backslash.data).toEqual([]);
+      const nul = await anon.from('services').select('name').eq('name', 'a\u0000b');
+      expect(nul.status).toBe(400);
+      expect(await stack.query('select count(*)::int n from public.settings')).not.toEqual([
+        { n: 0 },
+      ]);
+    });
+
     it('refuses anon writes with 401 and PostgREST error bodies', async () => {
       const insert = await anon
         .from('services')

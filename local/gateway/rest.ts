@@ -2,7 +2,7 @@
 // own transaction under the caller's role with request.jwt.claims set, so RLS and grants are the
 // real PostgreSQL ones. Anything outside the subset is a 400 naming what is unsupported.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable, Row } from '../db/database.ts';
 import type { RequestIdentity } from './auth.ts';
 import { apiError, fromDatabaseError, isApiError, unsupported, type ApiError } from './errors.ts';
 
@@ -33,6 +33,25 @@ const OPERATORS: Record<string, string> = {
 };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
+
+/** A SQL literal (standard_conforming_strings is on in every supported database). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  const text = String(value);
+  if (text.includes('\0'))
+    throw apiError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Replaces $1..$n with literals. Safe because every statement here is generated from validated
+ * identifiers and keywords only; no caller text is ever part of the SQL outside these parameters.
+ */
+function inline(sql: string, params: unknown[]): string {
+  if (params.length === 0) return sql;
+  return sql.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
+}
 
 function q(ident: string): string {
   return `"${ident.replace(/"/g, '""')}"`;
@@ -549,23 +568,39 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
     if (req.headers.range) throw unsupported('Range header (use limit/offset)');
     const rpc = /^\/rpc\/([^/]+)$/.exec(req.path);
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
-    return await db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${
-          readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''
-        }`,
-        [
-          req.identity.role,
-          JSON.stringify(req.identity.claims),
-          req.method,
-          req.path,
-          JSON.stringify(
-            Object.fromEntries(
-              Object.entries(req.headers).filter(([k]) => k !== 'authorization' && k !== 'apikey'),
-            ),
+    const setup = inline(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${
+        readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''
+      }`,
+      [
+        req.identity.role,
+        JSON.stringify(req.identity.claims),
+        req.method,
+        req.path,
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(req.headers).filter(([k]) => k !== 'authorization' && k !== 'apikey'),
           ),
-        ],
-      );
+        ),
+      ],
+    );
+    return await db.transaction(async (inner) => {
+      // One simple-protocol round trip per statement: the role/claims setup travels with the first
+      // statement, and parameters are inlined as literals (far cheaper than parse/bind on PGlite).
+      let pending: string | undefined = setup;
+      const tx: Queryable = {
+        async query<T extends Row>(sql: string, params: unknown[] = []) {
+          const text = inline(sql, params);
+          const combined = pending ? `${pending};\n${text}` : text;
+          pending = undefined;
+          return inner.query<T>(combined);
+        },
+        async exec(sql: string) {
+          const combined = pending ? `${pending};\n${sql}` : sql;
+          pending = undefined;
+          await inner.exec(combined);
+        },
+      };
       try {
         return rpc
           ? await rpcRequest(tx, req, decodeURIComponent(rpc[1]!))
