@@ -58,7 +58,7 @@ export async function resolveStaticFile(
   return undefined;
 }
 
-/** Answers one request from `root` with the security headers; true when something was sent. */
+/** Answers one request from `root` with the security headers (404.html with status 404 if unknown). */
 export async function handleStaticRequest(
   root: string,
   request: IncomingMessage,
