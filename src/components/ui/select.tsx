@@ -28,6 +28,28 @@ export function SelectTrigger({
   );
 }
 
+/**
+ * Radix Select is modal: while open it hides the rest of the page from assistive tech with
+ * aria-hidden (marked data-aria-hidden) and traps focus in the list. Making those same elements
+ * inert too keeps what is hidden out of reach for every input method, so nothing aria-hidden stays
+ * focusable (axe: aria-hidden-focus).
+ */
+function inertOutside(node: HTMLElement | null) {
+  if (!node) return;
+  let marked: Element[] = [];
+  // Radix hides the other elements in an effect after the list mounts.
+  const timer = window.setTimeout(() => {
+    marked = Array.from(document.querySelectorAll('[data-aria-hidden]')).filter(
+      (element) => !element.hasAttribute('inert') && !element.contains(node),
+    );
+    for (const element of marked) element.setAttribute('inert', '');
+  }, 0);
+  return () => {
+    window.clearTimeout(timer);
+    for (const element of marked) element.removeAttribute('inert');
+  };
+}
+
 export function SelectContent({
   className,
   children,
@@ -37,6 +59,7 @@ export function SelectContent({
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={inertOutside}
         position={position}
         className={cn(
           'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-y-auto rounded-md border bg-popover text-popover-foreground shadow-md',
