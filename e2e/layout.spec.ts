@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { firstHeading } from './support/prerendered';
 import { siteRoutes } from './support/routes';
 
 test.describe('routes', () => {
@@ -10,7 +11,7 @@ test.describe('routes', () => {
       // The HTML file itself already holds the page (no JavaScript needed to see it).
       const html = await (await request.get(route.path)).text();
       expect(html).toMatch(/<html[^>]*lang="da"/);
-      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+      const h1 = firstHeading(html);
       expect(h1, 'prerendered <h1>').toMatch(route.heading);
 
       const problems: string[] = [];

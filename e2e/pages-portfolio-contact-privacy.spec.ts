@@ -1,22 +1,6 @@
-import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-
-/** Text of the raw (prerendered) HTML with tags dropped and the common entities decoded. */
-async function prerenderedText(request: APIRequestContext, path: string) {
-  const response = await request.get(path);
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
-  const text = html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-  return { html, h1, text };
-}
+import { prerenderedText } from './support/prerendered';
 
 test.describe('prerendered HTML', () => {
   test('/vores-arbejde holds its h1, 24 gallery images, both videos, process and CTA', async ({
