@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
 import { startPostgresServer } from '../db/postgres-server.ts';
-import type { DatabaseTarget } from '../stack.ts';
+import { startLocalEmail } from '../mailbox/index.ts';
+import { startStack, type DatabaseTarget } from '../stack.ts';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, 'local', '.data', 'pglite');
 
@@ -160,4 +161,55 @@ export function siteUsesHostedSupabase(): boolean {
       return true;
   }
   return false;
+}
+
+export interface Backend {
+  database: ResolvedDatabase;
+  email: Awaited<ReturnType<typeof startLocalEmail>>;
+  stack: Awaited<ReturnType<typeof startStack>>;
+  /** Stops the e-mail sender and mailbox, the stack and the database, in that order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What `npm run dev` and `npm start` both run behind the site: the database, the local mailbox
+ * (its env reaches the edge functions) and the stack, with the e-mail sender started. Whatever
+ * started is stopped again if a later step fails.
+ */
+export async function startBackend(options: {
+  host: string;
+  sitePort: number;
+  supabasePort: number;
+  watch?: boolean;
+  warmFunctions?: boolean;
+}): Promise<Backend> {
+  const { host, sitePort, supabasePort } = options;
+  const database = await resolveDatabase();
+  const email = await startLocalEmail({
+    siteUrl: `http://${host}:${sitePort}`,
+    supabasePort,
+    host,
+  });
+  const stack = await startStack({
+    database: database.target,
+    port: supabasePort,
+    watch: options.watch,
+    warmFunctions: options.warmFunctions,
+    log: (line) => console.log(line),
+  }).catch(async (error: unknown) => {
+    await email.stop();
+    await database.cleanup();
+    throw error;
+  });
+  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
+  return {
+    database,
+    email,
+    stack,
+    async stop() {
+      await email.stop();
+      await stack.stop();
+      await database.cleanup();
+    },
+  };
 }

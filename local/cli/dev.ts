@@ -4,15 +4,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
 import { ANON_KEY } from '../keys.ts';
-import { startLocalEmail } from '../mailbox/index.ts';
-import { startStack } from '../stack.ts';
 import {
   ensurePortFree,
   envPort,
   onShutdown,
-  resolveDatabase,
   runCli,
   siteUsesHostedSupabase,
+  startBackend,
 } from './common.ts';
 
 runCli(async () => {
@@ -20,24 +18,8 @@ runCli(async () => {
   const sitePort = envPort('PORT', 5173);
   const supabasePort = envPort('SUPABASE_PORT', 54321);
   await ensurePortFree(sitePort, host, 'PORT');
-  const database = await resolveDatabase();
-  // the local mailbox captures the e-mails; its env reaches the edge functions (local/mailbox)
-  const email = await startLocalEmail({
-    siteUrl: `http://${host}:${sitePort}`,
-    supabasePort,
-    host,
-  });
-  const stack = await startStack({
-    database: database.target,
-    port: supabasePort,
-    watch: true,
-    log: (line) => console.log(line),
-  }).catch(async (error: unknown) => {
-    await email.stop();
-    await database.cleanup();
-    throw error;
-  });
-  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
+  const backend = await startBackend({ host, sitePort, supabasePort, watch: true });
+  const { database, email, stack } = backend;
   if (stack.migrations.applied.length)
     console.log(`migrations applied: ${stack.migrations.applied.join(', ')}`);
   if (stack.migrations.seeded) console.log('seed applied');
@@ -64,9 +46,7 @@ runCli(async () => {
 
   const stop = async () => {
     if (vite.exitCode === null) vite.kill('SIGTERM');
-    await email.stop();
-    await stack.stop();
-    await database.cleanup();
+    await backend.stop();
   };
   onShutdown(stop);
   vite.once('exit', (code) => {

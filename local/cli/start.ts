@@ -4,9 +4,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
-import { startLocalEmail } from '../mailbox/index.ts';
-import { startStack } from '../stack.ts';
-import { ensurePortFree, envPort, onShutdown, resolveDatabase, runCli } from './common.ts';
+import { ensurePortFree, envPort, onShutdown, runCli, startBackend } from './common.ts';
 import { createStaticServer } from './static.ts';
 
 /** The gateway URL a build made without VITE_SUPABASE_URL talks to (src/lib/supabase.ts). */
@@ -23,24 +21,8 @@ runCli(async () => {
     );
   }
   await ensurePortFree(sitePort, host, 'PORT');
-  const database = await resolveDatabase();
-  // the local mailbox captures the e-mails; its env reaches the edge functions (local/mailbox)
-  const email = await startLocalEmail({
-    siteUrl: `http://${host}:${sitePort}`,
-    supabasePort,
-    host,
-  });
-  const stack = await startStack({
-    database: database.target,
-    port: supabasePort,
-    warmFunctions: true,
-    log: (line) => console.log(line),
-  }).catch(async (error: unknown) => {
-    await email.stop();
-    await database.cleanup();
-    throw error;
-  });
-  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
+  const backend = await startBackend({ host, sitePort, supabasePort, warmFunctions: true });
+  const { database, email, stack } = backend;
 
   const hostedUrl = process.env.VITE_SUPABASE_URL;
   const rewrite: [string, string][] =
@@ -54,9 +36,7 @@ runCli(async () => {
     server.once('error', reject);
     server.listen(sitePort, host, () => resolve());
   }).catch(async (error: unknown) => {
-    await email.stop();
-    await stack.stop();
-    await database.cleanup();
+    await backend.stop();
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
@@ -70,8 +50,6 @@ runCli(async () => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
-    await email.stop();
-    await stack.stop();
-    await database.cleanup();
+    await backend.stop();
   });
 });
