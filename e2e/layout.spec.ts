@@ -59,6 +59,18 @@ test.describe('theme', () => {
     await expect(page.getByRole('button', { name: 'Skift til mørkt tema' })).toBeVisible();
   });
 
+  test('the toast area follows the theme', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Skift til lyst tema' }).click();
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    // Enter in a field without service, date and time gives the 'Manglende oplysninger' toast.
+    await page.getByLabel('Navn').fill('Test Testesen');
+    await page.getByLabel('Navn').press('Enter');
+    const toaster = page.locator('[data-sonner-toaster]');
+    await expect(toaster.getByText('Manglende oplysninger')).toBeVisible();
+    await expect(toaster).toHaveAttribute('data-sonner-theme', 'light');
+  });
+
   test('a stored light theme is applied before any bundle runs (no flash)', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'light'));
     await page.route('**/assets/**/*.js', (route) => route.abort());
