@@ -62,7 +62,7 @@ export default defineConfig({
         url: `http://127.0.0.1:${PORT}/`,
         reuseExistingServer: false,
         timeout: 120_000,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           PORT: String(PORT),
