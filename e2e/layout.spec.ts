@@ -139,6 +139,7 @@ test.describe('scrolling', () => {
   test('every navigation lands at the top of the new page', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto('/services');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Om os' }).click();
@@ -151,6 +152,7 @@ test.describe('scrolling', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto('/about');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const start = await page.evaluate(() => window.scrollY);
     expect(start).toBeGreaterThan(200);

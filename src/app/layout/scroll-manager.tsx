@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** Delay before the smooth scroll when a link to the current page is clicked (spec: 100 ms). */
@@ -10,8 +10,15 @@ export const SAME_PAGE_SCROLL_DELAY_MS = 100;
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const firstRender = useRef(true);
 
   useEffect(() => {
+    // The first load is the browser's: it already shows the top (or the #anchor), and a visitor
+    // who scrolled before hydration finished must not be thrown back.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {
