@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 
 /** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
@@ -25,23 +25,31 @@ export function supabaseConfig(
   } satisfies SupabaseConfig;
 }
 
-let client: SupabaseClient<Database> | undefined;
+let client: Promise<SupabaseClient<Database>> | undefined;
 
 /**
  * The one browser client, created on first use (never at module load: the prerender must not
- * touch it). The session lives in local storage with persistence and automatic refresh on, as the
- * client library does by default.
+ * touch it). supabase-js (about 50 KB gzipped) is loaded then too, so it is not part of any page's
+ * first load, /contact's included: the booking form asks for it when it mounts. A failed load is
+ * not cached (the next call tries again). The session lives in local storage with persistence and
+ * automatic refresh on, as the client library does by default.
  */
-export function getSupabase(): SupabaseClient<Database> {
-  if (!client) {
-    const { url, key } = supabaseConfig();
-    client = createClient<Database>(url, key, {
-      auth: {
-        persistSession: true,
-        autoRefreshToken: true,
-        storage: typeof window === 'undefined' ? undefined : window.localStorage,
-      },
-    });
-  }
+export function getSupabase(): Promise<SupabaseClient<Database>> {
+  client ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
+      const { url, key } = supabaseConfig();
+      return createClient<Database>(url, key, {
+        auth: {
+          persistSession: true,
+          autoRefreshToken: true,
+          storage: typeof window === 'undefined' ? undefined : window.localStorage,
+        },
+      });
+    },
+    (error: unknown) => {
+      client = undefined;
+      throw error;
+    },
+  );
   return client;
 }

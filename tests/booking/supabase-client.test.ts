@@ -26,16 +26,16 @@ describe('the Supabase client', () => {
     });
   });
 
-  it('is not created when the module loads, only on first use, and only once', () => {
+  it('is not created when the module loads, only on first use, and only once', async () => {
     expect(createClient).not.toHaveBeenCalled();
-    const first = getSupabase();
-    const second = getSupabase();
+    const [first, second] = await Promise.all([getSupabase(), getSupabase()]);
     expect(first).toBe(second);
+    expect(await getSupabase()).toBe(first);
     expect(createClient).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the session in local storage with persistence and automatic refresh on', () => {
-    getSupabase();
+  it('keeps the session in local storage with persistence and automatic refresh on', async () => {
+    await getSupabase();
     const options = createClient.mock.calls[0]?.[2] as {
       auth: { persistSession: boolean; autoRefreshToken: boolean; storage: Storage };
     };

@@ -35,7 +35,7 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { website, ...fields } = input;
   const body = website && website.trim() !== '' ? { ...fields, website } : fields;
-  const db = bookingDb();
+  const db = await bookingDb('create');
   const { data, error } = await db.functions.invoke<CreatedBooking>('create-booking', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -20,7 +20,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 
 /** POST /functions/v1/get-available-slots {date, serviceId}. */
 export async function getAvailableSlots(serviceId: string, date: string): Promise<AvailableSlots> {
-  const db = bookingDb();
+  const db = await bookingDb('slots');
   const { data, error } = await db.functions.invoke<unknown>('get-available-slots', {
     body: { date, serviceId },
   });

@@ -10,7 +10,7 @@ import { bookingKeys } from './keys';
  * not shown: every day in the window stays selectable and a closed day just has no slots.
  */
 export async function getOpeningRules(): Promise<OpeningRules> {
-  const db = bookingDb();
+  const db = await bookingDb('opening-rules');
   const [hours, closed, opened] = await Promise.all([
     db.from('opening_hours').select('weekday, opens_at, closes_at'),
     db.from('closed_dates').select('day'),

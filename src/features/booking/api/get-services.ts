@@ -9,7 +9,7 @@ export type Service = Database['public']['Tables']['services']['Row'];
 
 /** The active services, ordered by name (spec section 7). */
 export async function getServices(): Promise<Service[]> {
-  const db = bookingDb();
+  const db = await bookingDb('services');
   const { data, error } = await db.from('services').select('*').eq('is_active', true).order('name');
   if (error) throw new BookingApiError('services', error.message, { cause: error });
   return data ?? [];

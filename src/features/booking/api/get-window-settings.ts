@@ -10,7 +10,7 @@ import { bookingKeys } from './keys';
 
 /** The two booking-window settings, parsed as whole numbers (defaults 1 and 60 when absent). */
 export async function getWindowSettings(): Promise<WindowSettings> {
-  const db = bookingDb();
+  const db = await bookingDb('settings');
   const { data, error } = await db
     .from('settings')
     .select('key, value')
