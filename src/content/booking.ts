@@ -16,6 +16,7 @@ export const bookingCopy = {
     placeholder: 'Vælg en dato',
     needsService: 'Vælg først en service',
     calendarLabel: 'Vælg dato',
+    calendarLoading: 'Indlæser kalender...',
   },
   time: {
     label: 'Tidspunkt',

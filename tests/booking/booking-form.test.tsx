@@ -40,9 +40,16 @@ async function chooseService(user: UserEvent, name: string) {
   await user.click(await screen.findByRole('option', { name }));
 }
 
-async function chooseDate(user: UserEvent, label: string) {
+/** Opens the date popover and waits for its month grid (react-day-picker loads on its own). */
+async function openCalendar(user: UserEvent) {
   await user.click(dateButton());
   const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+  await within(calendar).findByRole('grid');
+  return calendar;
+}
+
+async function chooseDate(user: UserEvent, label: string) {
+  const calendar = await openCalendar(user);
   await user.click(within(calendar).getByRole('button', { name: label }));
 }
 
@@ -127,8 +134,7 @@ describe('the booking form: choosing service, date and time', () => {
   it('shows a Danish calendar from Monday with six week rows and only bookable days enabled', async () => {
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken');
-    await user.click(dateButton());
-    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    const calendar = await openCalendar(user);
     const grid = within(calendar).getByRole('grid', { name: 'november 2026' });
     // the weekday header row is hidden from assistive tech (each day button says its weekday)
     const headers = [...grid.querySelectorAll('th')].map((h) => h.getAttribute('aria-label'));
@@ -154,8 +160,7 @@ describe('the booking form: choosing service, date and time', () => {
   it('disables public holidays and days after the max window', async () => {
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken');
-    await user.click(dateButton());
-    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    const calendar = await openCalendar(user);
     await user.click(within(calendar).getByRole('button', { name: 'Gå til næste måned' }));
     // December 2026 needs only five weeks from Monday; the calendar still shows six
     expect(
@@ -184,8 +189,7 @@ describe('the booking form: choosing service, date and time', () => {
     );
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken');
-    await user.click(dateButton());
-    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    const calendar = await openCalendar(user);
     const day = (label: string) => within(calendar).getByRole('button', { name: label });
     expect(day('onsdag den 25. november 2026')).toBeDisabled();
     expect(day('torsdag den 26. november 2026')).toBeEnabled();

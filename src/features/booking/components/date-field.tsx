@@ -1,9 +1,7 @@
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
-import { da } from 'react-day-picker/locale';
 import { Button } from '~/components/ui/button';
-import { Calendar } from '~/components/ui/calendar';
 import { Label } from '~/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
 import { bookingCopy } from '~/content/booking';
@@ -11,6 +9,21 @@ import type { BookingWindow } from '../rules/booking-window';
 import { dateFromIso, isoFromDate } from '../rules/calendar-date';
 import { isClosedDay, type OpeningRules } from '../rules/closed-days';
 import { formatDay } from '../rules/summary';
+
+const loadCalendar = () => import('./date-calendar');
+const DateCalendar = lazy(loadCalendar);
+
+/** Fetches the calendar once the browser is idle after the form mounted (at most 2 s later). */
+function usePreloadCalendar() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void loadCalendar(), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => void loadCalendar(), 1000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
 
 interface DateFieldProps {
   /** yyyy-MM-dd or null */
@@ -22,9 +35,14 @@ interface DateFieldProps {
   openingRules: OpeningRules | undefined;
 }
 
-/** The date button and its calendar popover (Danish, weeks from Monday, always 6 week rows). */
+/**
+ * The date button and its calendar popover. The calendar (react-day-picker) is loaded on its own:
+ * when the browser is idle after the form mounted, or when the visitor points at or focuses the
+ * button, so it is normally there before the popover opens; if not, the popover says so briefly.
+ */
 export function DateField({ value, onChange, disabled, window, openingRules }: DateFieldProps) {
   const [open, setOpen] = useState(false);
+  usePreloadCalendar();
   const copy = bookingCopy.date;
   const first = dateFromIso(window.first);
   const last = dateFromIso(window.last);
@@ -46,6 +64,8 @@ export function DateField({ value, onChange, disabled, window, openingRules }: D
             disabled={disabled}
             aria-labelledby="booking-date-label booking-date-value"
             className="w-full justify-start text-left font-normal"
+            onPointerEnter={() => void loadCalendar()}
+            onFocus={() => void loadCalendar()}
           >
             <CalendarDays aria-hidden="true" />
             <span id="booking-date-value" className={value ? undefined : 'text-muted-foreground'}>
@@ -59,24 +79,24 @@ export function DateField({ value, onChange, disabled, window, openingRules }: D
           aria-label={copy.calendarLabel}
           onOpenAutoFocus={(event) => event.preventDefault()}
         >
-          <Calendar
-            mode="single"
-            autoFocus
-            locale={da}
-            weekStartsOn={1}
-            fixedWeeks
-            showOutsideDays
-            selected={selected}
-            defaultMonth={selected ?? first}
-            startMonth={first}
-            endMonth={last}
-            disabled={unavailable}
-            onSelect={(day) => {
-              if (!day) return;
-              onChange(isoFromDate(day));
-              setOpen(false);
-            }}
-          />
+          <Suspense
+            fallback={
+              <p className="flex h-80 w-64 items-center justify-center p-4 text-sm text-muted-foreground">
+                {copy.calendarLoading}
+              </p>
+            }
+          >
+            <DateCalendar
+              selected={selected}
+              first={first}
+              last={last}
+              unavailable={unavailable}
+              onSelect={(day) => {
+                onChange(isoFromDate(day));
+                setOpen(false);
+              }}
+            />
+          </Suspense>
         </PopoverContent>
       </Popover>
     </div>
