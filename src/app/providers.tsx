@@ -11,7 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       enableSystem={false}
       storageKey="theme"
       themes={['light', 'dark']}
-      disableTransitionOnChange
+      // no disableTransitionOnChange: the toggle does it (see layout/without-transitions.ts)
     >
       {children}
       <ThemedToaster />

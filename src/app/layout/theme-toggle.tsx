@@ -3,6 +3,7 @@ import { useTheme } from 'next-themes';
 import { Button } from '~/components/ui/button';
 import { layoutText } from '~/content/navigation';
 import { useHydrated } from '~/lib/use-hydrated';
+import { withoutTransitions } from './without-transitions';
 
 /** Switches between the light and the dark theme; the icon appears once the stored theme is known. */
 export function ThemeToggle() {
@@ -17,7 +18,7 @@ export function ThemeToggle() {
       size="icon"
       aria-label={label}
       title={label}
-      onClick={() => setTheme(isDark ? 'light' : 'dark')}
+      onClick={() => withoutTransitions(() => setTheme(isDark ? 'light' : 'dark'))}
     >
       {mounted ? isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" /> : null}
     </Button>
