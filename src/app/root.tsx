@@ -1,11 +1,13 @@
+import { useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, isRouteErrorResponse } from 'react-router';
+import { HYDRATED_EVENT } from '~/lib/hydration';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 import { ErrorScreen } from './layout/error-screen';
 import './app.css';
-// The Latin subset of Inter (the only one Danish text needs): preloaded, so headings do not
-// re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+// The Latin subset of Inter (the only one Danish text needs, see app.css): preloaded, so headings
+// do not re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
+import interLatin from './fonts/inter-latin-wght-400-800.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -33,6 +35,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The root's effect runs after every other one of the first commit: the page is hydrated.
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <AppProviders>
       <Outlet />
