@@ -2,11 +2,12 @@
  * After `react-router build` (build/client):
  * 1. the prerendered catch-all page (/404) becomes 404.html, which static hosts (and `npm start`)
  *    serve with status 404 for unknown paths;
- * 2. every page gets a CSP meta tag allowing 'self' and the sha256 hashes of its own inline
+ * 2. every page loads its JavaScript after its first paint (scripts/defer-hydration.ts);
+ * 3. every page gets a CSP meta tag allowing 'self' and the sha256 hashes of its own inline
  *    scripts; the union of all hashes goes to build/csp-script-hashes.json for `npm start` and `_headers`
  *    (see deploy/security-headers.ts);
- * 3. sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
- * 4. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL.
+ * 4. sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
+ * 5. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL.
  */
 import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { staticPaths } from '../react-router.config';
 import { renderHeadersFile } from '../deploy/host-files';
 import { renderRobotsTxt, renderSitemapXml } from './seo-files';
 import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
+import { deferHydration } from './defer-hydration';
 import { SCRIPT_HASHES_FILE, scriptPolicy } from '../deploy/security-headers';
 import { resolveSiteUrl } from '../src/lib/site-url';
 import { supabaseConfig } from '../src/lib/supabase';
@@ -44,7 +46,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
 const allHashes = new Set<string>();
 const files = await htmlFiles(client);
 for (const file of files) {
-  const html = await readFile(file, 'utf8');
+  const html = deferHydration(await readFile(file, 'utf8'));
   const hashes = inlineScriptHashes(html);
   hashes.forEach((hash) => allHashes.add(hash));
   await writeFile(file, withScriptPolicyMeta(html, scriptPolicy(hashes)));

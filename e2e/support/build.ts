@@ -47,8 +47,9 @@ export function tags(html: string, name: string): string[] {
 export { attr };
 
 /**
- * JS files a first visit to the page loads: module preloads, module scripts and their static
- * imports. With `dynamic`, also everything reachable through `import()` (loaded later).
+ * JS files a first visit to the page loads without any interaction: module preloads, module
+ * scripts, the chunks inline scripts load (also those loaded after the first paint) and their
+ * static imports. With `dynamic`, also everything reachable through `import()` (loaded later).
  */
 export function firstLoadScripts(html: string, { dynamic = false } = {}): string[] {
   const urls = new Set<string>();
@@ -59,11 +60,10 @@ export function firstLoadScripts(html: string, { dynamic = false } = {}): string
     const src = attr(tag, 'src');
     if (src) urls.add(src);
   }
-  // imports written in the inline module script
-  for (const [, url] of html.matchAll(
-    /import\s*(?:[^"'()]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g,
-  )) {
-    urls.add(url!);
+  // chunks named in inline scripts: React Router's module script (`import ... from "/assets/…"`)
+  // or, after scripts/defer-hydration.ts, the boot script that loads them once the page has painted
+  for (const [, , content = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    for (const [, url] of content.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(url!);
   }
   const files = new Set<string>();
   const queue = [...urls].map(fileOfUrl);
@@ -106,7 +106,7 @@ export function latinFonts(cssFiles: string[]): string[] {
   const fonts = new Set<string>();
   for (const css of cssFiles) {
     const text = readFileSync(css, 'utf8');
-    for (const [, url] of text.matchAll(/url\(([^)]*inter-latin-wght-normal[^)]*\.woff2)\)/g)) {
+    for (const [, url] of text.matchAll(/url\(([^)]*inter-latin-wght[^)]*\.woff2)\)/g)) {
       const clean = url!.replace(/["']/g, '');
       fonts.add(clean.startsWith('/') ? fileOfUrl(clean) : join(css, '..', clean));
     }

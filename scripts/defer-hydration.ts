@@ -1,0 +1,110 @@
+/**
+ * Paint first, hydrate second. Every page is prerendered and complete without JavaScript (links
+ * are real links, the header and footer are plain HTML), so the browser should spend its first
+ * bandwidth and CPU on the HTML, the stylesheet, the font and the hero image, not on 130 KB of
+ * React it does not need to show the page.
+ *
+ * React Router emits `<link rel="modulepreload">` for every chunk of the page and an inline module
+ * script that imports the route modules and then the client entry (which hydrates). This step,
+ * run on the prerendered HTML by scripts/postbuild.ts:
+ * - drops the module preloads from the HTML (React re-adds them when it hydrates, as it does for
+ *   any hoistable `<link>`), and
+ * - replaces the inline module script, in place, by a classic script that starts the same imports
+ *   (preloads first, so the chunks download in parallel, then the route modules, then the entry)
+ *   once the page has loaded and painted, or at once on the visitor's first key press or touch.
+ *
+ * The replacement keeps the element where React hydrates it (a `<script>` in the same place), so
+ * hydration still matches. If React Router ever changes the shape of its script, this throws at
+ * build time rather than shipping a page that never hydrates.
+ */
+
+import { HYDRATED_EVENT } from '../src/lib/hydration';
+
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+
+interface Boot {
+  sideEffects: string[];
+  routes: Array<{ name: string; href: string }>;
+  assignment: string;
+  entry: string;
+}
+
+/** Reads React Router's inline module script; throws if it is not the shape this step knows. */
+export function parseBootScript(body: string): Boot {
+  const boot: Boot = { sideEffects: [], routes: [], assignment: '', entry: '' };
+  const statements = body
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  for (const statement of statements) {
+    let match: RegExpExecArray | null;
+    if ((match = /^import "([^"]+)";$/.exec(statement))) {
+      boot.sideEffects.push(match[1]!);
+    } else if ((match = /^import \* as (route\d+) from "([^"]+)";$/.exec(statement))) {
+      boot.routes.push({ name: match[1]!, href: match[2]! });
+    } else if (/^window\.__reactRouterRouteModules = \{[^}]*\};$/.test(statement)) {
+      boot.assignment = statement;
+    } else if ((match = /^import\("([^"]+)"\);$/.exec(statement))) {
+      boot.entry = match[1]!;
+    } else {
+      throw new Error(`defer-hydration: unexpected statement in the boot script: ${statement}`);
+    }
+  }
+  if (!boot.entry || !boot.assignment || boot.routes.length === 0) {
+    throw new Error('defer-hydration: the boot script has no route modules or no client entry');
+  }
+  return boot;
+}
+
+/**
+ * The classic script that starts the imports once the page has painted (see the file comment).
+ * Before hydration a click on a button (the menu, the theme switch, a consent button, the booking
+ * form's submit) cannot reach React: it is held back (no native form submission either), starts
+ * the boot at once, and is replayed on the same button when the app reports it has hydrated.
+ */
+export function deferredBootScript(boot: Boot, preloads: string[]): string {
+  const modules = [...boot.sideEffects, ...boot.routes.map((route) => route.href)];
+  const routeVars = boot.routes
+    .map((route, index) => `${route.name}=m[${boot.sideEffects.length + index}]`)
+    .join(',');
+  const json = (value: unknown) => JSON.stringify(value);
+  return `(function(){
+var started=false,hydrated=false,held=null,intents=["keydown","pointerdown","touchstart","focusin"];
+function start(){
+if(started)return;started=true;
+intents.forEach(function(t){removeEventListener(t,start,true)});
+var f=document.createDocumentFragment();
+${json(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});
+document.head.appendChild(f);
+Promise.all(${json(modules)}.map(function(h){return import(h)})).then(function(m){var ${routeVars};${boot.assignment}return import(${json(boot.entry)})});
+}
+function hold(e){
+if(hydrated)return;
+var b=e.target&&e.target.closest&&e.target.closest("button,[role=button]");
+if(!b)return;
+e.preventDefault();e.stopImmediatePropagation();held=b;start();
+}
+addEventListener("click",hold,true);
+addEventListener(${json(HYDRATED_EVENT)},function(){
+hydrated=true;removeEventListener("click",hold,true);
+if(held&&held.isConnected){var b=held;held=null;b.click()}
+},{once:true});
+intents.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})});
+function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true});
+})();`.replace(/\n/g, '');
+}
+
+/** The page with its module preloads removed and its boot script deferred. */
+export function deferHydration(html: string): string {
+  const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
+  const scripts = [...html.matchAll(MODULE_SCRIPT)];
+  if (scripts.length !== 1) {
+    throw new Error(`defer-hydration: expected one inline module script, found ${scripts.length}`);
+  }
+  const boot = parseBootScript(scripts[0]![1]!);
+  return html
+    .replace(PRELOAD, '')
+    .replace(MODULE_SCRIPT, () => `<script>${deferredBootScript(boot, preloads)}</script>`);
+}
