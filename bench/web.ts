@@ -2,9 +2,10 @@
 // with `npm start` (production headers, embedded stack, in-memory database), runs Lighthouse 12
 // (mobile, simulated throttling, Chromium from the system) RUNS times per route and writes the
 // medians of the four category scores and FCP, LCP, TBT, CLS, SI and bytes to docs/performance.md
-// (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1.
+// (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1,
+// BENCH_SAVE=dir (keeps each route's first Lighthouse report as JSON there, for diagnosis).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -126,6 +127,14 @@ async function main() {
           si: value('speed-index'),
           bytes: value('total-byte-weight'),
         });
+        if (run === 0 && process.env.BENCH_SAVE) {
+          const file = path.join(
+            process.env.BENCH_SAVE,
+            `${route === '/' ? 'home' : route.slice(1)}.json`,
+          );
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, JSON.stringify(result));
+        }
         if (run === 0) {
           const lcpItems = (
             audits['largest-contentful-paint-element']?.details as
