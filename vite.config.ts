@@ -3,9 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-/** React, React DOM and React Router: what every page needs to hydrate, in one long-cached chunk. */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+/**
+ * React with React DOM, and React Router: what every page needs to hydrate, in two long-cached
+ * chunks (two, so that the browser can evaluate them in two shorter tasks, see
+ * scripts/defer-hydration.ts).
+ */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const ROUTER =
+  /[\\/]node_modules[\\/](react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /**
  * The site's shell and the small pieces most pages share: layout, buttons, icons, section
  * components, theme. Not src/lib/supabase.ts: a group takes its modules' imports with it.
@@ -30,16 +35,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             // Fewer, larger chunks: the automatic split gave a page 17-30 small files, each a
-            // request and a modulepreload to process. Code loaded first by the same set of pages
-            // shares a chunk; sets under 8 KB merge into their nearest neighbour. Code only
-            // reached through import() (supabase-js, sonner, the calendar) is left alone.
+            // request and a modulepreload to process. React, React Router and the site shell get
+            // a chunk each; the rest (page code, and what only import() reaches: supabase-js,
+            // sonner, the calendar) is split automatically.
             codeSplitting: {
               groups: [
+                { name: 'react', test: REACT, priority: 3 },
                 {
-                  name: 'framework',
+                  name: 'router',
                   // not React Router's default entry.client (in @react-router/dev): it hydrates
                   // when it runs, so it must stay its own chunk, run after the route modules
-                  test: (id) => FRAMEWORK.test(id) && !/entry\.client/.test(id),
+                  test: (id) => ROUTER.test(id) && !/entry\.client/.test(id),
                   priority: 2,
                 },
                 { name: 'site', test: (id) => SITE.some((re) => re.test(id)), priority: 1 },

@@ -9,7 +9,7 @@ import * as route1 from "/assets/page-3.js";
   window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};
 
 import("/assets/entry.client-4.js");`;
-const page = `<html><head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-4.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><main>Hej</main><script>window.__reactRouterContext = {};</script><script type="module" async="">${routerScript}</script></body></html>`;
+const page = `<html><head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-4.js"/><link rel="modulepreload" href="/assets/react-5.js"/><link rel="modulepreload" href="/assets/router-6.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><main>Hej</main><script>window.__reactRouterContext = {};</script><script type="module" async="">${routerScript}</script></body></html>`;
 
 describe('deferHydration', () => {
   it('reads React Router’s boot script', () => {
@@ -33,8 +33,12 @@ describe('deferHydration', () => {
     expect(html).toMatch(
       /<script>window.__reactRouterContext = \{\};<\/script><script>\(function\(\)\{.*\}\)\(\);<\/script><\/body>/,
     );
-    // the chunks it loads once started: all former preloads, then the route modules, then the entry
-    expect(html).toContain('["/assets/manifest-1.js","/assets/entry.client-4.js"].forEach');
+    // the chunks it loads once started: all former preloads at once, then evaluated one by one:
+    // the shared chunks, the route modules, the entry
+    expect(html).toContain(
+      '["/assets/manifest-1.js","/assets/entry.client-4.js","/assets/react-5.js","/assets/router-6.js"].forEach',
+    );
+    expect(html).toContain('["/assets/react-5.js","/assets/router-6.js"].reduce');
     expect(html).toContain(
       'Promise.all(["/assets/manifest-1.js","/assets/root-2.js","/assets/page-3.js"].map',
     );
