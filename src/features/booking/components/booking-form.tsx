@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { bookingCopy } from '~/content/booking';
@@ -49,7 +49,7 @@ function text(form: FormData, name: string): string {
 
 function showMissingToast() {
   const { title, description } = bookingCopy.toasts.missing;
-  toast.error(title, { id: 'booking-missing', description });
+  notify.error(title, { id: 'booking-missing', description });
 }
 
 function BookingFormCard({ hint }: { hint: string | null }) {
@@ -136,7 +136,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
         onSuccess: (booking) => {
           attempt.current = null;
           const { title, description } = bookingCopy.toasts.success;
-          toast.success(title, { description });
+          notify.success(title, { description });
           setConfirmation(booking);
           setServiceChoice(null);
           setDate(null);
@@ -146,7 +146,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
         onError: (error) => {
           const { title, fallback } = bookingCopy.toasts.bookingFailed;
           const message = error instanceof BookingApiError ? error.serverMessage : undefined;
-          toast.error(title, { id: 'booking-failed', description: message ?? fallback });
+          notify.error(title, { id: 'booking-failed', description: message ?? fallback });
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
           if (error instanceof BookingApiError && error.status === 409) setTime(null);
         },

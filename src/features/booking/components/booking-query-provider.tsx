@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { notify } from '~/lib/toast';
 import { bookingCopy } from '~/content/booking';
 
 type ErrorToast = 'loadServices' | 'loadSlots';
@@ -14,7 +14,7 @@ const errorToasts: Record<ErrorToast, { title: string; description: string }> = 
 function showErrorToast(kind: unknown) {
   if (kind !== 'loadServices' && kind !== 'loadSlots') return;
   const { title, description } = errorToasts[kind];
-  toast.error(title, { id: `booking-${kind}`, description });
+  notify.error(title, { id: `booking-${kind}`, description });
 }
 
 export function createBookingQueryClient() {
