@@ -3,9 +3,9 @@
  * right after `npm run build`. Sizes are gzip level 9 of each file (what a static host sends);
  * KB = 1000 bytes. Definitions are in docs/performance.md.
  */
-import { staticPaths } from '../react-router.config';
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { staticPaths } from '../react-router.config';
 import {
   assertBuilt,
   firstLoadScripts,
@@ -22,20 +22,23 @@ import {
 
 const KB = 1000;
 /**
- * Issue 8 asks for 100 KB of first-load JS on / and 300 KB home transfer. React 19's react-dom
- * (65.5 KB) plus React and React Router (41.4 KB) alone are 106.9 KB gzipped, so the JS target is
- * below what the decided stack can reach; these two ceilings hold today's figures (144.5 KB and
- * 330.8 KB, 2026-11-22) against regressions until the gap is closed (docs/performance.md).
+ * Issue 8 asks for 100 KB of first-load JS on /. React 19's React DOM with React (67.5 KB) and
+ * React Router (39.2 KB) alone are 106.7 KB gzipped, so that target is below what the decided
+ * stack can reach; the ceiling holds today's figure (139.6 KB, 2026-11-22) against regressions and
+ * names the target (docs/performance.md). The page transfer budgets are the issue's own.
  */
-const targets = { homeJs: 100 * KB, homeTransfer: 300 * KB };
+const targets = { homeJs: 100 * KB };
 const budgets = {
-  homeJs: 150 * KB,
+  homeJs: 142 * KB,
   css: 15 * KB,
-  homeTransfer: 340 * KB,
+  homeTransfer: 300 * KB,
   galleryTransfer: 600 * KB,
 };
 
-/** HTML + CSS + first-load JS (gzip) + Latin font + every image the HTML references (raw). */
+/**
+ * HTML + CSS + first-load JS (gzip) + Latin font + every image the HTML references (raw; the AVIF
+ * a current browser takes, see images()). `webpImages`: the images an older browser takes instead.
+ */
 function pageTransfer(path: string) {
   const html = readHtml(path);
   const css = stylesheets(html);
@@ -50,13 +53,17 @@ function pageTransfer(path: string) {
     parts.map(({ kind, files, size }) => [kind, files.reduce((sum, f) => sum + size(f), 0)]),
   );
   const total = Object.values(byKind).reduce((a, b) => a + b, 0);
-  return { byKind, total, parts };
+  const webpImages = [...new Set(images(html, { fallback: true }))].reduce(
+    (sum, f) => sum + rawSize(f),
+    0,
+  );
+  return { byKind, total, parts, webpImages };
 }
 
 test.describe('byte budgets of the production build', () => {
   test.beforeAll(() => assertBuilt());
 
-  test('first-load JavaScript of / stays within its 150 KB gzipped ceiling', () => {
+  test('first-load JavaScript of / stays within its 142 KB gzipped ceiling', () => {
     const files = firstLoadScripts(readHtml('/'));
     expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
     const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
@@ -74,12 +81,12 @@ test.describe('byte budgets of the production build', () => {
     expect(total, `CSS: ${kb(total)}`).toBeLessThanOrEqual(budgets.css);
   });
 
-  test('home page transfer stays within its 340 KB ceiling', () => {
-    const { byKind, total } = pageTransfer('/');
+  test('home page transfer is at most 300 KB', () => {
+    const { byKind, total, webpImages } = pageTransfer('/');
     expect(byKind.image, 'the home page shows images').toBeGreaterThan(0);
     expect(
       total,
-      `home: ${kb(total)} (issue target ${kb(targets.homeTransfer)}) ${JSON.stringify(byKind)}`,
+      `home: ${kb(total)} ${JSON.stringify(byKind)}; with WebP images instead of AVIF (older browsers) ${kb(total - byKind.image! + webpImages)}`,
     ).toBeLessThanOrEqual(budgets.homeTransfer);
   });
 

@@ -93,12 +93,37 @@ export function stylesheets(html: string): string[] {
     .map((tag) => fileOfUrl(attr(tag, 'href')!));
 }
 
-/** The image file each <img> of the page loads by default (its src). */
-export function images(html: string): string[] {
-  return tags(html, 'img')
-    .map((tag) => attr(tag, 'src'))
-    .filter((src): src is string => !!src && src.startsWith('/'))
-    .map(fileOfUrl);
+/**
+ * The image file each <img> of the page loads. For an <img> in a <picture>: the AVIF source at the
+ * width of the <img>'s own fallback (every browser we support takes the AVIF source: Chrome 85+,
+ * Firefox 93+, Safari 16.4+), or with `fallback`, the WebP file of its src that older ones take.
+ */
+export function images(html: string, { fallback = false } = {}): string[] {
+  const files: string[] = [];
+  for (const [, pictureHtml = '', loose = ''] of html.matchAll(
+    /<picture\b[^>]*>([\s\S]*?)<\/picture>|(<img\b[^>]*>)/gi,
+  )) {
+    const img = tags(pictureHtml || loose, 'img')[0];
+    const src = img && attr(img, 'src');
+    if (!src?.startsWith('/')) continue;
+    let chosen = src;
+    if (pictureHtml && !fallback) {
+      const candidates = (type: string) =>
+        (
+          tags(pictureHtml, 'source')
+            .filter((source) => attr(source, 'type') === type)
+            .map((source) => attr(source, 'srcSet') ?? attr(source, 'srcset') ?? '')[0] ?? ''
+        )
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/))
+          .filter(([url]) => url);
+      const width = candidates('image/webp').find(([url]) => url === src)?.[1];
+      const avif = candidates('image/avif').find(([, w]) => w === width)?.[0];
+      if (avif) chosen = avif;
+    }
+    files.push(fileOfUrl(chosen));
+  }
+  return files;
 }
 
 /** Fonts the page needs for Latin text: the Inter Latin subset (woff2) the CSS references. */
