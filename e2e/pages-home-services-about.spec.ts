@@ -1,5 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { gotoHydrated } from './support/hydration';
 import { prerenderedText } from './support/prerendered';
 
 test.describe('prerendered HTML', () => {
@@ -113,8 +114,7 @@ test.describe('journeys', () => {
   test("'Vælg pakke' lands on /contact with the package in the query and the state", async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/');
     await page.getByRole('link', { name: 'Vælg pakke: Guldpakken' }).click();
     await expect(page).toHaveURL(/\/contact\?service=Guldpakken#form$/);
     // React Router keeps navigation state in history.state.usr.

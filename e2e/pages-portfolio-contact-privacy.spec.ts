@@ -1,5 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { gotoHydrated } from './support/hydration';
 import { prerenderedText } from './support/prerendered';
 
 test.describe('prerendered HTML', () => {
@@ -147,7 +148,7 @@ test.describe('video links', () => {
     test(`'${label}' opens /contact#form with the service '${service}' in state and query`, async ({
       page,
     }) => {
-      await page.goto('/vores-arbejde');
+      await gotoHydrated(page, '/vores-arbejde');
       await page.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(
         (url) =>
