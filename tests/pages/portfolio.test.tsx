@@ -41,15 +41,19 @@ describe('Portfolio page', () => {
     expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
   });
 
-  it('lazy-loads the thumbnails with AVIF and WebP sources', () => {
+  it('loads the first thumbnail at once and lazy-loads the others, with AVIF and WebP sources', () => {
     renderRoute('/vores-arbejde', PortfolioPage);
-    const img = screen.getAllByRole('img', { name: images[0]!.alt })[0]!;
+    const first = screen.getAllByRole('img', { name: images[0]!.alt })[0]!;
+    // the first photo is the page's largest paint on a phone
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    const img = screen.getAllByRole('img', { name: images[1]!.alt })[0]!;
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '1600');
     expect(img).toHaveAttribute('height', '1200');
     const sources = img.parentElement!.querySelectorAll('source');
     expect([...sources].map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    expect(sources[0]!.getAttribute('srcset')).toMatch(/\/images\/gallery-01-480\.\w+\.avif 480w/);
+    expect(sources[0]!.getAttribute('srcset')).toMatch(/\/images\/gallery-02-480\.\w+\.avif 480w/);
   });
 
   it('opens the clicked image full size in a dialog titled by its alt text', async () => {

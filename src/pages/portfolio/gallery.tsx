@@ -47,6 +47,8 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
                 name={image.name}
                 alt={image.alt}
                 sizes={thumbSizes}
+                // the first photo is in the first screen on a phone (the page's largest paint)
+                priority={index === 0}
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
             </button>
