@@ -29,6 +29,29 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  // Dev: pre-bundle what the pages load, the lazily imported libraries too, at start-up; found
+  // later, they make Vite re-optimise and reload the page under the visitor.
+  optimizeDeps: {
+    include: [
+      '@radix-ui/react-accordion',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-popover',
+      '@radix-ui/react-select',
+      '@radix-ui/react-slot',
+      '@supabase/supabase-js',
+      '@tanstack/react-query',
+      'class-variance-authority',
+      'clsx',
+      'date-fns',
+      'date-fns/locale',
+      'lucide-react',
+      'next-themes',
+      'react-day-picker',
+      'react-day-picker/locale',
+      'sonner',
+      'tailwind-merge',
+    ],
+  },
   build: isSsrBuild
     ? {}
     : {
