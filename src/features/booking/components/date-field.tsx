@@ -13,11 +13,14 @@ import { formatDay } from '../rules/summary';
 const loadCalendar = () => import('./date-calendar');
 const DateCalendar = lazy(loadCalendar);
 
-/** Fetches the calendar once the browser is idle after the form mounted (at most 2 s later). */
+/**
+ * Fetches the calendar once the browser is idle after the form mounted (no deadline: forced in a
+ * busy moment, its evaluation would land between the visitor's key presses).
+ */
 function usePreloadCalendar() {
   useEffect(() => {
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => void loadCalendar(), { timeout: 2000 });
+      const id = window.requestIdleCallback(() => void loadCalendar());
       return () => window.cancelIdleCallback(id);
     }
     const id = window.setTimeout(() => void loadCalendar(), 1000);
