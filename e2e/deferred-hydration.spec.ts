@@ -3,7 +3,7 @@
  * only after the page has loaded, and a button pressed before hydration still does its job.
  */
 import { expect, test } from '@playwright/test';
-import { HYDRATED_EVENT } from '../src/lib/hydration';
+import { gotoHydrated } from './support/hydration';
 import { siteRoutes } from './support/routes';
 
 test.describe('deferred hydration', () => {
@@ -11,16 +11,7 @@ test.describe('deferred hydration', () => {
     test(`${route.path}: no script is requested before the page has loaded, then it hydrates`, async ({
       page,
     }) => {
-      await page.addInitScript((event) => {
-        addEventListener(
-          event,
-          () => ((window as { hydratedAt?: number }).hydratedAt = performance.now()),
-        );
-      }, HYDRATED_EVENT);
-      await page.goto(route.path);
-      await expect
-        .poll(() => page.evaluate(() => (window as { hydratedAt?: number }).hydratedAt))
-        .toBeGreaterThan(0);
+      await gotoHydrated(page, route.path);
       const timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const scripts = performance
