@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildInterLatin, charactersOf, fontsourceRange, OUTPUT } from './fonts/inter-subset';
+import {
+  buildInterLatin,
+  charactersOf,
+  fontsourceRange,
+  OUTPUT,
+  unicodeRangeOf,
+} from './fonts/inter-subset';
 
 const css = readFileSync('src/app/app.css', 'utf8');
-/** The unicode-range of the app's @font-face whose src contains `file`. */
-function appRange(file: string): string | undefined {
-  const face = css.split('@font-face').find((block) => block.includes(file));
-  // whitespace-free: prettier folds long ranges over lines
-  return face && /unicode-range:\s*([^;]+);/.exec(face)?.[1]?.replace(/\s+/g, '');
-}
+// whitespace-free: prettier folds long ranges over lines
+const appRange = (file: string) => unicodeRangeOf(css, file);
 
 describe('the self-hosted Inter', () => {
   it('is what `npm run fonts` makes from the installed @fontsource-variable/inter', async () => {

@@ -23,13 +23,18 @@ export const OUTPUT = join(
 const require = createRequire(import.meta.url);
 const packageDir = dirname(require.resolve('@fontsource-variable/inter/package.json'));
 
+/** The unicode-range (whitespace removed) of the @font-face in `css` whose src names `file`. */
+export function unicodeRangeOf(css: string, file: string): string | undefined {
+  const face = css.split('@font-face').find((block) => block.includes(file));
+  return face && /unicode-range:\s*([^;]+);/.exec(face)?.[1]?.replace(/\s+/g, '');
+}
+
 /** The unicode-range of one @font-face of fontsource's wght.css, by its file name. */
 export async function fontsourceRange(file: string): Promise<string> {
   const css = await readFile(join(packageDir, 'wght.css'), 'utf8');
-  const face = css.split('@font-face').find((block) => block.includes(`/files/${file}`));
-  const range = face && /unicode-range:\s*([^;]+);/.exec(face)?.[1];
+  const range = unicodeRangeOf(css, `/files/${file}`);
   if (!range) throw new Error(`fonts: no unicode-range for ${file} in fontsource's wght.css`);
-  return range.trim();
+  return range;
 }
 
 /** Every code point of a CSS unicode-range ('U+0000-00FF,U+0131,…') as a string. */
