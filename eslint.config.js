@@ -32,11 +32,22 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': 'error',
-      // Imports flow one way: lib/content -> components -> features -> pages -> app.
+      // Imports flow one way: generated -> lib/content -> components -> features -> pages -> app.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            {
+              target: './src/generated',
+              from: [
+                './src/lib',
+                './src/content',
+                './src/components',
+                './src/features',
+                './src/pages',
+                './src/app',
+              ],
+            },
             {
               target: './src/lib',
               from: ['./src/components', './src/features', './src/pages', './src/app'],

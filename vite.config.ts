@@ -19,7 +19,8 @@ const SITE = [
   /[\\/]src[\\/]app[\\/]/,
   /[\\/]src[\\/]lib[\\/](?!supabase|database)/,
   /[\\/]src[\\/]components[\\/](logo|picture|ui[\\/]button|sections[\\/](?!faq))/,
-  /[\\/]src[\\/]content[\\/](navigation|business|seo|sections|image-manifest)\./,
+  /[\\/]src[\\/]content[\\/](navigation|business|seo|sections)\./,
+  /[\\/]src[\\/]generated[\\/]image-manifest\./,
   /[\\/]node_modules[\\/](lucide-react|next-themes|@radix-ui[\\/]react-(slot|compose-refs)|class-variance-authority|clsx|tailwind-merge)[\\/]/,
 ];
 

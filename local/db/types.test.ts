@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Tables } from '../../src/lib/database.types.ts';
+import type { Database, Tables } from '../../src/generated/database.types.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { ROOT } from './migrate.ts';
 import { generateTypes } from './types.ts';
@@ -36,8 +36,8 @@ describe('db:types', () => {
     expect(text).toMatch(/Insert: \{\s+id\?: string;\s+name: string;\s+description\?: string;/);
   });
 
-  it('src/lib/database.types.ts is up to date with the migrations (run npm run db:types)', async () => {
-    const file = path.join(ROOT, 'src', 'lib', 'database.types.ts');
+  it('src/generated/database.types.ts is up to date with the migrations (run npm run db:types)', async () => {
+    const file = path.join(ROOT, 'src', 'generated', 'database.types.ts');
     const expected = await format(await generateTypes(t.db), {
       ...(await resolveConfig(file)),
       filepath: file,

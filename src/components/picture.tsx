@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { imageManifest, type ImageName } from '~/content/image-manifest';
+import { imageManifest, type ImageName } from '~/generated/image-manifest';
 import { cn } from '~/lib/utils';
 
 export type { ImageName };

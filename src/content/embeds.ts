@@ -3,7 +3,7 @@
  * (EU cookie rules), so each has a local preview image and a text naming the provider.
  */
 import { addressLine } from './business';
-import type { ImageName } from './image-manifest';
+import type { ImageName } from '~/generated/image-manifest';
 
 export interface EmbedContent {
   /** Names the provider, shown before the click. */

@@ -1,5 +1,5 @@
 import { Droplets, Gem, ShieldCheck, Sparkles, SprayCan, Sun, type LucideIcon } from 'lucide-react';
-import type { ImageName } from './image-manifest';
+import type { ImageName } from '~/generated/image-manifest';
 
 /**
  * The six packages of spec section 9. Each `title` equals the service name seeded in the database

@@ -1,5 +1,5 @@
 /** Copy of /vores-arbejde (portfolio): hero, gallery, videos, process and closing call-to-action. */
-import type { ImageName } from './image-manifest';
+import type { ImageName } from '~/generated/image-manifest';
 import type { ProcessStepContent } from './process';
 
 export interface PortfolioImage {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './database.types';
+import type { Database } from '~/generated/database.types';
 
 /** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bookingDb } from './client';
-import type { Database } from '~/lib/database.types';
+import type { Database } from '~/generated/database.types';
 import { BookingApiError } from './errors';
 import { bookingKeys } from './keys';
 
