@@ -19,12 +19,12 @@ insert into public.services (id, name, description, category, duration_minutes, 
    'polering', 1080, 3600, 6);
 
 insert into public.settings (key, value, description, is_public) values
-  ('min_advance_booking_days', '1', 'Earliest bookable day, in days after today.', true),
-  ('max_advance_booking_days', '60', 'Latest bookable day, in days after today.', true),
-  ('slot_interval_minutes', '30', 'Minutes between offered drop-off times.', false),
-  ('workshop_capacity', '1', 'Number of cars that can be worked on at the same time (bays).', false),
-  ('buffer_minutes', '0', 'Minutes kept free after each job.', false),
-  ('cancellation_notice_hours', '24', 'Hours before drop-off a booking may be cancelled.', false);
+  ('min_advance_booking_days', '1', 'Tidligste dag, kunder kan booke online: antal dage efter i dag.', true),
+  ('max_advance_booking_days', '60', 'Seneste dag, kunder kan booke online: antal dage frem fra i dag.', true),
+  ('slot_interval_minutes', '30', 'Minutter mellem de afleveringstider, kunderne kan vælge online.', false),
+  ('workshop_capacity', '1', 'Antal biler, der kan arbejdes på samtidig (pladser i værkstedet).', false),
+  ('buffer_minutes', '0', 'Minutter, der holdes fri efter hvert job.', false),
+  ('cancellation_notice_hours', '24', 'Indtil hvor mange timer før aflevering kunden selv kan afbestille.', false);
 
 insert into public.opening_hours (weekday, opens_at, closes_at) values
   (1, '09:00', '20:00'),

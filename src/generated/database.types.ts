@@ -300,7 +300,39 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      owner_agenda: {
+        Row: {
+          day: string | null;
+          drop_off_local: string | null;
+          ready_local: string | null;
+          package: string | null;
+          customer_name: string | null;
+          customer_phone: string | null;
+          customer_email: string | null;
+          notes: string | null;
+          status: string | null;
+          reference: string | null;
+        };
+        Insert: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Update: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       booking_cancel_info: {
