@@ -25,7 +25,22 @@ export class PostgresUnavailableError extends Error {
   name = 'PostgresUnavailableError';
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export interface PostgresServerOptions {
+  /**
+   * Load pg_cron (shared_preload_libraries, cron.database_name = postgres), as hosted Supabase
+   * does. Off by default: scheduled jobs must not run inside other tests' databases.
+   */
+  cron?: boolean;
+}
+
+/** Where Debian's postgresql-15-cron puts the library, next to the server's own. */
+export function pgCronLibrary(): string {
+  return path.join(postgresBinDir(), '..', 'lib', 'pg_cron.so');
+}
+
+export async function startPostgresServer(
+  serverOptions: PostgresServerOptions = {},
+): Promise<PostgresServer> {
   const bin = postgresBinDir();
   for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
     if (!existsSync(path.join(bin, tool))) {
@@ -33,6 +48,11 @@ export async function startPostgresServer(): Promise<PostgresServer> {
         `PostgreSQL 15 server binaries not found in ${bin} (install Debian's postgresql-15 or set PG_BIN)`,
       );
     }
+  }
+  if (serverOptions.cron && !existsSync(pgCronLibrary())) {
+    throw new PostgresUnavailableError(
+      `pg_cron not found (${pgCronLibrary()}): install Debian's postgresql-15-cron`,
+    );
   }
   const asRoot = userInfo().uid === 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'glanspunkt-pg-'));
@@ -93,6 +113,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c timezone=UTC',
+      ...(serverOptions.cron
+        ? ['-c shared_preload_libraries=pg_cron', '-c cron.database_name=postgres']
+        : []),
     ].join(' ');
     started = true;
     await exec('pg_ctl', [

@@ -1,5 +1,7 @@
 // Fresh databases for tests: bootstrap + migrations + seed applied, on PGlite (in memory) or on a
 // real PostgreSQL 15 server started in a temporary folder.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Row } from '../db/database.ts';
 import { migrate, type MigrateOptions } from '../db/migrate.ts';
 import { startPostgresServer, type PostgresServer } from '../db/postgres-server.ts';
@@ -17,6 +19,8 @@ export interface TestDatabase {
 
 export interface TestDatabaseOptions extends MigrateOptions {
   backend?: Backend;
+  /** PostgreSQL only: load pg_cron as hosted Supabase does (see startPostgresServer). */
+  cron?: boolean;
 }
 
 /** Backend chosen by TEST_DB (pglite | postgres); pglite by default. */
@@ -29,7 +33,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let server: PostgresServer | undefined;
   let db: Database;
   if (backend === 'postgres') {
-    server = await startPostgresServer();
+    server = await startPostgresServer({ cron: options.cron });
     try {
       db = await openPostgres(server.connectionString);
     } catch (error) {
@@ -58,4 +62,15 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await server?.stop();
     },
   };
+}
+
+const HOSTED_STAND_INS = fileURLToPath(new URL('./fixtures/hosted-stand-ins.sql', import.meta.url));
+
+/**
+ * Test databases only: stand-ins for Supabase Vault and pg_net (neither is packaged for Debian):
+ * plain-text vault.secrets / vault.decrypted_secrets / vault.create_secret, and a net.http_post that
+ * records its calls in net.recorded_calls instead of sending them.
+ */
+export async function installHostedStandIns(db: Database): Promise<void> {
+  await db.transaction((tx) => tx.exec(readFileSync(HOSTED_STAND_INS, 'utf8')));
 }

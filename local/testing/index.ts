@@ -1,5 +1,11 @@
 // Test helpers other tasks build on: a fresh database, or a full embedded stack.
-export { createTestDatabase, defaultBackend, type Backend, type TestDatabase } from './database.ts';
+export {
+  createTestDatabase,
+  defaultBackend,
+  installHostedStandIns,
+  type Backend,
+  type TestDatabase,
+} from './database.ts';
 export { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, signJwt } from '../keys.ts';
 export {
   startTestStack,

@@ -413,6 +413,13 @@ export type Database = {
         };
         Returns: number;
       };
+      call_edge_function: {
+        Args: {
+          p_name: string;
+          p_body?: Json;
+        };
+        Returns: number;
+      };
       cancel_booking: {
         Args: {
           p_token: string;
