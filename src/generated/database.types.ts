@@ -10,6 +10,39 @@ export type Database = {
   };
   public: {
     Tables: {
+      booking_moves: {
+        Row: {
+          id: number;
+          booking_id: string;
+          moved_by: string;
+          from_drop_off_at: string;
+          from_ready_at: string;
+          to_drop_off_at: string;
+          to_ready_at: string;
+          moved_at: string;
+        };
+        Insert: {
+          id?: number;
+          booking_id: string;
+          moved_by: string;
+          from_drop_off_at: string;
+          from_ready_at: string;
+          to_drop_off_at: string;
+          to_ready_at: string;
+          moved_at?: string;
+        };
+        Update: {
+          id?: number;
+          booking_id?: string;
+          moved_by?: string;
+          from_drop_off_at?: string;
+          from_ready_at?: string;
+          to_drop_off_at?: string;
+          to_ready_at?: string;
+          moved_at?: string;
+        };
+        Relationships: [];
+      };
       booking_rate_limits: {
         Row: {
           bucket: string;
@@ -69,13 +102,17 @@ export type Database = {
           customer_phone: string;
           notes: string;
           status: string;
-          cancel_token: string;
+          cancel_token: string | null;
           cancelled_at: string | null;
           idempotency_key: string | null;
           client_ip: string | null;
           created_at: string;
           updated_at: string;
           anonymised_at: string | null;
+          cancel_token_hash: string;
+          move_count: number;
+          ics_sequence: number;
+          moved_at: string | null;
         };
         Insert: {
           id?: string;
@@ -93,13 +130,17 @@ export type Database = {
           customer_phone: string;
           notes?: string;
           status?: string;
-          cancel_token?: string;
+          cancel_token?: string | null;
           cancelled_at?: string | null;
           idempotency_key?: string | null;
           client_ip?: string | null;
           created_at?: string;
           updated_at?: string;
           anonymised_at?: string | null;
+          cancel_token_hash: string;
+          move_count?: number;
+          ics_sequence?: number;
+          moved_at?: string | null;
         };
         Update: {
           id?: string;
@@ -117,13 +158,17 @@ export type Database = {
           customer_phone?: string;
           notes?: string;
           status?: string;
-          cancel_token?: string;
+          cancel_token?: string | null;
           cancelled_at?: string | null;
           idempotency_key?: string | null;
           client_ip?: string | null;
           created_at?: string;
           updated_at?: string;
           anonymised_at?: string | null;
+          cancel_token_hash?: string;
+          move_count?: number;
+          ics_sequence?: number;
+          moved_at?: string | null;
         };
         Relationships: [];
       };
@@ -384,6 +429,20 @@ export type Database = {
         };
         Returns: string[];
       };
+      booking_move_info: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: Json;
+      };
+      booking_move_view: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: Json;
+      };
       booking_random_reference: {
         Args: never;
         Returns: string;
@@ -412,6 +471,12 @@ export type Database = {
           p_default: number;
         };
         Returns: number;
+      };
+      booking_token_hash: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
       };
       call_edge_function: {
         Args: {
@@ -513,6 +578,28 @@ export type Database = {
           p_day: string;
         };
         Returns: boolean;
+      };
+      move_booking: {
+        Args: {
+          p_booking_id: string;
+          p_date: string;
+          p_time: string;
+          p_check_window?: boolean;
+          p_check_deadline?: boolean;
+          p_check_move_limit?: boolean;
+          p_moved_by?: string;
+          p_now?: string;
+        };
+        Returns: Json;
+      };
+      reschedule_booking: {
+        Args: {
+          p_token: string;
+          p_date: string;
+          p_time: string;
+          p_now?: string;
+        };
+        Returns: Json;
       };
       run_retention: {
         Args: {

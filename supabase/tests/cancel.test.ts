@@ -51,8 +51,11 @@ async function bookGuld(tx: Tx, time = '09:00') {
     now: NOW,
   });
   expect(r.status).toBe('created');
+  // the plain token exists only in the confirmation e-mail waiting in the outbox
   const b = await tx.one<{ id: string; cancel_token: string }>(
-    'select id, cancel_token from public.bookings where reference = $1',
+    `select b.id, o.payload ->> 'cancelToken' cancel_token
+       from public.bookings b join public.email_outbox o on o.booking_id = b.id
+      where b.reference = $1 and o.kind = 'booking_confirmation'`,
     [r.reference],
   );
   return { ...b, reference: r.reference! };
