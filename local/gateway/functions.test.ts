@@ -87,4 +87,18 @@ describe('edge functions in dev (watch mode)', () => {
       message: 'Function failed to start (please check logs)',
     });
   });
+
+  it('type-checks a function before it starts: a type error is a boot error', async () => {
+    mkdirSync(path.join(dir, 'mistyped'));
+    writeFileSync(
+      path.join(dir, 'mistyped', 'index.ts'),
+      "const n: number = 'not a number';\nDeno.serve(() => Response.json({ n }));\n",
+    );
+    const res = await fetch(`${stack.url}/functions/v1/mistyped`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.anonKey}` },
+    });
+    expect(res.status).toBe(503);
+    expect((await res.json()).code).toBe('BOOT_ERROR');
+  });
 });

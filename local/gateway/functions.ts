@@ -1,7 +1,8 @@
 // Runs supabase/functions/<name>/index.ts under real Deno: one long-lived process per function on a
 // free loopback port (DENO_SERVE_ADDRESS), started on first use; the gateway proxies to it. In watch
 // mode a change below the functions folder stops the affected processes; the next request starts
-// them again with the new code.
+// them again with the new code. With typeCheck (the dev stack) Deno type-checks a function before it
+// starts, so a type error shows in the log as the boot error instead of surfacing at run time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +15,8 @@ export interface FunctionRunnerOptions {
   env: Record<string, string>;
   denoBin: string;
   watch?: boolean;
+  /** Type-check a function before it starts (`deno run --check`): a type error is a boot error. */
+  typeCheck?: boolean;
   log?: (line: string) => void;
 }
 
@@ -104,6 +107,7 @@ export class FunctionRunner {
       if (again && !again.exited) return again.ready.then(() => again);
       const dir = path.join(this.options.functionsDir, name);
       const args = ['run', '--allow-all', '--no-prompt', '--node-modules-dir=manual'];
+      if (this.options.typeCheck) args.push('--check');
       if (existsSync(path.join(dir, 'deno.json')))
         args.push('--config', path.join(dir, 'deno.json'));
       args.push(path.join(dir, 'index.ts'));

@@ -17,6 +17,7 @@ export interface GatewayOptions {
   functionsDir: string;
   configFile: string;
   denoBin: string;
+  /** Dev: restart functions when their code changes and type-check them before they start. */
   watch?: boolean;
   jwtSecret?: string;
   /** Extra environment for the functions (e.g. SUPABASE_DB_URL, secrets). */
@@ -196,6 +197,7 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
         functionsDir: options.functionsDir,
         denoBin: options.denoBin,
         watch: options.watch,
+        typeCheck: options.watch,
         log,
         env: {
           SUPABASE_URL: baseUrl,

@@ -41,7 +41,7 @@ const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const PHONE = /^(\+45)?\d{8,15}$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-// eslint-disable-next-line no-control-regex
+// deno-lint-ignore no-control-regex -- control characters are what this pattern refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function isUuid(value: unknown): value is string {

@@ -55,7 +55,7 @@ export function escapeText(value: string): string {
 
 /** Quoted parameter value (CN="..."): double quotes and control characters are not allowed. */
 function paramValue(value: string): string {
-  // eslint-disable-next-line no-control-regex
+  // deno-lint-ignore no-control-regex -- control characters are what this pattern removes
   return `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`;
 }
 
