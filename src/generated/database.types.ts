@@ -343,6 +343,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      site_rebuild: {
+        Row: {
+          id: boolean;
+          requested_at: string | null;
+          requested_xact: number | null;
+          pending_since: string | null;
+          last_request_id: number | null;
+          last_error: string | null;
+          last_error_at: string | null;
+        };
+        Insert: {
+          id?: boolean;
+          requested_at?: string | null;
+          requested_xact?: number | null;
+          pending_since?: string | null;
+          last_request_id?: number | null;
+          last_error?: string | null;
+          last_error_at?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          requested_at?: string | null;
+          requested_xact?: number | null;
+          pending_since?: string | null;
+          last_request_id?: number | null;
+          last_error?: string | null;
+          last_error_at?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       owner_agenda: {
@@ -606,6 +636,18 @@ export type Database = {
           p_now?: string;
         };
         Returns: Json;
+      };
+      site_rebuild_call: {
+        Args: {
+          p_now: string;
+        };
+        Returns: boolean;
+      };
+      site_rebuild_flush: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: boolean;
       };
     };
     Enums: {

@@ -40,6 +40,12 @@ const EXPECTED_JOBS = [
     schedule: '0 5,6 * * *',
     command: 'select public.queue_owner_agenda();',
   },
+  // from 20261123020100_site_rebuild_hook.sql (tested in site-rebuild.test.ts)
+  {
+    jobname: 'site-rebuild',
+    schedule: '* * * * *',
+    command: 'select public.site_rebuild_flush();',
+  },
   {
     jobname: 'cron-history-cleanup',
     schedule: '30 3 * * *',
