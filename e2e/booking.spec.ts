@@ -189,6 +189,41 @@ test.describe('booking on /contact', () => {
     await expect(confirmation).toContainText(readyAt);
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true });
+
+    test('a day a multi-day job filled is disabled and says it is full', async ({ page }) => {
+      await openContact(page, 'Guldpakken polering');
+      await expect(serviceSelect(page)).toHaveText('Guldpakken polering');
+      const { day, time } = await chooseDayAndTime(page, 12);
+      // a job longer than the day starts at opening and says when it is ready
+      await expect(page.locator('#booking-time-ready')).toContainText('Klar til afhentning');
+      await fillCustomer(page, uniqueEmail('full-day'));
+      await submitButton(page).click();
+      await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();
+      expect(time).toMatch(/^\d{2}:\d{2}$/);
+      // the same package again: the calendar (one fresh request) now marks that day full
+      const calendarAnswers: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/rest/v1/rpc/get_booking_calendar')) {
+          calendarAnswers.push(request.url());
+        }
+      });
+      await openContact(page, 'Guldpakken polering');
+      await dateButton(page).click();
+      await expect(calendarGrid(page)).toBeVisible();
+      const cell = calendar(page).locator(`td[data-day="${day}"]`);
+      for (let month = 0; month < 3 && (await cell.count()) === 0; month += 1) {
+        await calendar(page).getByRole('button', { name: 'Gå til næste måned' }).click();
+      }
+      await expect(cell).toHaveAttribute('data-disabled', 'true');
+      await expect(cell.getByRole('button')).toHaveAccessibleName(/, fuldt booket$/);
+      await expect(calendar(page)).toContainText('Rødt overstregede dage er fuldt booket');
+      expect(calendarAnswers).toHaveLength(1);
+      await expectNoAxeViolations(page, 'calendar with a full day');
+    });
+  });
+
   test('two visitors race for one slot: the loser sees the conflict and fresh slots', async ({
     browser,
   }) => {

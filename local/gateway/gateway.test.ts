@@ -306,6 +306,21 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       expect(missing.status).toBe(404);
       expect(missing.error?.code).toBe('PGRST202');
     });
+
+    it('runs STABLE and IMMUTABLE functions read-only, also on POST (PostgREST access mode)', async () => {
+      await stack.query(`create function public.inner_write() returns int language sql volatile as $$
+        update public.settings set value = '98' where key = 'buffer_minutes' returning 1 $$;
+        create function public.stable_write() returns int language sql stable as $$
+        select public.inner_write() $$;
+        create function public.volatile_read() returns int language sql volatile as $$ select 7 $$;`);
+      const res = await admin.rpc('stable_write');
+      expect(res.status).toBe(405);
+      expect(res.error?.code).toBe('25006');
+      expect(
+        await stack.query("select value from public.settings where key = 'buffer_minutes'"),
+      ).toEqual([{ value: '0' }]);
+      expect((await admin.rpc('volatile_read')).data).toBe(7);
+    });
   });
 
   describe('unsupported syntax is a 400 that names it', () => {

@@ -430,6 +430,8 @@ async function tableRequest(tx: Queryable, req: RestRequest): Promise<RestRespon
 
 type FunctionInfo = {
   retset: boolean;
+  /** pg_proc.provolatile: 'i' immutable, 's' stable, 'v' volatile. */
+  volatility: string;
   typtype: string;
   rettype: string;
   names: string[] | null;
@@ -450,7 +452,7 @@ async function findFunction(
   body: Record<string, unknown>,
 ): Promise<Candidate> {
   const { rows } = await tx.query<FunctionInfo>(
-    `select p.proretset as retset, t.typtype::text as typtype, format_type(p.prorettype, null) as rettype,
+    `select p.proretset as retset, p.provolatile::text as volatility, t.typtype::text as typtype, format_type(p.prorettype, null) as rettype,
             p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs::int as nargs,
             p.pronargdefaults::int as ndefaults,
             array(select format_type(u.o, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as u(o, i) order by u.i) as types
@@ -507,6 +509,8 @@ async function rpcRequest(tx: Queryable, req: RestRequest, name: string): Promis
     throw apiError(400, 'PGRST102', 'Empty or invalid json');
   }
   const { info, args } = await findFunction(tx, name, body);
+  // as PostgREST: a STABLE or IMMUTABLE function runs read-only, also when called with POST
+  if (info.volatility !== 'v') await tx.exec('set transaction read only');
   const fn = `public.${q(name)}`;
   let call: string;
   let from = '';

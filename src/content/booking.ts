@@ -1,3 +1,5 @@
+import { business } from './business';
+
 /**
  * Every text of the booking form on /contact. The toast and message texts are the spec's own
  * (sections 4, 5 and 8) and must stay word for word.
@@ -17,6 +19,9 @@ export const bookingCopy = {
     needsService: 'Vælg først en service',
     calendarLabel: 'Vælg dato',
     calendarLoading: 'Indlæser kalender...',
+    calendarFailed: `Kalenderen kunne ikke indlæses. Prøv igen senere, eller ring på ${business.phone.display} for at booke.`,
+    fullDay: 'fuldt booket',
+    fullLegend: 'Rødt overstregede dage er fuldt booket for den valgte service.',
   },
   time: {
     label: 'Tidspunkt',
@@ -24,6 +29,10 @@ export const bookingCopy = {
     loading: 'Indlæser tider...',
     needsDate: 'Vælg først en dato',
     none: 'Ingen ledige tider',
+    readyAt: 'Klar til afhentning',
+    sameDay: 'samme dag',
+    multiDay: (time: string, ready: string) =>
+      `Arbejdet tager mere end én dag, så bilen afleveres kl. ${time}, når vi åbner. Klar til afhentning ${ready}.`,
   },
   summary: {
     heading: 'Oversigt',

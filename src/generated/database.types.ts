@@ -410,6 +410,13 @@ export type Database = {
       };
     };
     Functions: {
+      booking_calendar: {
+        Args: {
+          p_service_id: string;
+          p_now?: string;
+        };
+        Returns: Json;
+      };
       booking_cancel_info: {
         Args: {
           p_token: string;
@@ -442,6 +449,17 @@ export type Database = {
           p_day: string;
         };
         Returns: {
+          opens_at: string;
+          closes_at: string;
+        }[];
+      };
+      booking_day_rule: {
+        Args: {
+          p_day: string;
+        };
+        Returns: {
+          closed_reason: string;
+          holiday: string;
           opens_at: string;
           closes_at: string;
         }[];
@@ -600,6 +618,12 @@ export type Database = {
           p_service_id: string;
           p_date: string;
           p_now?: string;
+        };
+        Returns: Json;
+      };
+      get_booking_calendar: {
+        Args: {
+          p_service_id: string;
         };
         Returns: Json;
       };

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, calls, resetCalls, server, serviceByName } from './support/backend';
+import { API, calendarAnswer, calls, resetCalls, server, serviceByName } from './support/backend';
 import { renderBookingForm } from './support/render';
 
 // Monday 23 November 2026, 11:00 in Copenhagen: the window runs 24 Nov 2026 .. 22 Jan 2027
@@ -66,15 +66,12 @@ async function fillCustomer(user: UserEvent) {
   await user.type(screen.getByLabelText('Bemærkninger (valgfrit)'), 'Sort Tesla');
 }
 
-describe('the booking form: services and settings', () => {
-  it('reads the active services ordered by name and the two window settings', async () => {
+describe('the booking form: services and calendar', () => {
+  it('reads the active services ordered by name, and no calendar before a service', async () => {
     const { user } = renderBookingForm();
     await waitFor(() => expect(serviceSelect()).toBeEnabled());
     expect(calls.services[0]?.url.search).toBe('?select=*&is_active=eq.true&order=name.asc');
-    expect(calls.settings[0]?.url.searchParams.get('select')).toBe('key,value');
-    expect(calls.settings[0]?.url.searchParams.get('key')).toBe(
-      'in.(min_advance_booking_days,max_advance_booking_days)',
-    );
+    expect(calls.calendar).toHaveLength(0);
     await user.click(serviceSelect());
     const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(names).toEqual(
@@ -104,17 +101,35 @@ describe('the booking form: services and settings', () => {
     expect(serviceSelect()).toBeDisabled();
   });
 
-  it('shows the same toast when the settings cannot be read', async () => {
+  it('asks the database for the calendar of the chosen service, once', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await waitFor(() => expect(calls.calendar).toHaveLength(1));
+    expect(calls.calendar[0]?.body).toEqual({ p_service_id: serviceByName('Guldpakken').id });
+    const calendar = await openCalendar(user);
+    await user.click(within(calendar).getByRole('button', { name: 'Gå til næste måned' }));
+    expect(calls.calendar).toHaveLength(1);
+  });
+
+  it('shows the slots toast and a phone number in the calendar when it cannot be read', async () => {
     server.use(
-      http.get(`${API}/rest/v1/settings`, () =>
+      http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
         HttpResponse.json(
-          { code: '42501', message: 'denied', details: null, hint: null },
-          { status: 401 },
+          { code: 'XX000', message: 'boom', details: null, hint: null },
+          { status: 500 },
         ),
       ),
     );
-    renderBookingForm();
-    expect(await screen.findByText('Kunne ikke indlæse services. Prøv igen senere.')).toBeVisible();
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    expect(
+      await screen.findByText('Kunne ikke indlæse ledige tider. Prøv igen senere.'),
+    ).toBeVisible();
+    await user.click(dateButton());
+    const calendar = await screen.findByRole('dialog', { name: 'Vælg dato' });
+    expect(
+      await within(calendar).findByText(/Kalenderen kunne ikke indlæses.*ring på \+45 12 34 56 78/),
+    ).toBeVisible();
   });
 });
 
@@ -178,13 +193,10 @@ describe('the booking form: choosing service, date and time', () => {
     );
   });
 
-  it('uses the window of the settings when they differ from the defaults', async () => {
+  it('uses the window the database answers', async () => {
     server.use(
-      http.get(`${API}/rest/v1/settings`, () =>
-        HttpResponse.json([
-          { key: 'min_advance_booking_days', value: '3' },
-          { key: 'max_advance_booking_days', value: '5' },
-        ]),
+      http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
+        HttpResponse.json(calendarAnswer({ min: 3, max: 5 })),
       ),
     );
     const { user } = renderBookingForm();
@@ -195,6 +207,46 @@ describe('the booking form: choosing service, date and time', () => {
     expect(day('torsdag den 26. november 2026')).toBeEnabled();
     expect(day('lørdag den 28. november 2026')).toBeEnabled();
     expect(day('mandag den 30. november 2026')).toBeDisabled();
+  });
+
+  it('marks the days the database calls full as unavailable, and says so', async () => {
+    server.use(
+      http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
+        HttpResponse.json(calendarAnswer({ full: ['2026-11-25'] })),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken polering');
+    const calendar = await openCalendar(user);
+    expect(
+      within(calendar).getByRole('button', { name: 'onsdag den 25. november 2026, fuldt booket' }),
+    ).toBeDisabled();
+    expect(
+      within(calendar).getByRole('button', { name: 'torsdag den 26. november 2026' }),
+    ).toBeEnabled();
+    expect(
+      within(calendar).getByText('Rødt overstregede dage er fuldt booket for den valgte service.'),
+    ).toBeVisible();
+  });
+
+  it('says when a job is ready: over several days before a time is chosen, then for the time', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ slots: ['09:00'], readyAt: { '09:00': '2026-11-26T12:00:00+01:00' } }),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken polering');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    expect(
+      await screen.findByText(
+        'Arbejdet tager mere end én dag, så bilen afleveres kl. 09:00, når vi åbner. Klar til afhentning torsdag d. 26. november kl. 12:00.',
+      ),
+    ).toBeVisible();
+    await chooseTime(user, '09:00');
+    expect(timeSelect()).toHaveAccessibleDescription(
+      'Klar til afhentning: torsdag d. 26. november kl. 12:00',
+    );
   });
 
   it('loads slots for the picked date, showing the loading text meanwhile', async () => {

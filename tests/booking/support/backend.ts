@@ -57,15 +57,57 @@ export const serviceByName = (name: string) => {
   return found;
 };
 
-export const openingHours = [
-  { weekday: 1, opens_at: '09:00:00', closes_at: '20:00:00' },
-  { weekday: 2, opens_at: '09:00:00', closes_at: '20:00:00' },
-  { weekday: 3, opens_at: '09:00:00', closes_at: '20:00:00' },
-  { weekday: 4, opens_at: '09:00:00', closes_at: '20:00:00' },
-  { weekday: 5, opens_at: '08:00:00', closes_at: '17:00:00' },
-  { weekday: 6, opens_at: '10:00:00', closes_at: '16:00:00' },
-  { weekday: 7, opens_at: null, closes_at: null },
-];
+/** The fixed "today" of the form tests (Monday 23 November 2026 in Copenhagen). */
+export const TODAY = '2026-11-23';
+
+export interface CalendarFixture {
+  min?: number;
+  max?: number;
+  closed?: string[];
+  full?: string[];
+}
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A get_booking_calendar answer as the database gives it for TODAY (the SQL tests check the real
+ * one): Sundays closed, 27 November a closed date, the Christmas and New Year holidays.
+ */
+export function calendarAnswer({
+  min = 1,
+  max = 60,
+  closed = ['2026-11-27'],
+  full = [],
+}: CalendarFixture = {}) {
+  const holidays: Record<string, string> = {
+    '2026-12-25': 'Juledag',
+    '2026-12-26': '2. Juledag',
+    '2027-01-01': 'Nytårsdag',
+  };
+  const days = [];
+  for (let i = 0; i <= max; i += 1) {
+    const day = addDays(TODAY, i);
+    const sunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
+    const status =
+      i < min
+        ? 'outside_window'
+        : closed.includes(day)
+          ? 'closed_date'
+          : holidays[day]
+            ? 'holiday'
+            : sunday
+              ? 'closed_weekday'
+              : full.includes(day)
+                ? 'full'
+                : 'bookable';
+    days.push({ day, status, ...(holidays[day] ? { holiday: holidays[day] } : {}) });
+  }
+  return { today: TODAY, first: addDays(TODAY, min), last: addDays(TODAY, max), days };
+}
 
 export interface Recorded {
   url: URL;
@@ -76,7 +118,7 @@ export interface Recorded {
 /** Every request the form made, by endpoint, for assertions. */
 export const calls = {
   services: [] as Recorded[],
-  settings: [] as Recorded[],
+  calendar: [] as Recorded[],
   slots: [] as Recorded[],
   create: [] as Recorded[],
 };
@@ -94,23 +136,15 @@ async function record(list: Recorded[], request: Request) {
   });
 }
 
-export const defaultSettings = [
-  { key: 'min_advance_booking_days', value: '1' },
-  { key: 'max_advance_booking_days', value: '60' },
-];
-
 export const handlers = [
   http.get(`${API}/rest/v1/services`, async ({ request }) => {
     await record(calls.services, request);
     return HttpResponse.json(services);
   }),
-  http.get(`${API}/rest/v1/settings`, async ({ request }) => {
-    await record(calls.settings, request);
-    return HttpResponse.json(defaultSettings);
+  http.post(`${API}/rest/v1/rpc/get_booking_calendar`, async ({ request }) => {
+    await record(calls.calendar, request);
+    return HttpResponse.json(calendarAnswer());
   }),
-  http.get(`${API}/rest/v1/opening_hours`, () => HttpResponse.json(openingHours)),
-  http.get(`${API}/rest/v1/closed_dates`, () => HttpResponse.json([{ day: '2026-11-27' }])),
-  http.get(`${API}/rest/v1/open_dates`, () => HttpResponse.json([])),
   http.post(`${API}/functions/v1/get-available-slots`, async ({ request }) => {
     await record(calls.slots, request);
     await delay(30);

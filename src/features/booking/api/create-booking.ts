@@ -53,9 +53,13 @@ export function useCreateBooking() {
     mutationFn: ({ input, idempotencyKey }: { input: BookingInput; idempotencyKey: string }) =>
       createBooking(input, idempotencyKey),
     onSettled: (_data, error) => {
-      // a booking (or a lost race) changes the free slots: fetch them again when next needed
+      // a booking (or a lost race) changes the free slots and maybe a full day: fetch them again
+      // when next needed
       if (!error || (error instanceof BookingApiError && error.status === 409)) {
-        return queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() });
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() }),
+          queryClient.invalidateQueries({ queryKey: bookingKeys.calendarAll() }),
+        ]);
       }
     },
   });

@@ -1,4 +1,4 @@
-export type BookingOperation = 'services' | 'settings' | 'opening-rules' | 'slots' | 'create';
+export type BookingOperation = 'services' | 'calendar' | 'slots' | 'create';
 
 /** A failed backend call of the booking form. */
 export class BookingApiError extends Error {

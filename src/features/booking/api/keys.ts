@@ -2,8 +2,8 @@
 export const bookingKeys = {
   all: ['booking'] as const,
   services: () => [...bookingKeys.all, 'services'] as const,
-  window: () => [...bookingKeys.all, 'window'] as const,
-  openingRules: () => [...bookingKeys.all, 'opening-rules'] as const,
+  calendarAll: () => [...bookingKeys.all, 'calendar'] as const,
+  calendar: (serviceId: string) => [...bookingKeys.calendarAll(), serviceId] as const,
   slotsAll: () => [...bookingKeys.all, 'slots'] as const,
   slots: (serviceId: string, date: string) => [...bookingKeys.slotsAll(), serviceId, date] as const,
 };

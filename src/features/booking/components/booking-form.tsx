@@ -12,14 +12,8 @@ import {
 } from '../api/create-booking';
 import { BookingApiError } from '../api/errors';
 import { useAvailableSlots } from '../api/get-available-slots';
-import { useOpeningRules } from '../api/get-opening-rules';
+import { useBookingCalendar } from '../api/get-booking-calendar';
 import { useServices } from '../api/get-services';
-import { useWindowSettings } from '../api/get-window-settings';
-import {
-  bookingWindow,
-  DEFAULT_MAX_ADVANCE_DAYS,
-  DEFAULT_MIN_ADVANCE_DAYS,
-} from '../rules/booking-window';
 import { matchService, serviceHint } from '../rules/preselect';
 import { bookingSummary } from '../rules/summary';
 import { BookingConfirmation } from './booking-confirmation';
@@ -54,8 +48,6 @@ function showMissingToast() {
 
 function BookingFormCard({ hint }: { hint: string | null }) {
   const services = useServices();
-  const windowSettings = useWindowSettings();
-  const openingRules = useOpeningRules();
   const createBooking = useCreateBooking();
 
   // undefined: the visitor has not picked yet, so the service a link asked for is shown
@@ -63,7 +55,6 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<CreatedBooking | null>(null);
-  const [now] = useState(() => new Date());
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const serviceList = useMemo(() => services.data ?? [], [services.data]);
@@ -71,14 +62,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
 
-  const window = bookingWindow(
-    windowSettings.data ?? {
-      minDays: DEFAULT_MIN_ADVANCE_DAYS,
-      maxDays: DEFAULT_MAX_ADVANCE_DAYS,
-    },
-    now,
-  );
-
+  const calendar = useBookingCalendar(service?.id ?? null);
   const slotsQuery = useAvailableSlots(service?.id ?? null, date);
   const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
   const loadingSlots = date !== null && slotsQuery.isFetching;
@@ -191,8 +175,8 @@ function BookingFormCard({ hint }: { hint: string | null }) {
               value={date}
               onChange={pickDate}
               disabled={service === null}
-              window={window}
-              openingRules={openingRules.data}
+              calendar={calendar.data}
+              calendarFailed={calendar.isError}
             />
             <TimeField
               slots={slots}
@@ -200,6 +184,8 @@ function BookingFormCard({ hint }: { hint: string | null }) {
               onChange={setTime}
               hasDate={date !== null}
               loading={loadingSlots}
+              date={date}
+              readyAt={slotsQuery.data?.readyAt ?? {}}
             />
           </div>
           {summary ? <BookingSummary summary={summary} /> : null}

@@ -1,13 +1,12 @@
 import { CalendarDays } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
 import { bookingCopy } from '~/content/booking';
-import type { BookingWindow } from '../rules/booking-window';
+import type { BookingCalendar } from '../api/get-booking-calendar';
 import { dateFromIso, isoFromDate } from '../rules/calendar-date';
-import { isClosedDay, type OpeningRules } from '../rules/closed-days';
 import { formatDay } from '../rules/summary';
 
 const loadCalendar = () => import('./date-calendar');
@@ -33,9 +32,35 @@ interface DateFieldProps {
   value: string | null;
   onChange: (day: string) => void;
   disabled: boolean;
-  window: BookingWindow;
-  /** Closed weekdays and dates, when known; otherwise only the window limits the days. */
-  openingRules: OpeningRules | undefined;
+  /** The server's calendar of the chosen package; undefined while it loads (or failed). */
+  calendar: BookingCalendar | undefined;
+  /** The calendar could not be loaded. */
+  calendarFailed: boolean;
+}
+
+interface CalendarView {
+  first: Date;
+  last: Date;
+  unavailable: Matcher[];
+  full: Matcher[];
+  hasFull: boolean;
+}
+
+/** What the month grid shows, from the server's answer only: no rule of its own. */
+function calendarView(calendar: BookingCalendar): CalendarView {
+  const bookable = new Set<string>();
+  const full = new Set<string>();
+  for (const day of calendar.days) {
+    if (day.status === 'bookable') bookable.add(day.day);
+    else if (day.status === 'full') full.add(day.day);
+  }
+  return {
+    first: dateFromIso(calendar.first),
+    last: dateFromIso(calendar.last),
+    unavailable: [(day: Date) => !bookable.has(isoFromDate(day))],
+    full: [(day: Date) => full.has(isoFromDate(day))],
+    hasFull: full.size > 0,
+  };
 }
 
 /**
@@ -43,15 +68,17 @@ interface DateFieldProps {
  * when the browser is idle after the form mounted, or when the visitor points at or focuses the
  * button, so it is normally there before the popover opens; if not, the popover says so briefly.
  */
-export function DateField({ value, onChange, disabled, window, openingRules }: DateFieldProps) {
+export function DateField({ value, onChange, disabled, calendar, calendarFailed }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   usePreloadCalendar();
   const copy = bookingCopy.date;
-  const first = dateFromIso(window.first);
-  const last = dateFromIso(window.last);
   const selected = value ? dateFromIso(value) : undefined;
-  const unavailable: Matcher[] = [{ before: first }, { after: last }];
-  if (openingRules) unavailable.push((day: Date) => isClosedDay(isoFromDate(day), openingRules));
+  const view = useMemo(() => (calendar ? calendarView(calendar) : null), [calendar]);
+  const waiting = (
+    <p className="flex h-80 w-64 items-center justify-center p-4 text-center text-sm text-muted-foreground">
+      {calendarFailed ? copy.calendarFailed : copy.calendarLoading}
+    </p>
+  );
 
   return (
     <div className="grid gap-2">
@@ -82,24 +109,28 @@ export function DateField({ value, onChange, disabled, window, openingRules }: D
           aria-label={copy.calendarLabel}
           onOpenAutoFocus={(event) => event.preventDefault()}
         >
-          <Suspense
-            fallback={
-              <p className="flex h-80 w-64 items-center justify-center p-4 text-sm text-muted-foreground">
-                {copy.calendarLoading}
-              </p>
-            }
-          >
-            <DateCalendar
-              selected={selected}
-              first={first}
-              last={last}
-              unavailable={unavailable}
-              onSelect={(day) => {
-                onChange(isoFromDate(day));
-                setOpen(false);
-              }}
-            />
-          </Suspense>
+          {view ? (
+            <Suspense fallback={waiting}>
+              <DateCalendar
+                selected={selected}
+                first={view.first}
+                last={view.last}
+                unavailable={view.unavailable}
+                full={view.full}
+                onSelect={(day) => {
+                  onChange(isoFromDate(day));
+                  setOpen(false);
+                }}
+              />
+              {view.hasFull ? (
+                <p className="max-w-72 px-3 pb-3 text-xs text-muted-foreground">
+                  {copy.fullLegend}
+                </p>
+              ) : null}
+            </Suspense>
+          ) : (
+            waiting
+          )}
         </PopoverContent>
       </Popover>
     </div>

@@ -23,33 +23,3 @@ export function isoFromDate(date: Date): string {
   const d = String(date.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
-
-/** The day n days after (or before, n < 0) a calendar day. */
-export function addDays(day: string, n: number): string {
-  const match = ISO_DATE.exec(day);
-  if (!match) throw new Error(`Not a yyyy-MM-dd date: ${day}`);
-  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + n));
-  return utc.toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a calendar day: 1 = Monday ... 7 = Sunday. */
-export function isoWeekday(day: string): number {
-  const match = ISO_DATE.exec(day);
-  if (!match) throw new Error(`Not a yyyy-MM-dd date: ${day}`);
-  const js = new Date(
-    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
-  ).getUTCDay();
-  return js === 0 ? 7 : js;
-}
-
-/** Today's calendar day in a time zone, at the instant now. */
-export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}

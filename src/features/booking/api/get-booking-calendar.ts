@@ -1,0 +1,70 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { bookingDb } from './client';
+import { BookingApiError } from './errors';
+import { bookingKeys } from './keys';
+
+/** Why a day can or cannot be booked, as the database says (get_booking_calendar). */
+export type CalendarDayStatus =
+  'bookable' | 'full' | 'closed_weekday' | 'holiday' | 'closed_date' | 'outside_window';
+
+export interface CalendarDay {
+  /** yyyy-MM-dd */
+  day: string;
+  status: CalendarDayStatus;
+  /** The public holiday's Danish name, when the day is one. */
+  holiday?: string;
+}
+
+/** The booking window of one package: every day from today to `last`, each with its status. */
+export interface BookingCalendar {
+  today: string;
+  /** First day of the window, yyyy-MM-dd. */
+  first: string;
+  /** Last day of the window, yyyy-MM-dd. */
+  last: string;
+  days: CalendarDay[];
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendar(value: unknown): value is BookingCalendar {
+  const c = value as Partial<BookingCalendar> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.first === 'string' &&
+    ISO_DAY.test(c.first) &&
+    typeof c.last === 'string' &&
+    ISO_DAY.test(c.last) &&
+    Array.isArray(c.days) &&
+    c.days.every((d) => typeof d?.day === 'string' && typeof d.status === 'string')
+  );
+}
+
+/**
+ * POST /rest/v1/rpc/get_booking_calendar {p_service_id}: one read-only call that says which days
+ * of the window the package can be booked on, and why the others cannot. The browser knows no
+ * opening-hour, holiday or window rule of its own.
+ */
+export async function getBookingCalendar(serviceId: string): Promise<BookingCalendar> {
+  const db = await bookingDb('calendar');
+  const { data, error } = await db.rpc('get_booking_calendar', { p_service_id: serviceId });
+  if (error) throw new BookingApiError('calendar', error.message, { cause: error });
+  if (!isCalendar(data)) {
+    throw new BookingApiError('calendar', 'get_booking_calendar answered without a calendar');
+  }
+  return data;
+}
+
+export function bookingCalendarQueryOptions(serviceId: string | null) {
+  return queryOptions({
+    queryKey: bookingKeys.calendar(serviceId ?? ''),
+    queryFn: serviceId ? () => getBookingCalendar(serviceId) : skipToken,
+    staleTime: 60_000,
+    meta: { errorToast: 'loadSlots' },
+  });
+}
+
+export function useBookingCalendar(serviceId: string | null) {
+  return useQuery(bookingCalendarQueryOptions(serviceId));
+}

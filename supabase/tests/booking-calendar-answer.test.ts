@@ -1,0 +1,217 @@
+// The booking calendar answer (migration 20261123060000): which days of the window a package can
+// be booked on and why the others cannot, with a fixed clock; the Danish holidays listed once; and
+// the public call through the REST gateway with the anon key (read-only, no clock of its own).
+// These replace the browser's copies of the rules (danish-holidays.ts, closed-days.ts and the
+// window defaults), which are gone. Runs on PGlite and on PostgreSQL 15.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  startTestStack,
+  type TestDatabase,
+  type TestStack,
+} from '../../local/testing/index.ts';
+import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+
+// Sunday 22 November 2026, 12:00 in Copenhagen
+const NOON = '2026-11-22T11:00:00Z';
+
+interface CalendarDay {
+  day: string;
+  status: 'bookable' | 'full' | 'closed_weekday' | 'holiday' | 'closed_date' | 'outside_window';
+  holiday?: string;
+}
+interface Calendar {
+  today: string;
+  first: string;
+  last: string;
+  days: CalendarDay[];
+}
+
+async function calendar(tx: Tx, serviceId: string, now = NOON): Promise<Calendar> {
+  const r = await tx.one<{ r: Calendar }>(
+    'select public.booking_calendar($1, $2::timestamptz) as r',
+    [serviceId, now],
+  );
+  return r.r;
+}
+
+function statusOf(c: Calendar, day: string): string | undefined {
+  const d = c.days.find((x) => x.day === day);
+  return d ? `${d.status}${d.holiday ? ` ${d.holiday}` : ''}` : undefined;
+}
+
+describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ backend });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the holidays once: is_danish_public_holiday is exactly danish_public_holidays, 2022-2032', async () => {
+    const [r] = await t.query<{ mismatches: number; holidays: number }>(
+      `select count(*) filter (where public.is_danish_public_holiday(d::date)
+                                    <> exists (select 1 from public.danish_public_holidays(extract(year from d)::int) h
+                                                where h.day = d::date))::int as mismatches,
+              count(*) filter (where public.is_danish_public_holiday(d::date))::int as holidays
+         from generate_series('2022-01-01'::date, '2032-12-31'::date, interval '1 day') d`,
+    );
+    // 10 a year, plus Store Bededag until 2023 (2022, 2023)
+    expect(r).toEqual({ mismatches: 0, holidays: 11 * 10 + 2 });
+    const [src] = await t.query<{ src: string }>(
+      `select prosrc src from pg_proc where oid = 'public.is_danish_public_holiday(date)'::regprocedure`,
+    );
+    expect(src!.src).toContain('danish_public_holidays');
+    expect(src!.src).not.toMatch(/make_date|easter/);
+  });
+
+  it('answers every day from today to the end of the window, with the reason for each closed day', async () => {
+    await withRollback(t, async (tx) => {
+      const c = await calendar(tx, SERVICE.guld);
+      expect(c.today).toBe('2026-11-22');
+      expect(c.first).toBe('2026-11-23');
+      expect(c.last).toBe('2027-01-21');
+      expect(c.days[0]!.day).toBe('2026-11-22');
+      expect(c.days.at(-1)!.day).toBe('2027-01-21');
+      expect(c.days).toHaveLength(61);
+      expect(statusOf(c, '2026-11-22')).toBe('outside_window'); // today (min 1 day ahead)
+      expect(statusOf(c, '2026-11-23')).toBe('bookable'); // Monday
+      expect(statusOf(c, '2026-11-28')).toBe('bookable'); // Saturday 10-16
+      expect(statusOf(c, '2026-11-29')).toBe('closed_weekday'); // Sunday
+      expect(statusOf(c, '2026-12-24')).toBe('bookable'); // juleaften is no public holiday
+      expect(statusOf(c, '2026-12-25')).toBe('holiday Juledag');
+      expect(statusOf(c, '2026-12-26')).toBe('holiday 2. Juledag');
+      expect(statusOf(c, '2027-01-01')).toBe('holiday Nytårsdag');
+      expect(statusOf(c, '2027-01-22')).toBeUndefined(); // after the window
+    });
+  });
+
+  it('follows closed dates, reopened dates (closed dates win) and the window settings', async () => {
+    await withRollback(t, async (tx) => {
+      await tx.exec(`
+        insert into public.closed_dates (day, reason) values ('2026-11-25', 'Ferie'), ('2026-12-26', 'Lukket');
+        insert into public.open_dates (day, reason) values ('2026-12-25', 'Julevask'), ('2026-12-26', 'Åbent?');
+        insert into public.open_dates (day, opens_at, closes_at, reason) values ('2026-12-06', '10:00', '14:00', 'Søndagsåbent');
+        update public.settings set value = '3' where key = 'min_advance_booking_days';
+        update public.settings set value = '20' where key = 'max_advance_booking_days';
+      `);
+      const c = await calendar(tx, SERVICE.guld);
+      expect(c.first).toBe('2026-11-25');
+      expect(c.last).toBe('2026-12-12');
+      expect(statusOf(c, '2026-11-24')).toBe('outside_window');
+      expect(statusOf(c, '2026-11-25')).toBe('closed_date');
+      expect(statusOf(c, '2026-12-06')).toBe('bookable'); // a Sunday opened by the owner
+      expect(statusOf(c, '2026-12-13')).toBeUndefined();
+      await tx.exec(
+        `update public.settings set value = '60' where key = 'max_advance_booking_days'`,
+      );
+      const later = await calendar(tx, SERVICE.guld);
+      expect(statusOf(later, '2026-12-25')).toBe('bookable Juledag'); // reopened holiday
+      expect(statusOf(later, '2026-12-26')).toBe('closed_date 2. Juledag');
+    });
+  });
+
+  it('marks a day full for a long package while a short one still fits, as the slots say', async () => {
+    await withRollback(t, async (tx) => {
+      // Guldpakken polering (14 h) on Monday 09:00 runs Monday 09-20 and Tuesday 09-12
+      const booked = await book(tx, {
+        serviceId: SERVICE.guldPolering,
+        date: '2026-11-23',
+        time: '09:00',
+        now: NOON,
+      });
+      expect(booked.status).toBe('created');
+      const long = await calendar(tx, SERVICE.guldPolering);
+      expect(statusOf(long, '2026-11-23')).toBe('full');
+      expect(statusOf(long, '2026-11-24')).toBe('full'); // its only drop-off (09:00) is taken
+      expect(statusOf(long, '2026-11-25')).toBe('bookable');
+      const short = await calendar(tx, SERVICE.guld);
+      expect(statusOf(short, '2026-11-23')).toBe('full');
+      expect(statusOf(short, '2026-11-24')).toBe('bookable'); // from 12:00
+      // every day the answer calls bookable has slots, every full day has none
+      for (const d of short.days) {
+        if (d.status !== 'bookable' && d.status !== 'full') continue;
+        const s = await tx.one<{ n: number }>(
+          `select jsonb_array_length(public.get_available_slots($1, $2::date, $3::timestamptz) -> 'slots') n`,
+          [SERVICE.guld, d.day, NOON],
+        );
+        expect(s.n > 0, d.day).toBe(d.status === 'bookable');
+      }
+    });
+  });
+
+  it('refuses an unknown or inactive package with a Danish message', async () => {
+    await withRollback(t, async (tx) => {
+      await tx.exec(`update public.services set is_active = false where id = '${SERVICE.premium}'`);
+      for (const id of [SERVICE.premium, '00000000-0000-4000-8000-000000000000']) {
+        await tx.exec('savepoint s');
+        await expect(calendar(tx, id)).rejects.toMatchObject({
+          code: 'P0001',
+          message: 'Ukendt service.',
+        });
+        await tx.exec('rollback to savepoint s');
+      }
+    });
+  });
+});
+
+describe.each(BACKENDS)('get_booking_calendar through the REST gateway on %s', (backend) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ backend });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const rpc = (name: string, body: unknown, key = stack.anonKey) =>
+    fetch(`${stack.url}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: key,
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('answers the anon key with today’s calendar in one request', async () => {
+    const res = await rpc('get_booking_calendar', { p_service_id: SERVICE.guldPolering });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Calendar;
+    const [now] = await stack.query<{ today: string; n: number }>(
+      `select (now() at time zone 'Europe/Copenhagen')::date::text today`,
+    );
+    expect(body.today).toBe(now!.today);
+    expect(body.days[0]!.day).toBe(body.today);
+    expect(body.days.at(-1)!.day).toBe(body.last);
+    expect(body.days.some((d) => d.status === 'bookable')).toBe(true);
+    expect(body.days.some((d) => d.status === 'closed_weekday')).toBe(true);
+  });
+
+  it('gives the anon key no clock of its own and no inner function', async () => {
+    const withNow = await rpc('get_booking_calendar', {
+      p_service_id: SERVICE.guld,
+      p_now: '2030-01-01T00:00:00Z',
+    });
+    expect(withNow.status).toBe(404); // no such signature (PGRST202)
+    const inner = await rpc('booking_calendar', {
+      p_service_id: SERVICE.guld,
+      p_now: '2030-01-01T00:00:00Z',
+    });
+    expect([401, 403]).toContain(inner.status);
+    expect((await inner.json()) as { code: string }).toMatchObject({ code: '42501' });
+  });
+
+  it('answers 400 with the Danish message for an unknown package or a malformed id', async () => {
+    const unknown = await rpc('get_booking_calendar', {
+      p_service_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: 'P0001', message: 'Ukendt service.' });
+    const malformed = await rpc('get_booking_calendar', { p_service_id: 'nope' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: '22P02' });
+  });
+});
