@@ -158,13 +158,31 @@ describe('cancel-booking', () => {
     }
   });
 
-  it('unknown or malformed tokens are not found; bad requests and GET are refused', async () => {
+  it('unknown tokens are not found, malformed ones a 400; bad requests and GET are refused', async () => {
     const snapshot = await state();
-    for (const token of ['', 'x', 'f'.repeat(64), 'F'.repeat(64), 'a'.repeat(500), 42]) {
-      const r = await cancelFn({ token, action: 'cancel' });
-      expect(r.status, String(token)).toBe(404);
-      expect(r.body).toEqual({ error: CANCEL_MESSAGES.notFound, code: 'not_found' });
+    const r = await cancelFn({ token: 'f'.repeat(64), action: 'cancel' });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: CANCEL_MESSAGES.notFound, code: 'not_found' });
+    for (const token of [
+      '',
+      'x',
+      'F'.repeat(64),
+      ` ${'f'.repeat(64)}`,
+      `${'f'.repeat(63)}\u0000`,
+      `${'f'.repeat(63)}\ud800`,
+      'a'.repeat(500),
+      42,
+      null,
+    ]) {
+      const bad = await cancelFn({ token, action: 'cancel' });
+      expect(bad.status, String(token)).toBe(400);
+      expect(bad.body).toEqual({ error: CANCEL_MESSAGES.invalidToken });
     }
+    // a lone surrogate as raw JSON (JSON.stringify would escape it the same way)
+    const raw = await callFunction(stack, 'cancel-booking', null, {
+      raw: `{"token":"${'f'.repeat(60)}\\udfff\\u0000","action":"lookup"}`,
+    });
+    expect(raw.status).toBe(400);
     expect((await cancelFn({ token: 'f'.repeat(64), action: 'delete' })).status).toBe(400);
     expect((await cancelFn({ token: 'f'.repeat(64), action: 'cancel', extra: 1 })).status).toBe(
       400,

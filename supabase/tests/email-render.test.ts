@@ -262,3 +262,84 @@ describe('formats and facts', () => {
     expect(WORKSHOP.email).toBe(business.email);
   });
 });
+
+describe('move e-mails', () => {
+  const movedPayload = {
+    previousDropOff: '2026-12-03T09:00:00+01:00',
+    previousReadyAt: '2026-12-04T16:00:00+01:00',
+    movedBy: 'customer',
+    sequence: 2,
+    cancelToken: 'b'.repeat(64),
+  };
+
+  it('the confirmation carries "Flyt booking" beside "Afbestil booking"', () => {
+    const mail = renderEmail(message('booking_confirmation'), CTX);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Flyt booking');
+      expect(body).toContain(`https://glanspunkt.example/flyt?token=${TOKEN}`);
+      expect(body).toContain('Afbestil booking');
+    }
+  });
+
+  it('the customer gets the new time, new links and an .ics replacing the event (same UID, higher SEQUENCE)', () => {
+    const mail = renderEmail(message('booking_moved', movedPayload), CTX);
+    expect(mail.subject).toBe(
+      'Booking flyttet: Premiumpakken polering mandag den 7. december 2026 kl. 09:00',
+    );
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('fra torsdag den 3. december 2026 kl. 09:00');
+      expect(body).toContain('til mandag den 7. december 2026 kl. 09:00');
+      expect(body).toContain(`https://glanspunkt.example/flyt?token=${'b'.repeat(64)}`);
+      expect(body).toContain(`https://glanspunkt.example/afbestil?token=${'b'.repeat(64)}`);
+      expect(body).toContain('Linkene i tidligere e-mails virker ikke længere');
+    }
+    const cal = new ICAL.Component(ICAL.parse(decodeIcs(mail.attachments[0]!.content)));
+    expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const vevent = cal.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('uid')).toBe('booking-K7M2QX9D@glanspunkt');
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(2);
+    expect(String(vevent.getFirstPropertyValue('dtstart'))).toBe('2026-12-07T09:00:00');
+    expect(mail.replyTo).toBe('ejer@glanspunkt.example');
+  });
+
+  it('says the workshop moved it when the owner did', () => {
+    const mail = renderEmail(message('booking_moved', { ...movedPayload, movedBy: 'owner' }), CTX);
+    expect(mail.text).toContain('Vi har flyttet din booking K7M2QX9D fra torsdag');
+  });
+
+  it('the owner e-mail says what moved from when to when, with the customer details', () => {
+    const mail = renderEmail(
+      message('owner_booking_moved', { ...movedPayload, cancelToken: undefined }),
+      CTX,
+    );
+    expect(mail.subject).toBe(
+      'Flyttet: Premiumpakken polering 03.12.2026 kl. 09:00 → 07.12.2026 kl. 09:00 – Mette <b>Hansen</b>',
+    );
+    expect(mail.text).toMatch(/Før: +torsdag den 3\. december 2026 kl\. 09:00/);
+    expect(mail.text).toMatch(/Nu: +mandag den 7\. december 2026 kl\. 09:00/);
+    expect(mail.text).toContain('+45 11 22 33 44');
+    expect(mail.text).toContain('Mette <b>Hansen</b> har flyttet sin booking.');
+    expect(mail.html).not.toContain('<b>Hansen');
+    expect(mail.replyTo).toBe('kunde@example.dk');
+    const byOwner = renderEmail(
+      message('owner_booking_moved', { ...movedPayload, movedBy: 'owner' }),
+      CTX,
+    );
+    expect(byOwner.text).toContain('flyttet fra værkstedets side');
+  });
+
+  it('a cancellation after moves outranks the last move (SEQUENCE + 1)', () => {
+    const mail = renderEmail(message('cancellation_confirmation', { sequence: 2 }), CTX);
+    const cal = new ICAL.Component(ICAL.parse(decodeIcs(mail.attachments[0]!.content)));
+    expect(cal.getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence')).toBe(3);
+  });
+
+  it('refuses to render a move without the earlier time or the new token', () => {
+    expect(() =>
+      renderEmail(message('booking_moved', { ...movedPayload, previousDropOff: undefined }), CTX),
+    ).toThrow(/previousDropOff/);
+    expect(() =>
+      renderEmail(message('booking_moved', { ...movedPayload, cancelToken: null }), CTX),
+    ).toThrow(/cancelToken/);
+  });
+});

@@ -1,4 +1,5 @@
 // The cancel-booking function's input rules and Danish messages. Dependency free.
+import { INVALID_TOKEN_MESSAGE, isLinkToken } from './token.ts';
 
 export type CancelAction = 'lookup' | 'cancel';
 
@@ -14,6 +15,7 @@ export const CANCEL_MESSAGES = {
   alreadyCancelled: 'Denne booking er allerede afbestilt.',
   tooLate: 'Fristen for at afbestille online er overskredet. Ring til os, hvis du ikke kan komme.',
   badRequest: 'Ugyldig forespørgsel.',
+  invalidToken: INVALID_TOKEN_MESSAGE,
 } as const;
 
 export type CancelResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -29,9 +31,7 @@ export function validateCancelRequest(body: unknown): CancelResult<CancelRequest
   if (b.action !== 'lookup' && b.action !== 'cancel') {
     return { ok: false, error: CANCEL_MESSAGES.badRequest };
   }
-  // the token's exact format is checked in the database; anything else is simply not found
-  if (typeof b.token !== 'string' || b.token.length > 200) {
-    return { ok: false, error: CANCEL_MESSAGES.notFound };
-  }
-  return { ok: true, value: { token: b.token.trim(), action: b.action } };
+  // exactly the link's format (64 lower-case hex): anything else is a 400, never a database call
+  if (!isLinkToken(b.token)) return { ok: false, error: CANCEL_MESSAGES.invalidToken };
+  return { ok: true, value: { token: b.token, action: b.action } };
 }

@@ -1,7 +1,8 @@
 // POST /functions/v1/cancel-booking   (the cancel page of the site; never GET: mail scanners follow links)
 //   {token, action: 'lookup'} -> 200 {state: 'active'|'cancelled'|'too_late', booking}
 //   {token, action: 'cancel'} -> 200 {state: 'cancelled', booking}   (cancelled now)
-// -> 404 {error, code: 'not_found'} for an unknown or malformed token,
+// -> 404 {error, code: 'not_found'} for an unknown token, 400 for one not of the link's exact format
+//    (64 lower-case hex),
 //    409 {error, code: 'cancelled'|'too_late', booking} when cancelling is not possible,
 //    400 bad body, 405 other methods. Refused cases change nothing.
 // The booking shown holds no contact details: reference, package, price, drop-off, ready time.
@@ -24,11 +25,7 @@ export async function handler(req: Request): Promise<Response> {
   const read = await readJsonBody(req);
   if (!read.ok) return error(400, read.error);
   const input = validateCancelRequest(read.body);
-  if (!input.ok) {
-    return input.error === CANCEL_MESSAGES.notFound
-      ? json(404, { error: input.error, code: 'not_found' })
-      : error(400, input.error);
-  }
+  if (!input.ok) return error(400, input.error);
   const { token, action } = input.value;
 
   try {

@@ -15,8 +15,13 @@ export interface IcsEvent {
   organizer: { name: string; email: string };
   /** Free-text contact line (RFC 5545 CONTACT). */
   contact: string;
-  /** A cancellation (METHOD:CANCEL, STATUS:CANCELLED, SEQUENCE 1). */
+  /** A cancellation (METHOD:CANCEL, STATUS:CANCELLED). */
   cancelled?: boolean;
+  /**
+   * Revision of the event (SEQUENCE): 0 when booked, +1 per move; a cancellation is one more than
+   * the last revision, so calendars apply each update over the earlier one (same UID).
+   */
+  sequence?: number;
 }
 
 export const TZID = 'Europe/Copenhagen';
@@ -115,7 +120,7 @@ export function buildIcs(event: IcsEvent): string {
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
     `CONTACT:${escapeText(event.contact)}`,
     `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    `SEQUENCE:${event.cancelled ? 1 : 0}`,
+    `SEQUENCE:${event.sequence ?? (event.cancelled ? 1 : 0)}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -4,7 +4,7 @@
 // call and fetch; tests can pass their own.
 import { missingConfig, type EmailConfig } from './config.ts';
 import { sendEmail } from './resend.ts';
-import { CUSTOMER_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
+import { CUSTOMER_KINDS, LINK_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
 import type { OpeningHoursRow } from './format.ts';
 
 /** Calls a SQL function (supabase-js rpc), throwing on error. */
@@ -67,7 +67,7 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
     const missing = missingConfig(config);
     const customer = CUSTOMER_KINDS.includes(msg.kind);
     if (!customer && !config.ownerEmail) missing.push('OWNER_EMAIL');
-    if (msg.kind === 'booking_confirmation' && !config.siteUrl) missing.push('SITE_URL');
+    if (LINK_KINDS.includes(msg.kind) && !config.siteUrl) missing.push('SITE_URL');
     if (missing.length > 0) {
       await fail(msg, `Mangler indstilling: ${missing.join(', ')}`, false);
       continue;

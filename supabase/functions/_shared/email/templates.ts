@@ -1,6 +1,7 @@
 // The e-mails, in Danish, as HTML and plain text from one description, so both always say the
-// same. Customer e-mails: confirmation (with the cancel link and an .ics file), reminder and
-// cancellation. Workshop e-mails: new booking and cancellation, with every booking field.
+// same. Customer e-mails: confirmation (with the move and cancel links and an .ics file), reminder,
+// moved (new links, an .ics replacing the earlier event) and cancellation. Workshop e-mails: new
+// booking, moved (from when to when) and cancellation, with every booking field.
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
@@ -20,13 +21,19 @@ export type EmailKind =
   | 'owner_notification'
   | 'booking_reminder'
   | 'cancellation_confirmation'
-  | 'owner_cancellation';
+  | 'owner_cancellation'
+  | 'booking_moved'
+  | 'owner_booking_moved';
 
 export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
   'booking_reminder',
   'cancellation_confirmation',
+  'booking_moved',
 ];
+
+/** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
+export const LINK_KINDS: readonly EmailKind[] = ['booking_confirmation', 'booking_moved'];
 
 /** A claimed outbox row (public.email_claim). */
 export interface OutboxMessage {
@@ -76,6 +83,12 @@ interface Booking {
   customerPhone: string;
   notes: string;
   cancelToken: string;
+  /** Revision of the calendar event (moves so far). */
+  sequence: number;
+  /** Before a move: the earlier drop-off and ready time, and who moved it. */
+  previousDropOff: string;
+  previousReadyAt: string;
+  movedBy: 'customer' | 'owner';
 }
 
 function str(payload: Record<string, unknown>, key: string, required = true): string {
@@ -99,14 +112,27 @@ function booking(payload: Record<string, unknown>): Booking {
     customerPhone: str(payload, 'customerPhone', false),
     notes: str(payload, 'notes', false),
     cancelToken: str(payload, 'cancelToken', false),
+    sequence:
+      typeof payload.sequence === 'number' && Number.isInteger(payload.sequence)
+        ? payload.sequence
+        : 0,
+    previousDropOff: str(payload, 'previousDropOff', false),
+    previousReadyAt: str(payload, 'previousReadyAt', false),
+    movedBy: payload.movedBy === 'owner' ? 'owner' : 'customer',
   };
   localParts(b.dropOff);
   localParts(b.readyAt);
+  if (b.previousDropOff) localParts(b.previousDropOff);
+  if (b.previousReadyAt) localParts(b.previousReadyAt);
   return b;
 }
 
 export function cancelUrl(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/afbestil?token=${encodeURIComponent(token)}`;
+}
+
+export function moveUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/flyt?token=${encodeURIComponent(token)}`;
 }
 
 // one description, two renderings -----------------------------------------------------------------
@@ -116,7 +142,7 @@ interface Section {
   lines: string[];
   /** Lines of a list (opening hours): one paragraph with line breaks in HTML. */
   compact?: boolean;
-  link?: { href: string; label: string };
+  links?: { href: string; label: string }[];
 }
 
 interface Doc {
@@ -153,7 +179,7 @@ function toText(doc: Doc): string {
   }
   for (const s of doc.sections) {
     out.push('', s.title, ...s.lines);
-    if (s.link) out.push(`${s.link.label}: ${s.link.href}`);
+    for (const link of s.links ?? []) out.push(`${link.label}: ${link.href}`);
   }
   out.push('', ...doc.outro.flatMap((p) => [p, '']), ...SIGNATURE);
   return out.join('\n') + '\n';
@@ -177,10 +203,13 @@ function toHtml(doc: Doc): string {
         (s.compact
           ? `<p style="${P}">${s.lines.map(escapeHtml).join('<br>')}</p>`
           : s.lines.map(para).join('')) +
-        (s.link
-          ? `<p style="${P}"><a href="${escapeHtml(s.link.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(s.link.label)}</a></p>` +
-            `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(s.link.href)}</p>`
-          : ''),
+        (s.links ?? [])
+          .map(
+            (link) =>
+              `<p style="${P}"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></p>` +
+              `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(link.href)}</p>`,
+          )
+          .join(''),
     )
     .join('');
   return [
@@ -239,6 +268,9 @@ function icsAttachment(
   ctx: RenderContext,
   cancelled: boolean,
 ): Attachment {
+  // a cancellation outranks every earlier revision of the event; the confirmation and a move carry
+  // the revision they describe
+  const sequence = cancelled ? b.sequence + 1 : b.sequence;
   const ics = buildIcs({
     uid: `booking-${b.reference}@glanspunkt`,
     start: b.dropOff,
@@ -252,6 +284,7 @@ function icsAttachment(
     organizer: { name: WORKSHOP.name, email: ctx.ownerEmail || WORKSHOP.email },
     contact: `${WORKSHOP.name}, ${WORKSHOP.phone.display}, ${WORKSHOP.email}`,
     cancelled,
+    sequence,
   });
   return {
     filename: cancelled ? 'afbestilling.ics' : 'booking.ics',
@@ -260,23 +293,30 @@ function icsAttachment(
   };
 }
 
-function confirmation(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+/** The customer's links: move and cancel, with the deadline. */
+function changeSection(b: Booking, ctx: RenderContext): Section {
   if (!b.cancelToken) throw new Error('payload.cancelToken is missing');
-  const url = cancelUrl(ctx.siteUrl, b.cancelToken);
+  return {
+    title: 'Flyt eller afbestil',
+    lines: [
+      `Kan du ikke komme? Du kan flytte din tid eller afbestille gratis indtil ${ctx.cancellationNoticeHours} timer før afleveringstidspunktet via linkene herunder.`,
+      `Derefter kan du ringe til os på ${WORKSHOP.phone.display}.`,
+    ],
+    links: [
+      { href: moveUrl(ctx.siteUrl, b.cancelToken), label: 'Flyt booking' },
+      { href: cancelUrl(ctx.siteUrl, b.cancelToken), label: 'Afbestil booking' },
+    ],
+  };
+}
+
+function confirmation(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   const doc: Doc = {
     heading: 'Din booking er bekræftet',
     intro: [`${greeting(b)},`, `Tak for din booking hos ${WORKSHOP.name}. Her er detaljerne:`],
     rows: bookingRows(b),
     sections: [
       openingHours(ctx),
-      {
-        title: 'Afbestilling',
-        lines: [
-          `Kan du ikke komme? Du kan afbestille gratis indtil ${ctx.cancellationNoticeHours} timer før afleveringstidspunktet via linket herunder.`,
-          `Derefter kan du ringe til os på ${WORKSHOP.phone.display}.`,
-        ],
-        link: { href: url, label: 'Afbestil booking' },
-      },
+      changeSection(b, ctx),
       {
         title: 'Kalender',
         lines: ['Tilføj tiden til din kalender med den vedhæftede fil (booking.ics).'],
@@ -331,7 +371,7 @@ function cancellation(b: Booking, msg: OutboxMessage, ctx: RenderContext): Rende
       {
         title: 'Ny tid',
         lines: ['Du er velkommen til at booke en ny tid, når det passer dig.'],
-        link: { href: `${ctx.siteUrl.replace(/\/+$/, '')}/contact`, label: 'Book en ny tid' },
+        links: [{ href: `${ctx.siteUrl.replace(/\/+$/, '')}/contact`, label: 'Book en ny tid' }],
       },
     ],
     outro: [],
@@ -366,6 +406,76 @@ function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
   };
 }
 
+function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  if (!b.previousDropOff) throw new Error('payload.previousDropOff is missing');
+  const doc: Doc = {
+    heading: 'Din booking er flyttet',
+    intro: [
+      `${greeting(b)},`,
+      b.movedBy === 'owner'
+        ? `Vi har flyttet din booking ${b.reference} fra ${danishDateTime(b.previousDropOff)} til ${danishDateTime(b.dropOff)}. Kontakt os, hvis tiden ikke passer dig.`
+        : `Din booking ${b.reference} er flyttet fra ${danishDateTime(b.previousDropOff)} til ${danishDateTime(b.dropOff)}. Her er de nye detaljer:`,
+    ],
+    rows: bookingRows(b),
+    sections: [
+      openingHours(ctx),
+      {
+        ...changeSection(b, ctx),
+        lines: [
+          ...changeSection(b, ctx).lines,
+          'Brug linkene i denne e-mail. Linkene i tidligere e-mails virker ikke længere.',
+        ],
+      },
+      {
+        title: 'Kalender',
+        lines: ['Den vedhæftede fil (booking.ics) erstatter den tidligere aftale i din kalender.'],
+      },
+    ],
+    outro: ['Vi glæder os til at se dig og din bil.'],
+  };
+  return {
+    subject: `Booking flyttet: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [icsAttachment(b, msg, ctx, false)],
+    replyTo: ctx.ownerEmail || undefined,
+  };
+}
+
+function ownerMoved(b: Booking): RenderedEmail {
+  if (!b.previousDropOff || !b.previousReadyAt) {
+    throw new Error('payload.previousDropOff is missing');
+  }
+  const doc: Doc = {
+    heading: 'Booking flyttet',
+    intro: [
+      b.movedBy === 'owner'
+        ? `Bookingen er flyttet fra værkstedets side. Kunden har fået en e-mail med den nye tid.`
+        : `${b.customerName} har flyttet sin booking.`,
+    ],
+    rows: [
+      ['Bookingnummer', b.reference],
+      ['Service', b.serviceName],
+      [
+        'Før',
+        `${danishDateTime(b.previousDropOff)}\nklar ${readyText(b.previousDropOff, b.previousReadyAt)}`,
+      ],
+      ['Nu', `${danishDateTime(b.dropOff)}\nklar ${readyText(b.dropOff, b.readyAt)}`],
+      ['Pris', danishPrice(b.price)],
+      ...customerRows(b),
+    ],
+    sections: [],
+    outro: ['Den gamle tid er ledig igen.'],
+  };
+  return {
+    subject: `Flyttet: ${b.serviceName} ${shortDateTime(b.previousDropOff)} → ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [],
+    replyTo: b.customerEmail || undefined,
+  };
+}
+
 /** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
 export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   const b = booking(msg.payload);
@@ -380,6 +490,10 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
       return ownerNotification(b, false);
     case 'owner_cancellation':
       return ownerNotification(b, true);
+    case 'booking_moved':
+      return moved(b, msg, ctx);
+    case 'owner_booking_moved':
+      return ownerMoved(b);
     default:
       throw new Error(`unknown e-mail kind ${String(msg.kind)}`);
   }

@@ -1,0 +1,134 @@
+// POST /functions/v1/reschedule-booking   (the /flyt page; the token from the e-mail is the proof)
+//   {token, action: 'lookup'}
+//     -> 200 {state: 'active'|'cancelled'|'too_late'|'move_limit', booking}
+//   {token, bookingDate, bookingTime}   (the create-booking formats: yyyy-MM-dd, HH:mm)
+//     -> 200 {reference, service: {id, name}, dropOff, readyAt, previousDropOff, previousReadyAt,
+//             movesLeft}   (ISO 8601 with the Copenhagen offset, like create-booking)
+// -> 400 {error} bad body or token format, a time the form would not offer, the same time;
+//    404 {error, code: 'not_found'} unknown token (or one replaced by a later move);
+//    409 {error, code: 'conflict', slots} the time was just taken (slots: that day's free times);
+//    409 {error, code: 'cancelled'|'too_late'|'move_limit'};  405 other methods.
+// The move is one SQL call (public.reschedule_booking -> move_booking): the old time is freed and
+// the new one taken in one transaction; a refused move changes nothing. No proof of work: a move
+// needs the 256-bit token, and a booking can be moved at most max_moves_per_booking times.
+import { preflight } from '../_shared/cors.ts';
+import { error, internalError, json, methodNotAllowed } from '../_shared/errors.ts';
+import { readJsonBody } from '../_shared/request.ts';
+import { RESCHEDULE_MESSAGES, validateRescheduleRequest } from '../_shared/reschedule.ts';
+import { adminClient } from '../_shared/supabase.ts';
+
+interface MoveInfo {
+  state: 'active' | 'cancelled' | 'too_late' | 'move_limit' | 'not_found';
+  booking?: { serviceId: string } & Record<string, unknown>;
+}
+
+interface MoveResult {
+  status:
+    | 'moved'
+    | 'not_found'
+    | 'cancelled'
+    | 'too_late'
+    | 'move_limit'
+    | 'unchanged'
+    | 'conflict'
+    | 'invalid';
+  field?: string;
+  reference?: string;
+  service?: { id: string; name: string };
+  dropOff?: string;
+  readyAt?: string;
+  previousDropOff?: string;
+  previousReadyAt?: string;
+  movesLeft?: number;
+}
+
+const INVALID: Record<string, string> = {
+  serviceId: RESCHEDULE_MESSAGES.serviceGone,
+  bookingDate: RESCHEDULE_MESSAGES.dateNotBookable,
+  bookingTime: RESCHEDULE_MESSAGES.timeNotBookable,
+};
+
+const REFUSED: Record<string, string> = {
+  cancelled: RESCHEDULE_MESSAGES.cancelled,
+  too_late: RESCHEDULE_MESSAGES.tooLate,
+  move_limit: RESCHEDULE_MESSAGES.moveLimit,
+};
+
+const notFound = () => json(404, { error: RESCHEDULE_MESSAGES.notFound, code: 'not_found' });
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return methodNotAllowed();
+
+  const read = await readJsonBody(req);
+  if (!read.ok) return error(400, read.error);
+  const input = validateRescheduleRequest(read.body);
+  if (!input.ok) return error(400, input.error);
+  const request = input.value;
+
+  try {
+    const db = adminClient();
+    if (request.action === 'lookup') {
+      const { data, error: rpcError } = await db.rpc('booking_move_info', {
+        p_token: request.token,
+      });
+      if (rpcError) return internalError('reschedule-booking lookup', rpcError);
+      const info = data as MoveInfo;
+      if (info.state === 'not_found') return notFound();
+      return json(200, { state: info.state, booking: info.booking });
+    }
+
+    const { data, error: rpcError } = await db.rpc('reschedule_booking', {
+      p_token: request.token,
+      p_date: request.bookingDate,
+      p_time: request.bookingTime,
+    });
+    if (rpcError) return internalError('reschedule_booking', rpcError);
+    const result = data as MoveResult;
+    switch (result.status) {
+      case 'moved':
+        return json(200, {
+          reference: result.reference,
+          service: result.service,
+          dropOff: result.dropOff,
+          readyAt: result.readyAt,
+          previousDropOff: result.previousDropOff,
+          previousReadyAt: result.previousReadyAt,
+          movesLeft: result.movesLeft,
+        });
+      case 'not_found':
+        return notFound();
+      case 'cancelled':
+      case 'too_late':
+      case 'move_limit':
+        return json(409, { error: REFUSED[result.status], code: result.status });
+      case 'unchanged':
+        return error(400, RESCHEDULE_MESSAGES.unchanged);
+      case 'invalid':
+        return error(400, INVALID[result.field ?? ''] ?? RESCHEDULE_MESSAGES.badRequest);
+      case 'conflict': {
+        // the day's free times now, so the page can offer them at once
+        const slots = await freshSlots(request.token, request.bookingDate);
+        return json(409, { error: RESCHEDULE_MESSAGES.slotTaken, code: 'conflict', slots });
+      }
+      default:
+        return internalError('reschedule_booking', { status: result.status });
+    }
+  } catch (cause) {
+    return internalError('reschedule-booking', cause);
+  }
+}
+
+async function freshSlots(token: string, date: string): Promise<string[]> {
+  const db = adminClient();
+  const info = await db.rpc('booking_move_info', { p_token: token });
+  const serviceId = (info.data as MoveInfo | null)?.booking?.serviceId;
+  if (info.error || !serviceId) return [];
+  const slots = await db.rpc('get_available_slots', { p_service_id: serviceId, p_date: date });
+  const list = (slots.data as { slots?: unknown } | null)?.slots;
+  return !slots.error && Array.isArray(list) ? list.filter((s) => typeof s === 'string') : [];
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}

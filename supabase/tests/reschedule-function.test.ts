@@ -1,0 +1,271 @@
+// The reschedule-booking edge function over HTTP on the embedded stack (PGlite and PostgreSQL 15):
+// the "Flyt booking" link of the confirmation, lookup and move, the e-mails of a move (customer with
+// an .ics replacing the event: same UID, higher SEQUENCE; owner: from when to when), a just-taken
+// slot (409 with fresh slots, nothing changed), 50 simultaneous moves into one slot, and every
+// invalid input answered in Danish with a 4xx.
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localEmailEnv, startMailbox, type Mailbox } from '../../local/mailbox/index.ts';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import { RESCHEDULE_MESSAGES } from '../functions/_shared/reschedule.ts';
+import { MESSAGES } from '../functions/_shared/messages.ts';
+import { callFunction, openDays } from './helpers/http.ts';
+import { BACKENDS, SERVICE } from './helpers/sql.ts';
+
+describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
+  let stack: TestStack;
+  let mailbox: Mailbox;
+  let days: string[];
+  const saved: Record<string, string | undefined> = {};
+
+  const move = (body: unknown, init: { method?: string; raw?: string } = {}) =>
+    callFunction<Record<string, unknown>>(stack, 'reschedule-booking', body, init);
+
+  async function processOutbox() {
+    const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  let n = 0;
+  /** Books in SQL (as create-booking does) and returns the plain token of its confirmation. */
+  async function bookSql(serviceId: string, date: string, time: string) {
+    n += 1;
+    const email = `flyt${n}-${backend}@example.dk`;
+    const [row] = await stack.query<{ r: { status: string; reference: string } }>(
+      `select public.create_booking($1, $2::date, $3, 'Bo Nielsen', $4, '12345678') r`,
+      [serviceId, date, time, email],
+    );
+    expect(row!.r.status).toBe('created');
+    const [mail] = await stack.query<{ token: string; id: string }>(
+      `select o.payload ->> 'cancelToken' token, b.id::text id from public.email_outbox o
+         join public.bookings b on b.id = o.booking_id
+        where b.reference = $1 and o.kind = 'booking_confirmation'`,
+      [row!.r.reference],
+    );
+    return { reference: row!.r.reference, email, token: mail!.token, id: mail!.id };
+  }
+
+  async function state() {
+    return stack.query(
+      `select b.reference, b.status, b.drop_off_at::text, b.move_count, b.cancel_token_hash,
+              (select count(*)::int from public.email_outbox o where o.booking_id = b.id) as mails,
+              (select json_agg(w.period::text order by w.id) from public.booking_work_periods w
+                where w.booking_id = b.id) as periods
+         from public.bookings b order by b.reference`,
+    );
+  }
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    for (const [key, value] of Object.entries(
+      localEmailEnv(mailbox.url, 'http://127.0.0.1:4173'),
+    )) {
+      saved[key] = process.env[key];
+      process.env[key] = value;
+    }
+    stack = await startTestStack({ backend });
+    days = await openDays(stack, [1, 2, 3, 4], 4);
+    // these tests book many times from one place: lift the booking caps
+    await stack.query(
+      `insert into public.settings (key, value)
+       select k, '100000' from unnest($1::text[]) k
+       on conflict (key) do update set value = excluded.value`,
+      [
+        [
+          'rate_limit_per_ip_per_hour',
+          'rate_limit_per_email_per_hour',
+          'max_bookings_per_ip_per_day',
+          'max_open_bookings_per_contact',
+          'max_new_bookings_per_hour',
+        ],
+      ],
+    );
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await mailbox?.stop();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+
+  it('follows "Flyt booking" from the confirmation, moves, and e-mails customer (.ics) and owner', async () => {
+    const b = await bookSql(SERVICE.guld, days[0]!, '09:00');
+    await processOutbox();
+    const confirmation = mailbox.store.messages.find((m) => m.to[0] === b.email)!;
+    const link = /http:\/\/\S+\/flyt\?token=([0-9a-f]{64})/.exec(confirmation.text);
+    expect(link?.[1]).toBe(b.token);
+    expect(confirmation.text).toContain('Flyt booking');
+    expect(confirmation.text).toContain('Afbestil booking');
+    expect(confirmation.html).toContain(`/flyt?token=${b.token}`);
+
+    const lookup = await move({ token: b.token, action: 'lookup' });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body).toMatchObject({
+      state: 'active',
+      booking: { reference: b.reference, serviceId: SERVICE.guld, movesLeft: 3 },
+    });
+    expect(JSON.stringify(lookup.body)).not.toContain(b.email);
+
+    mailbox.store.clear();
+    const moved = await move({ token: b.token, bookingDate: days[1], bookingTime: '10:00' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({
+      reference: b.reference,
+      service: { id: SERVICE.guld, name: 'Guldpakken' },
+      dropOff: expect.stringMatching(new RegExp(`^${days[1]}T10:00:00\\+0[12]:00$`)),
+      readyAt: expect.stringMatching(new RegExp(`^${days[1]}T12:00:00\\+0[12]:00$`)),
+      previousDropOff: expect.stringMatching(new RegExp(`^${days[0]}T09:00:00\\+0[12]:00$`)),
+      previousReadyAt: expect.stringMatching(new RegExp(`^${days[0]}T11:00:00\\+0[12]:00$`)),
+      movesLeft: 2,
+    });
+
+    const slots0 = await callFunction<{ slots: string[] }>(stack, 'get-available-slots', {
+      date: days[0],
+      serviceId: SERVICE.guld,
+    });
+    expect(slots0.body.slots).toContain('09:00');
+
+    await processOutbox();
+    const customer = mailbox.store.messages.find((m) => m.to[0] === b.email)!;
+    expect(customer.subject).toMatch(/^Booking flyttet: Guldpakken /);
+    expect(customer.text).toContain('er flyttet fra');
+    const newToken = /\/flyt\?token=([0-9a-f]{64})/.exec(customer.text)![1]!;
+    expect(newToken).not.toBe(b.token);
+    expect(customer.text).toContain(`/afbestil?token=${newToken}`);
+    const ics = customer.attachments.find((a) => a.filename === 'booking.ics')!;
+    const cal = new ICAL.Component(ICAL.parse(Buffer.from(ics.content, 'base64').toString('utf8')));
+    const vevent = cal.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('uid')).toBe(`booking-${b.reference}@glanspunkt`);
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(1);
+    expect(String(vevent.getFirstPropertyValue('dtstart'))).toBe(`${days[1]}T10:00:00`);
+
+    const owner = mailbox.store.messages.find((m) => m.subject.startsWith('Flyttet:'))!;
+    expect(owner.text).toContain('Bo Nielsen har flyttet sin booking.');
+    expect(owner.text).toMatch(/Før:/);
+    expect(owner.text).toMatch(/Nu:/);
+    expect(owner.text).not.toContain(newToken);
+
+    // the old link is replaced by the new one
+    expect((await move({ token: b.token, action: 'lookup' })).status).toBe(404);
+    const again = await move({ token: newToken, action: 'lookup' });
+    expect(again.body).toMatchObject({ state: 'active', booking: { movesLeft: 2 } });
+  });
+
+  it('a just-taken slot is 409 with the fresh free times, and nothing changes', async () => {
+    await bookSql(SERVICE.guld, days[2]!, '09:00');
+    const b = await bookSql(SERVICE.guld, days[2]!, '14:00');
+    const before = await state();
+    const r = await move({ token: b.token, bookingDate: days[2], bookingTime: '10:00' });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe(MESSAGES.slotTaken);
+    expect(r.body.code).toBe('conflict');
+    const slots = r.body.slots as string[];
+    expect(slots).not.toContain('10:00');
+    expect(slots).toContain('11:00');
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses bad input with a Danish 4xx and changes nothing', async () => {
+    const b = await bookSql(SERVICE.guld, days[3]!, '09:00');
+    const before = await state();
+    const T = b.token;
+    const cases: [unknown, number, string][] = [
+      [{ token: 'f'.repeat(64), action: 'lookup' }, 404, RESCHEDULE_MESSAGES.notFound],
+      [
+        { token: 'f'.repeat(64), bookingDate: days[1], bookingTime: '10:00' },
+        404,
+        RESCHEDULE_MESSAGES.notFound,
+      ],
+      [{ token: T.toUpperCase(), action: 'lookup' }, 400, RESCHEDULE_MESSAGES.invalidToken],
+      [{ token: `${T} `, action: 'lookup' }, 400, RESCHEDULE_MESSAGES.invalidToken],
+      [
+        { token: `${T.slice(0, 63)}\u0000`, action: 'lookup' },
+        400,
+        RESCHEDULE_MESSAGES.invalidToken,
+      ],
+      [
+        { token: `${T.slice(0, 63)}\ud800`, action: 'lookup' },
+        400,
+        RESCHEDULE_MESSAGES.invalidToken,
+      ],
+      [{ token: 'x'.repeat(5000), action: 'lookup' }, 400, RESCHEDULE_MESSAGES.invalidToken],
+      [{ token: 42, action: 'lookup' }, 400, RESCHEDULE_MESSAGES.invalidToken],
+      [{ action: 'lookup' }, 400, RESCHEDULE_MESSAGES.invalidToken],
+      [{ token: T, action: 'lookup', extra: 1 }, 400, RESCHEDULE_MESSAGES.unknownField],
+      [{ token: T, action: 'delete' }, 400, RESCHEDULE_MESSAGES.badRequest],
+      [
+        { token: T, bookingDate: '2026-02-30', bookingTime: '10:00' },
+        400,
+        RESCHEDULE_MESSAGES.date,
+      ],
+      [{ token: T, bookingDate: days[1], bookingTime: '9:00' }, 400, RESCHEDULE_MESSAGES.time],
+      [
+        { token: T, bookingDate: days[1], bookingTime: '10:15' },
+        400,
+        RESCHEDULE_MESSAGES.timeNotBookable,
+      ],
+      [
+        { token: T, bookingDate: '2020-01-06', bookingTime: '10:00' },
+        400,
+        RESCHEDULE_MESSAGES.dateNotBookable,
+      ],
+      [
+        { token: T, bookingDate: days[3], bookingTime: '09:00' },
+        400,
+        RESCHEDULE_MESSAGES.unchanged,
+      ],
+      [[T], 400, RESCHEDULE_MESSAGES.badRequest],
+    ];
+    for (const [body, status, message] of cases) {
+      const r = await move(body);
+      expect([r.status, r.body.error], JSON.stringify(body)).toEqual([status, message]);
+    }
+    const raw = await move(null, {
+      raw: `{"token":"${'f'.repeat(58)}\\udfff\\u0000","action":"lookup"}`,
+    });
+    expect(raw.status).toBe(400);
+    expect((await move(null, { raw: '{"token":' })).status).toBe(400);
+    expect((await move(null, { method: 'GET' })).status).toBe(405);
+    expect(await state()).toEqual(before);
+  });
+
+  it('50 simultaneous moves of different bookings into one slot: one 200, 49 409, no 5xx', async () => {
+    const target = (await openDays(stack, [1, 2, 3, 4], 6))[5]!;
+    const sources = (await openDays(stack, [1, 2, 3, 4], 9)).slice(6);
+    const booked: Awaited<ReturnType<typeof bookSql>>[] = [];
+    for (const d of sources) {
+      const free = await callFunction<{ slots: string[] }>(stack, 'get-available-slots', {
+        date: d,
+        serviceId: SERVICE.solv,
+      });
+      for (const s of free.body.slots) {
+        if (booked.length < 50) booked.push(await bookSql(SERVICE.solv, d, s));
+      }
+    }
+    expect(booked).toHaveLength(50);
+    const before = await stack.query<{ id: string; drop: string }>(
+      `select id::text, drop_off_at::text drop from public.bookings where id = any($1::uuid[]) order by id`,
+      [booked.map((b) => b.id)],
+    );
+    const answers = await Promise.all(
+      booked.map((b) => move({ token: b.token, bookingDate: target, bookingTime: '12:00' })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const winner = booked[statuses.indexOf(200)]!;
+    const after = await stack.query<{ id: string; drop: string }>(
+      `select id::text, drop_off_at::text drop from public.bookings where id = any($1::uuid[]) order by id`,
+      [booked.map((b) => b.id)],
+    );
+    for (const [i, row] of after.entries()) {
+      expect(row.drop === before[i]!.drop, row.id).toBe(row.id !== winner.id);
+    }
+  });
+});
