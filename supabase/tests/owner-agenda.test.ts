@@ -16,6 +16,7 @@ const OWNER_RELATIONS = [
   'bookings',
   'email_outbox',
   'owner_agenda',
+  'owner_bookings',
 ];
 
 /** Words that occur in English sentences and not in Danish ones. */

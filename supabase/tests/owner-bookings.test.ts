@@ -1,0 +1,606 @@
+// Phone and walk-in bookings by the owner through the owner_bookings view: booking through the
+// engine (the time leaves the online offer), refusals with Danish messages and 4xx-mapped
+// SQLSTATEs, cancelling (frees the time, e-mails the customer), the e-mail setting, access, the
+// public caps not counting the owner's bookings, and a race between an online and a phone booking.
+// Runs on PGlite and on PostgreSQL 15.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import type { Queryable } from '../../local/db/database.ts';
+import { BACKENDS, SERVICE, book, slots, sqlState, withRollback, type Tx } from './helpers/sql.ts';
+
+// Monday 23 November 2026, 08:00 in Copenhagen (open 09-20)
+const NOW = '2026-11-23T07:00:00Z';
+
+interface OwnerRow {
+  package: string;
+  drop_off_local: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_email: string | null;
+  notes: string;
+  status: string;
+  ready_local: string;
+  reference: string;
+}
+
+/** The next day (at least `from` days ahead, real clock) with this ISO weekday that is open. */
+async function nextOpen(q: Tx | Queryable, isodow: number, from = 2): Promise<string> {
+  const sql = `select d::date::text d
+       from generate_series((now() at time zone 'Europe/Copenhagen')::date + $2::int,
+                            (now() at time zone 'Europe/Copenhagen')::date + 60, interval '1 day') d
+      where extract(isodow from d) = $1 and exists (select 1 from public.booking_day_hours(d::date))
+      order by d limit 1`;
+  const rows =
+    'one' in q
+      ? await q.rows<{ d: string }>(sql, [isodow, from])
+      : (await q.query<{ d: string }>(sql, [isodow, from])).rows;
+  return rows[0]!.d;
+}
+
+async function insertOwner(tx: Tx, row: Partial<OwnerRow>): Promise<OwnerRow> {
+  const cols = Object.keys(row);
+  const [r] = await tx.rows<OwnerRow>(
+    `insert into public.owner_bookings (${cols.join(', ')})
+     select ${cols.join(', ')} from json_populate_record(null::public.owner_bookings, $1::json)
+     returning package, drop_off_local::text, customer_name, customer_phone, customer_email, notes,
+               status, ready_local::text, reference`,
+    [JSON.stringify(row)],
+  );
+  return r!;
+}
+
+/** The error (code and message) of a statement, inside a savepoint so the transaction lives on. */
+async function refusal(
+  tx: Tx,
+  sql: string,
+  params?: unknown[],
+): Promise<{ code?: string; message?: string }> {
+  await tx.exec('savepoint refusal');
+  try {
+    await tx.rows(sql, params);
+    await tx.exec('release savepoint refusal');
+    return {};
+  } catch (error) {
+    await tx.exec('rollback to savepoint refusal');
+    const e = error as { code?: string; message?: string };
+    return { code: e.code, message: e.message };
+  }
+}
+
+function phoneBooking(day: string, time: string, extra: Partial<OwnerRow> = {}): Partial<OwnerRow> {
+  return {
+    package: 'Guldpakken',
+    drop_off_local: `${day} ${time}`,
+    customer_name: 'Jens Telefon',
+    customer_phone: '20 30 40 50',
+    ...extra,
+  };
+}
+
+describe.each(BACKENDS)('owner bookings on %s', (backend) => {
+  let t: TestDatabase;
+  let tue: string;
+  beforeAll(async () => {
+    t = await createTestDatabase({ backend });
+    tue = await nextOpen(t.db, 2);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a phone booking books through the engine and its time leaves the online offer', async () => {
+    await withRollback(t, async (tx) => {
+      const before = await slots(tx, SERVICE.guld, tue, new Date().toISOString());
+      expect(before.slots).toContain('10:00');
+      const row = await insertOwner(
+        tx,
+        phoneBooking(tue, '10:00', { package: ' guldpakken ', notes: 'Blå Golf' }),
+      );
+      expect(row).toEqual({
+        package: 'Guldpakken',
+        drop_off_local: `${tue} 10:00:00`,
+        customer_name: 'Jens Telefon',
+        customer_phone: '20 30 40 50',
+        customer_email: null,
+        notes: 'Blå Golf',
+        status: 'confirmed',
+        ready_local: `${tue} 12:00:00`,
+        reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      });
+      const stored = await tx.one<Record<string, unknown>>(
+        `select b.source, b.price, b.customer_email, b.booking_time::text, w.bay,
+                public.copenhagen_iso(lower(w.period)) "from", public.copenhagen_iso(upper(w.period)) "to"
+           from public.bookings b join public.booking_work_periods w on w.booking_id = b.id
+          where b.reference = $1`,
+        [row.reference],
+      );
+      expect(stored).toMatchObject({
+        source: 'owner',
+        price: 399,
+        customer_email: '',
+        booking_time: '10:00:00',
+        bay: 1,
+      });
+      const after = await slots(tx, SERVICE.guld, tue, new Date().toISOString());
+      // 09:00 and 09:30 would run into 10:00, 10:00-11:30 overlap, 12:00 is back-to-back
+      for (const time of ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'])
+        expect(after.slots).not.toContain(time);
+      expect(after.slots).toContain('12:00');
+      expect(after.slots.length).toBe(before.slots.length - 6);
+      // and an online booking of that time is refused
+      expect(
+        (
+          await book(tx, {
+            serviceId: SERVICE.solv,
+            date: tue,
+            time: '11:30',
+            now: new Date().toISOString(),
+          })
+        ).status,
+      ).toBe('conflict');
+      // the owner does not get a notification of their own booking; no e-mail address, no mail
+      expect(
+        await tx.rows(
+          `select o.kind from public.email_outbox o join public.bookings b on b.id = o.booking_id
+            where b.reference = $1`,
+          [row.reference],
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  it('refuses an overlapping booking with a Danish message (23P01)', async () => {
+    await withRollback(t, async (tx) => {
+      await insertOwner(tx, phoneBooking(tue, '10:00'));
+      const online = await book(tx, {
+        serviceId: SERVICE.solv,
+        date: tue,
+        time: '15:00',
+        now: new Date().toISOString(),
+      });
+      expect(online.status).toBe('created');
+      const row = phoneBooking(tue, '11:30', { customer_name: 'Anden Kunde' });
+      expect(
+        await refusal(
+          tx,
+          `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
+           values ($1, $2, $3, $4)`,
+          [row.package, row.drop_off_local, row.customer_name, row.customer_phone],
+        ),
+      ).toEqual({
+        code: '23P01',
+        message: expect.stringMatching(
+          /^Tiden er optaget: værkstedet har ikke en ledig plads i hele tiden fra .* kl\. 11:30 til .* kl\. 13:30\. Se owner_agenda og vælg en anden tid\.$/,
+        ),
+      });
+      // over the online booking too
+      expect(
+        (
+          await refusal(
+            tx,
+            `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
+             values ('Sølvpakken', $1, 'Tredje Kunde', '12345678')`,
+            [`${tue} 15:15`],
+          )
+        ).code,
+      ).toBe('23P01');
+      expect(
+        await tx.rows(`select 1 from public.bookings where booking_date = $1::date`, [tue]),
+      ).toHaveLength(2);
+    });
+  });
+
+  it('refuses closed time, a date that is over and bad input, each with a Danish message', async () => {
+    await withRollback(t, async (tx) => {
+      const sunday = await nextOpen(tx, 6).then(async (sat) =>
+        tx.one<{ d: string }>(`select ($1::date + 1)::text d`, [sat]).then((r) => r.d),
+      );
+      const insert = (row: Partial<OwnerRow>) =>
+        refusal(
+          tx,
+          `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, customer_email)
+           values ($1, $2, $3, $4, $5)`,
+          [
+            row.package ?? null,
+            row.drop_off_local ?? null,
+            row.customer_name ?? null,
+            row.customer_phone ?? null,
+            row.customer_email ?? null,
+          ],
+        );
+      expect(await insert(phoneBooking(sunday, '10:00'))).toEqual({
+        code: '22023',
+        message: expect.stringMatching(
+          /^Der er lukket den \d+\. [a-z]+ \d{4} \(lukkedag, helligdag eller lukket ugedag\)\. Vælg en anden dag, eller åbn dagen i open_dates\.$/,
+        ),
+      });
+      await tx.rows(`insert into public.closed_dates (day, reason) values ($1, 'Ferie')`, [tue]);
+      expect((await insert(phoneBooking(tue, '10:00'))).code).toBe('22023');
+      await tx.rows(`delete from public.closed_dates where day = $1`, [tue]);
+      expect(await insert(phoneBooking(tue, '08:30'))).toEqual({
+        code: '22023',
+        message: expect.stringMatching(
+          /^Den .* er der åbent 09:00-20:00\. Vælg et afleveringstidspunkt inden for åbningstiden\.$/,
+        ),
+      });
+      expect((await insert(phoneBooking(tue, '20:00'))).code).toBe('22023');
+      expect(await insert(phoneBooking(tue, '18:30'))).toEqual({
+        code: '22023',
+        message: expect.stringMatching(
+          /^Jobbet tager 2 timer og kan ikke blive færdigt inden lukketid kl\. 20:00 den .*\. Vælg et tidligere tidspunkt\.$/,
+        ),
+      });
+      expect(await insert(phoneBooking('2020-01-06', '10:00'))).toEqual({
+        code: '22023',
+        message: 'Datoen 6. januar 2020 er overstået. Vælg i dag eller en senere dag.',
+      });
+      expect(await insert(phoneBooking(tue, '10:00', { package: 'Platinpakken' }))).toEqual({
+        code: '22023',
+        message:
+          'Pakken "Platinpakken" findes ikke. Skriv navnet som i services, f.eks. Guldpakken.',
+      });
+      await tx.exec(`update public.services set is_active = false where name = 'Premiumpakken'`);
+      expect(await insert(phoneBooking(tue, '10:00', { package: 'Premiumpakken' }))).toEqual({
+        code: '22023',
+        message:
+          'Pakken "Premiumpakken" er slået fra (is_active = false i services) og kan ikke bookes.',
+      });
+      expect(await insert(phoneBooking(tue, '10:00', { customer_name: ' ' }))).toEqual({
+        code: '23502',
+        message: 'Skriv kundens navn i customer_name.',
+      });
+      expect(await insert(phoneBooking(tue, '10:00', { customer_phone: '1234' }))).toEqual({
+        code: '23514',
+        message:
+          'Telefonnummeret "1234" ser forkert ud: skriv 8-15 cifre, f.eks. 12 34 56 78 eller +45 12 34 56 78.',
+      });
+      expect(await insert(phoneBooking(tue, '10:00', { customer_email: 'ikke-en-mail' }))).toEqual({
+        code: '23514',
+        message:
+          'E-mailadressen "ikke-en-mail" ser forkert ud. Ret den, eller lad customer_email være tom.',
+      });
+      expect(await insert({ ...phoneBooking(tue, '10:00'), drop_off_local: undefined })).toEqual({
+        code: '23502',
+        message: 'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.',
+      });
+      expect(await tx.rows(`select 1 from public.bookings where source = 'owner'`)).toHaveLength(0);
+    });
+  });
+
+  it('books today, beyond the online window and off the online grid (fixed clock)', async () => {
+    await withRollback(t, async (tx) => {
+      const book = (day: string, pkg = 'Sølvpakken') =>
+        tx.one<{ r: { booking_date: string; booking_time: string; ready_at: string } }>(
+          `select to_jsonb(public.owner_book($1, $2::timestamp, 'Walk In', '12345678', null, null, $3)) r`,
+          [pkg, day, NOW],
+        );
+      // today (online needs 1 day's notice) at 10:15 (online grid is every 30 minutes)
+      expect((await book('2026-11-23 10:15')).r).toMatchObject({
+        booking_date: '2026-11-23',
+        booking_time: '10:15:00',
+      });
+      // 100 days ahead (online window is 60 days)
+      expect((await book('2027-03-03 09:00')).r.booking_date).toBe('2027-03-03');
+      // a time earlier today (a walk-in entered afterwards) is accepted, yesterday is not
+      expect((await book('2026-11-23 09:00')).r.booking_time).toBe('09:00:00');
+      expect(
+        await sqlState(
+          tx,
+          `select public.owner_book('Sølvpakken', '2026-11-22 12:00', 'X Y', '12345678', null, null, $1)`,
+          [NOW],
+        ),
+      ).toBe('22023');
+    });
+  });
+
+  it('cancelling frees the time and e-mails a customer who has an e-mail address', async () => {
+    await withRollback(t, async (tx) => {
+      const row = await insertOwner(
+        tx,
+        phoneBooking(tue, '10:00', { customer_email: 'Ane@Example.dk ' }),
+      );
+      expect(row.customer_email).toBe('Ane@Example.dk');
+      const mails = () =>
+        tx.rows<{
+          kind: string;
+          recipient: string;
+          status: string;
+          payload: Record<string, unknown>;
+        }>(
+          `select o.kind, o.recipient, o.status, o.payload from public.email_outbox o
+             join public.bookings b on b.id = o.booking_id where b.reference = $1 order by o.created_at, o.kind`,
+          [row.reference],
+        );
+      const [confirmation] = await mails();
+      expect(confirmation).toEqual({
+        kind: 'booking_confirmation',
+        recipient: 'Ane@Example.dk',
+        status: 'pending',
+        payload: {
+          reference: row.reference,
+          serviceName: 'Guldpakken',
+          price: 399,
+          dropOff: `${tue}T10:00:00+01:00`,
+          readyAt: `${tue}T12:00:00+01:00`,
+          customerName: 'Jens Telefon',
+          cancelToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+      });
+      expect((await slots(tx, SERVICE.guld, tue, new Date().toISOString())).slots).not.toContain(
+        '10:00',
+      );
+
+      const [cancelled] = await tx.rows<{ status: string }>(
+        `update public.owner_bookings set status = 'cancelled' where reference = $1 returning status`,
+        [row.reference],
+      );
+      expect(cancelled).toEqual({ status: 'cancelled' });
+      expect((await slots(tx, SERVICE.guld, tue, new Date().toISOString())).slots).toContain(
+        '10:00',
+      );
+      expect(
+        await tx.one(
+          `select b.status, b.cancelled_at is not null cancelled_at, bool_or(w.active) active
+             from public.bookings b join public.booking_work_periods w on w.booking_id = b.id
+            where b.reference = $1 group by b.status, b.cancelled_at`,
+          [row.reference],
+        ),
+      ).toEqual({ status: 'cancelled', cancelled_at: true, active: false });
+      const after = await mails();
+      expect(after.map((m) => [m.kind, m.recipient])).toEqual([
+        ['booking_confirmation', 'Ane@Example.dk'],
+        ['cancellation_confirmation', 'Ane@Example.dk'],
+      ]);
+      expect(after[1]!.payload).toMatchObject({
+        reference: row.reference,
+        dropOff: `${tue}T10:00:00+01:00`,
+      });
+
+      // the freed time can be booked online at once
+      expect(
+        (
+          await book(tx, {
+            serviceId: SERVICE.guld,
+            date: tue,
+            time: '10:00',
+            now: new Date().toISOString(),
+          })
+        ).status,
+      ).toBe('created');
+      // and the cancelled booking cannot be reconfirmed over it
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set status = 'confirmed' where reference = $1`,
+          [row.reference],
+        ),
+      ).toEqual({
+        code: '23P01',
+        message: `Bookingen ${row.reference} kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.`,
+      });
+    });
+  });
+
+  it('cancels an online booking at any time (after the customer deadline) with the cancellation e-mail', async () => {
+    await withRollback(t, async (tx) => {
+      const online = await book(tx, {
+        serviceId: SERVICE.guld,
+        date: tue,
+        time: '14:00',
+        email: 'kunde@example.dk',
+        now: new Date().toISOString(),
+      });
+      // the customer's own deadline has passed (notice 1000 hours)
+      await tx.exec(
+        `update public.settings set value = '1000' where key = 'cancellation_notice_hours'`,
+      );
+      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+        online.reference,
+      ]);
+      expect(
+        await tx.rows(
+          `select o.kind, o.recipient from public.email_outbox o join public.bookings b on b.id = o.booking_id
+            where b.reference = $1 order by o.kind`,
+          [online.reference],
+        ),
+      ).toEqual([
+        { kind: 'booking_confirmation', recipient: 'kunde@example.dk' },
+        { kind: 'cancellation_confirmation', recipient: 'kunde@example.dk' },
+        { kind: 'owner_notification', recipient: null },
+      ]);
+    });
+  });
+
+  it('sends no customer e-mail when owner_bookings_send_email is 0, and no reminder without an address', async () => {
+    await withRollback(t, async (tx) => {
+      expect(
+        await tx.one(`select value from public.settings where key = 'owner_bookings_send_email'`),
+      ).toEqual({ value: '1' });
+      await tx.exec(
+        `update public.settings set value = '0' where key = 'owner_bookings_send_email'`,
+      );
+      const row = await insertOwner(tx, phoneBooking(tue, '10:00', { customer_email: 'a@b.dk' }));
+      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+        row.reference,
+      ]);
+      await tx.exec(
+        `update public.settings set value = '1' where key = 'owner_bookings_send_email'`,
+      );
+      const noMail = await insertOwner(tx, phoneBooking(tue, '14:00'));
+      const withMail = await insertOwner(
+        tx,
+        phoneBooking(tue, '16:00', { customer_email: 'c@d.dk' }),
+      );
+      // reminders are due for all three drop-offs; only the one with an address gets one
+      await tx.rows(`update public.bookings set created_at = now() - interval '30 days'`);
+      await tx.one(
+        `select public.email_queue_reminders(($1::date + time '08:00') at time zone 'Europe/Copenhagen')`,
+        [tue],
+      );
+      expect(
+        await tx.rows(
+          `select b.reference, o.kind from public.email_outbox o join public.bookings b on b.id = o.booking_id
+            where b.source = 'owner' order by o.kind, b.reference`,
+        ),
+      ).toEqual([
+        { reference: withMail.reference, kind: 'booking_confirmation' },
+        { reference: withMail.reference, kind: 'booking_reminder' },
+      ]);
+      expect(noMail.customer_email).toBeNull();
+    });
+  });
+
+  it('corrects contact details and refuses delete, package changes and bad status', async () => {
+    await withRollback(t, async (tx) => {
+      const row = await insertOwner(tx, phoneBooking(tue, '10:00'));
+      const [fixed] = await tx.rows<OwnerRow>(
+        `update public.owner_bookings set customer_phone = '+45 99 88 77 66', customer_email = 'ny@example.dk'
+          where reference = $1 returning customer_phone, customer_email, status`,
+        [row.reference],
+      );
+      expect(fixed).toEqual({
+        customer_phone: '+45 99 88 77 66',
+        customer_email: 'ny@example.dk',
+        status: 'confirmed',
+      });
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set customer_phone = '12' where reference = $1`,
+          [row.reference],
+        ),
+      ).toMatchObject({ code: '23514' });
+      expect(
+        await refusal(tx, `delete from public.owner_bookings where reference = $1`, [
+          row.reference,
+        ]),
+      ).toEqual({
+        code: '0A000',
+        message: `Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen ${row.reference}.`,
+      });
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set package = 'Sølvpakken' where reference = $1`,
+          [row.reference],
+        ),
+      ).toEqual({
+        code: '0A000',
+        message: `Pakken kan ikke skiftes på en booking. Aflys bookingen ${row.reference} og book den nye pakke.`,
+      });
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set status = 'aflyst' where reference = $1`,
+          [row.reference],
+        ),
+      ).toEqual({
+        code: '23514',
+        message: 'status skal være confirmed (bekræftet) eller cancelled (aflyst).',
+      });
+      expect(
+        await refusal(
+          tx,
+          `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, reference)
+           values ('Sølvpakken', $1, 'Ny Kunde', '12345678', 'AAAAAAAA')`,
+          [`${tue} 15:00`],
+        ),
+      ).toMatchObject({ code: '0A000' });
+      expect(await tx.rows(`select 1 from public.bookings`)).toHaveLength(1);
+    });
+  });
+
+  it("the owner's bookings do not count against the public caps", async () => {
+    await withRollback(t, async (tx) => {
+      // more phone bookings for one customer than the online per-contact limits allow
+      for (const time of ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00']) {
+        await insertOwner(
+          tx,
+          phoneBooking(tue, time, {
+            package: 'Sølvpakken',
+            customer_email: 'fast@example.dk',
+            customer_phone: '+45 11 22 33 44',
+          }),
+        );
+      }
+      expect(await tx.rows('select 1 from public.booking_rate_limits')).toEqual([]);
+      const online = await book(tx, {
+        serviceId: SERVICE.solv,
+        date: tue,
+        time: '15:00',
+        email: 'fast@example.dk',
+        phone: '+45 11 22 33 44',
+        now: new Date().toISOString(),
+      });
+      expect(online.status).toBe('created');
+    });
+  });
+
+  it.each(['anon', 'authenticated'])(
+    '%s can neither read nor write owner_bookings',
+    async (role) => {
+      await withRollback(t, async (tx) => {
+        await insertOwner(tx, phoneBooking(tue, '10:00'));
+        await tx.exec(`set local role ${role}`);
+        expect(await sqlState(tx, 'select * from public.owner_bookings')).toBe('42501');
+        expect(
+          await sqlState(
+            tx,
+            `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
+           values ('Sølvpakken', $1, 'Ond Kunde', '12345678')`,
+            [`${tue} 15:00`],
+          ),
+        ).toBe('42501');
+        expect(await sqlState(tx, `update public.owner_bookings set status = 'cancelled'`)).toBe(
+          '42501',
+        );
+        expect(await sqlState(tx, 'delete from public.owner_bookings')).toBe('42501');
+        expect(
+          await sqlState(
+            tx,
+            `select public.owner_book('Sølvpakken', $1::timestamp, 'Ond Kunde', '12345678')`,
+            [`${tue} 15:00`],
+          ),
+        ).toBe('42501');
+      });
+    },
+  );
+
+  // commits its rows, so it comes last
+  it('an online and a phone booking racing for the same time give exactly one booking', async () => {
+    const day = await nextOpen(t.db, 3);
+    const now = new Date().toISOString();
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0
+          ? book(t.db, { serviceId: SERVICE.guld, date: day, time: '13:00', now }).then((r) => {
+              if (r.status !== 'created')
+                throw Object.assign(new Error(r.status), { code: r.status });
+              return 'online';
+            })
+          : t.db
+              .query(
+                `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
+                 values ('Guldpakken', $1, 'Telefon Kunde', '12345678')`,
+                [`${day} 12:30`],
+              )
+              .then(() => 'phone'),
+      ),
+    );
+    const won = attempts.filter((a) => a.status === 'fulfilled');
+    const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+    expect(won).toHaveLength(1);
+    expect(
+      lost
+        .map((a) => (a.reason as { code?: string }).code)
+        .filter((c) => c !== 'conflict' && c !== '23P01'),
+    ).toEqual([]);
+    const [row] = await t.query<{ bookings: number; periods: number }>(
+      `select count(distinct b.id)::int bookings, count(w.id)::int periods
+         from public.bookings b join public.booking_work_periods w on w.booking_id = b.id and w.active
+        where b.booking_date = $1`,
+      [day],
+    );
+    expect(row).toEqual({ bookings: 1, periods: 1 });
+  });
+});
