@@ -113,6 +113,7 @@ export type Database = {
           move_count: number;
           ics_sequence: number;
           moved_at: string | null;
+          source: string;
         };
         Insert: {
           id?: string;
@@ -141,6 +142,7 @@ export type Database = {
           move_count?: number;
           ics_sequence?: number;
           moved_at?: string | null;
+          source?: string;
         };
         Update: {
           id?: string;
@@ -169,6 +171,7 @@ export type Database = {
           move_count?: number;
           ics_sequence?: number;
           moved_at?: string | null;
+          source?: string;
         };
         Relationships: [];
       };
@@ -402,6 +405,36 @@ export type Database = {
           customer_name?: string | null;
           customer_phone?: string | null;
           customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Relationships: [];
+      };
+      owner_bookings: {
+        Row: {
+          package: string | null;
+          drop_off_local: string | null;
+          customer_name: string | null;
+          customer_phone: string | null;
+          customer_email: string | null;
+          notes: string | null;
+          status: string | null;
+          ready_local: string | null;
+          reference: string | null;
+        };
+        Insert: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Update: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
           notes?: string | null;
           status?: string | null;
           reference?: string | null;
@@ -645,6 +678,78 @@ export type Database = {
           p_now?: string;
         };
         Returns: Json;
+      };
+      owner_book: {
+        Args: {
+          p_package: string;
+          p_drop_off: string;
+          p_customer_name: string;
+          p_customer_phone: string;
+          p_customer_email?: string;
+          p_notes?: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_booking_payload: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Json;
+      };
+      owner_cancel: {
+        Args: {
+          p_booking_id: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_check_customer: {
+        Args: {
+          p_name: string;
+          p_phone: string;
+          p_email: string;
+          p_notes: string;
+        };
+        Returns: undefined;
+      };
+      owner_day_text: {
+        Args: {
+          p_day: string;
+        };
+        Returns: string;
+      };
+      owner_move: {
+        Args: {
+          p_booking_id: string;
+          p_drop_off: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_plan: {
+        Args: {
+          p_minutes: number;
+          p_drop_off: string;
+          p_now?: string;
+        };
+        Returns: string[];
+      };
+      owner_send_email: {
+        Args: never;
+        Returns: boolean;
+      };
+      owner_taken_message: {
+        Args: {
+          p_blocked: string[];
+        };
+        Returns: string;
+      };
+      owner_time_text: {
+        Args: {
+          p_at: string;
+        };
+        Returns: string;
       };
       reschedule_booking: {
         Args: {

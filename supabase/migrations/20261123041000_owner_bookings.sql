@@ -97,9 +97,11 @@ declare
   v_hours interval := make_interval(hours => public.booking_setting('reminder_hours_before', 24));
   v_count integer;
 begin
-  -- bookings made less than 12 hours before the reminder time get none: the confirmation is recent.
-  -- Phone bookings without an e-mail address, and the owner's bookings while the owner has switched
-  -- customer e-mails off, get none either.
+  -- bookings made (or moved) less than 12 hours before the reminder time get none: the
+  -- confirmation is recent. A moved booking has its own key per move, so a reminder sent for the
+  -- old time does not stop the one of the new time (20261123030000_move_booking.sql).
+  -- Added here: phone bookings without an e-mail address get none, and the owner's bookings get
+  -- none while owner_bookings_send_email is off.
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   select b.id, 'booking_reminder', b.customer_email,
          jsonb_build_object(
@@ -109,7 +111,8 @@ begin
            'dropOff', public.copenhagen_iso(b.drop_off_at),
            'readyAt', public.copenhagen_iso(b.ready_at),
            'customerName', b.customer_name),
-         'booking_reminder:' || b.id,
+         'booking_reminder:' || b.id
+           || case when b.ics_sequence > 0 then ':' || b.ics_sequence else '' end,
          p_now
     from public.bookings b
    where b.status = 'confirmed'
@@ -118,7 +121,7 @@ begin
      and (b.source = 'online' or public.owner_send_email())
      and b.drop_off_at > p_now
      and b.drop_off_at <= p_now + v_hours
-     and b.created_at <= b.drop_off_at - v_hours - interval '12 hours'
+     and coalesce(b.moved_at, b.created_at) <= b.drop_off_at - v_hours - interval '12 hours'
   on conflict (idempotency_key) do nothing;
   get diagnostics v_count = row_count;
   return v_count;
@@ -280,6 +283,7 @@ declare
   v_phone text := trim(coalesce(p_customer_phone, ''));
   v_email text := trim(coalesce(p_customer_email, ''));
   v_notes text := coalesce(p_notes, '');
+  v_drop_off timestamp := date_trunc('minute', p_drop_off);
   v_blocked tstzrange[];
   v_bay smallint;
   v_booking public.bookings;
@@ -305,7 +309,7 @@ begin
       using errcode = 'not_null_violation';
   end if;
   perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
-  v_blocked := public.owner_plan(v_service.duration_minutes, p_drop_off, p_now);
+  v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
   loop
     v_bay := public.booking_free_bay(v_blocked);
@@ -319,7 +323,7 @@ begin
         drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source
       ) values (
         v_id, v_service.id, v_service.name, v_service.duration_minutes, v_service.price,
-        p_drop_off::date, p_drop_off::time, p_drop_off at time zone 'Europe/Copenhagen',
+        v_drop_off::date, v_drop_off::time, v_drop_off at time zone 'Europe/Copenhagen',
         upper(v_blocked[array_length(v_blocked, 1)])
           - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
         v_name, v_email, v_phone, v_notes, 'owner'
@@ -341,10 +345,11 @@ begin
   end loop;
 
   if v_booking.customer_email <> '' and public.owner_send_email() then
+    -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
+    -- (bookings keeps only its hash, 20261123030000_move_booking.sql)
     insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key)
     values (v_booking.id, 'booking_confirmation', v_booking.customer_email,
-            public.owner_booking_payload(v_booking)
-              || jsonb_build_object('cancelToken', v_booking.cancel_token),
+            public.owner_booking_payload(v_booking) || jsonb_build_object('cancelToken', null),
             'booking_confirmation:' || v_booking.id);
   end if;
   return v_booking;
@@ -389,7 +394,10 @@ $$;
 
 comment on function public.owner_cancel(uuid, timestamptz) is 'Cancels a booking as the owner (at any time, online bookings too): frees its time, drops its pending reminder and e-mails the customer when there is an e-mail and owner_bookings_send_email is on.';
 
--- moving: a later migration replaces this with the move engine (one transaction, no double booking)
+-- moving: move_booking() (20261123030000_move_booking.sql) in its owner mode does the atomic move
+-- (free the old periods and take the new ones in one transaction, booking_moves history, new link
+-- token, the customer's booking_moved e-mail); owner_plan() checks the time first so every refusal
+-- is the same Danish message as when booking
 create function public.owner_move(p_booking_id uuid, p_drop_off timestamp, p_now timestamptz default now())
 returns public.bookings
 language plpgsql
@@ -397,13 +405,59 @@ volatile
 security definer
 set search_path = ''
 as $$
+declare
+  v_booking public.bookings;
+  v_drop_off timestamp := date_trunc('minute', p_drop_off);
+  v_blocked tstzrange[];
+  v_result jsonb;
 begin
-  raise exception 'Flytning er ikke mulig her endnu. Aflys bookingen, og book den nye tid.'
-    using errcode = 'feature_not_supported';
+  select * into v_booking from public.bookings b
+   where b.id = p_booking_id and b.anonymised_at is null
+     for update;
+  if not found then
+    raise exception 'Bookingen findes ikke.' using errcode = 'no_data_found';
+  end if;
+  if v_booking.status = 'cancelled' then
+    raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
+      using errcode = 'feature_not_supported';
+  end if;
+  if v_drop_off is null then
+    raise exception 'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.'
+      using errcode = 'not_null_violation';
+  end if;
+  v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
+  if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
+    raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
+      using errcode = 'invalid_parameter_value';
+  end if;
+
+  v_result := public.move_booking(v_booking.id, v_drop_off::date, to_char(v_drop_off, 'HH24:MI'),
+                                  false, false, false, 'owner', p_now);
+  case v_result ->> 'status'
+    when 'moved', 'unchanged' then
+      null;
+    when 'conflict' then
+      raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+    else
+      raise exception 'Bookingen % kan ikke flyttes til %.', v_booking.reference, to_char(v_drop_off, 'YYYY-MM-DD HH24:MI')
+        using errcode = 'invalid_parameter_value';
+  end case;
+
+  select * into v_booking from public.bookings b where b.id = p_booking_id;
+  if v_result ->> 'status' = 'moved' then
+    -- the owner is not notified of their own move; the customer only with an address and while
+    -- owner_bookings_send_email is on
+    delete from public.email_outbox o
+     where o.booking_id = v_booking.id
+       and o.idempotency_key in ('owner_booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence,
+                                 'booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence)
+       and (o.kind = 'owner_booking_moved' or v_booking.customer_email = '' or not public.owner_send_email());
+  end if;
+  return v_booking;
 end;
 $$;
 
-comment on function public.owner_move(uuid, timestamp, timestamptz) is 'Moves a booking as the owner to a Copenhagen wall-clock drop-off.';
+comment on function public.owner_move(uuid, timestamp, timestamptz) is 'Moves a booking as the owner to a Copenhagen wall-clock drop-off (later than now, within opening hours; a job that fits in a day must finish by closing) through move_booking() in its owner mode. The customer gets the booking_moved e-mail when there is an address and owner_bookings_send_email is on; the owner gets none. Raises a Danish exception when the time is closed or taken.';
 
 -- the view ------------------------------------------------------------------------------------------
 
@@ -563,3 +617,27 @@ grant execute on function
   public.owner_cancel(uuid, timestamptz),
   public.owner_move(uuid, timestamp, timestamptz)
   to service_role;
+
+-- Danish for what the move change added to tables the owner sees ----------------------------------
+
+comment on column public.bookings.cancel_token is 'Altid tom: nøglen til kundens links gemmes kun som kontrolsum i cancel_token_hash.';
+comment on column public.bookings.cancel_token_hash is 'Kontrolsum (SHA-256) af nøglen i kundens links til at afbestille og flytte (selve nøglen gemmes ikke).';
+comment on column public.bookings.move_count is 'Hvor mange gange kunden selv har flyttet bookingen via linket i mailen (højst max_moves_per_booking).';
+comment on column public.bookings.ics_sequence is 'Antal flytninger (af kunden og af dig): versionsnummeret på bookingens kalenderinvitation.';
+comment on column public.bookings.moved_at is 'Hvornår bookingen sidst blev flyttet.';
+
+comment on table public.booking_moves is 'Historik: hver flytning af en booking, fra hvilken tid til hvilken, af kunden (linket i mailen) eller af dig (owner_bookings). Tiderne er i UTC.';
+comment on column public.booking_moves.id is 'Løbenummer (automatisk).';
+comment on column public.booking_moves.booking_id is 'Bookingen.';
+comment on column public.booking_moves.moved_by is 'customer = kunden, owner = dig.';
+comment on column public.booking_moves.from_drop_off_at is 'Aflevering før flytningen (UTC).';
+comment on column public.booking_moves.from_ready_at is 'Færdig før flytningen (UTC).';
+comment on column public.booking_moves.to_drop_off_at is 'Aflevering efter flytningen (UTC).';
+comment on column public.booking_moves.to_ready_at is 'Færdig efter flytningen (UTC).';
+comment on column public.booking_moves.moved_at is 'Hvornår bookingen blev flyttet.';
+
+comment on column public.email_outbox.kind is 'Slags mail: booking_confirmation, booking_reminder, booking_moved og cancellation_confirmation går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL).';
+
+update public.settings
+   set description = 'Hvor mange gange en kunde selv må flytte en booking via linket i mailen.'
+ where key = 'max_moves_per_booking';

@@ -510,6 +510,150 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     });
   });
 
+  it('moving replans a multi-day job across a weekend and frees the old time', async () => {
+    await withRollback(t, async (tx) => {
+      // a Thursday with Friday, Saturday and the Monday after open too
+      const { thu, fri, sat, mon } = await tx.one<Record<string, string>>(
+        `select d::text thu, (d + 1)::text fri, (d + 2)::text sat, (d + 4)::text mon
+           from (select g::date d from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
+                   (now() at time zone 'Europe/Copenhagen')::date + 60, interval '1 day') g) x
+          where extract(isodow from d) = 4
+            and (select count(*) from generate_series(0, 4) i
+                  where exists (select 1 from public.booking_day_hours(d + i))) = 4
+          order by d limit 1`,
+      );
+      // 14 hours: Thursday 09-20 (11 h) and Friday 08-11
+      const row = await insertOwner(tx, {
+        ...phoneBooking(thu!, '09:00'),
+        package: 'Guldpakken polering',
+        customer_email: 'polering@example.dk',
+      });
+      expect(row.ready_local).toBe(`${fri} 11:00:00`);
+      const [moved] = await tx.rows<OwnerRow>(
+        `update public.owner_bookings set drop_off_local = $2 where reference = $1
+         returning drop_off_local::text, ready_local::text, status, reference`,
+        [row.reference, `${fri} 13:00`],
+      );
+      // Friday 13-17 (4 h), Saturday 10-16 (6 h), Sunday closed, Monday 09-13 (4 h)
+      expect(moved).toEqual({
+        drop_off_local: `${fri} 13:00:00`,
+        ready_local: `${mon} 13:00:00`,
+        status: 'confirmed',
+        reference: row.reference,
+      });
+      expect(
+        await tx.rows(
+          `select public.copenhagen_iso(lower(w.period)) "from", public.copenhagen_iso(upper(w.period)) "to"
+             from public.booking_work_periods w join public.bookings b on b.id = w.booking_id
+            where b.reference = $1 and w.active order by w.period`,
+          [row.reference],
+        ),
+      ).toEqual([
+        { from: `${fri}T13:00:00+01:00`, to: `${fri}T17:00:00+01:00` },
+        { from: `${sat}T10:00:00+01:00`, to: `${sat}T16:00:00+01:00` },
+        { from: `${mon}T09:00:00+01:00`, to: `${mon}T13:00:00+01:00` },
+      ]);
+      const now = new Date().toISOString();
+      const offer = async (d: string) => (await slots(tx, SERVICE.solv, d, now)).slots;
+      expect(await offer(thu!)).toContain('09:00');
+      expect(await offer(fri!)).toEqual(expect.arrayContaining(['08:00', '12:30']));
+      expect(await offer(fri!)).not.toContain('13:00');
+      expect(await offer(sat!)).toEqual([]);
+      expect(await offer(mon!)).not.toContain('12:30');
+      expect(await offer(mon!)).toContain('13:00');
+      // the customer gets the move e-mail; the owner is not told of their own move
+      expect(
+        await tx.rows(
+          `select o.kind, o.recipient, o.payload->>'previousDropOff' previous
+             from public.email_outbox o join public.bookings b on b.id = o.booking_id
+            where b.reference = $1 order by o.created_at, o.kind`,
+          [row.reference],
+        ),
+      ).toEqual([
+        { kind: 'booking_confirmation', recipient: 'polering@example.dk', previous: null },
+        {
+          kind: 'booking_moved',
+          recipient: 'polering@example.dk',
+          previous: `${thu}T09:00:00+01:00`,
+        },
+      ]);
+      expect(
+        await tx.rows(
+          `select m.moved_by from public.booking_moves m join public.bookings b on b.id = m.booking_id
+            where b.reference = $1`,
+          [row.reference],
+        ),
+      ).toEqual([{ moved_by: 'owner' }]);
+    });
+  });
+
+  it('a move onto taken or closed time is refused and changes nothing', async () => {
+    await withRollback(t, async (tx) => {
+      const a = await insertOwner(tx, phoneBooking(tue, '10:00'));
+      const b = await insertOwner(tx, phoneBooking(tue, '14:00', { customer_name: 'Anden Kunde' }));
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
+          [b.reference, `${tue} 11:00`],
+        ),
+      ).toEqual({
+        code: '23P01',
+        message: expect.stringMatching(/^Tiden er optaget: .* kl\. 11:00 til .* kl\. 13:00\. /),
+      });
+      expect(
+        (
+          await refusal(
+            tx,
+            `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
+            [b.reference, `${tue} 19:00`],
+          )
+        ).code,
+      ).toBe('22023');
+      expect(
+        (
+          await refusal(
+            tx,
+            `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
+            [b.reference, '2020-01-07 10:00'],
+          )
+        ).code,
+      ).toBe('22023');
+      // a move within its own time (overlapping the old periods) is fine; no e-mail without address
+      const [moved] = await tx.rows<OwnerRow>(
+        `update public.owner_bookings set drop_off_local = $2 where reference = $1
+         returning drop_off_local::text, ready_local::text`,
+        [b.reference, `${tue} 15:00`],
+      );
+      expect(moved).toEqual({ drop_off_local: `${tue} 15:00:00`, ready_local: `${tue} 17:00:00` });
+      expect(
+        await tx.rows(
+          `select public.copenhagen_iso(lower(w.period)) "from", w.active from public.booking_work_periods w
+             join public.bookings b on b.id = w.booking_id where b.reference in ($1, $2) order by w.period`,
+          [a.reference, b.reference],
+        ),
+      ).toEqual([
+        { from: `${tue}T10:00:00+01:00`, active: true },
+        { from: `${tue}T15:00:00+01:00`, active: true },
+      ]);
+      expect(await tx.rows('select kind from public.email_outbox')).toEqual([]);
+      // a cancelled booking cannot be moved
+      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+        a.reference,
+      ]);
+      expect(
+        await refusal(
+          tx,
+          `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
+          [a.reference, `${tue} 12:00`],
+        ),
+      ).toEqual({
+        code: '0A000',
+        message: `Bookingen ${a.reference} er aflyst og kan ikke flyttes. Book en ny tid.`,
+      });
+    });
+  });
+
   it("the owner's bookings do not count against the public caps", async () => {
     await withRollback(t, async (tx) => {
       // more phone bookings for one customer than the online per-contact limits allow

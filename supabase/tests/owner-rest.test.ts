@@ -176,6 +176,51 @@ describe('owner_bookings through /rest/v1', () => {
     expect(await offered(SERVICE.guld)).toContain('14:00');
   });
 
+  it('moving by PATCH of drop_off_local replans, or is a 400 with the Danish message', async () => {
+    const book = async (time: string, name: string) =>
+      (
+        (
+          await rest('owner_bookings', {
+            method: 'POST',
+            prefer: 'return=representation',
+            body: {
+              package: 'Guldpakken',
+              drop_off_local: `${day} ${time}`,
+              customer_name: name,
+              customer_phone: '20304050',
+            },
+          })
+        ).body as { reference: string }[]
+      )[0]!.reference;
+    const a = await book('09:00', 'Første Kunde');
+    await book('15:00', 'Anden Kunde');
+    const moved = await rest(`owner_bookings?reference=eq.${a}`, {
+      method: 'PATCH',
+      prefer: 'return=representation',
+      body: { drop_off_local: `${day}T12:00:00` },
+    });
+    expect(moved).toMatchObject({
+      status: 200,
+      body: [{ drop_off_local: `${day}T12:00:00`, ready_local: `${day}T14:00:00`, reference: a }],
+    });
+    const slots = await offered(SERVICE.guld);
+    expect(slots).toContain('09:00');
+    expect(slots).not.toContain('12:00');
+    const taken = await rest(`owner_bookings?reference=eq.${a}`, {
+      method: 'PATCH',
+      body: { drop_off_local: `${day}T14:00:00` },
+    });
+    expect(taken).toEqual({
+      status: 400,
+      body: {
+        code: '23P01',
+        message: expect.stringMatching(/^Tiden er optaget: /),
+        details: null,
+        hint: null,
+      },
+    });
+  });
+
   it('the anon key can neither read nor write the owner views', async () => {
     await rest('owner_bookings', {
       method: 'POST',
