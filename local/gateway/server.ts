@@ -2,7 +2,7 @@
 // Supabase's CORS behaviour and demo-key authentication.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { functionVerifiesJwt } from '../config.ts';
+import { functionVerifiesJwt, readToml } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { JWT_SECRET, verifyJwt } from '../keys.ts';
 import { bearer, identify } from './auth.ts';
@@ -151,6 +151,19 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
     }
     if (method === 'OPTIONS') return preflight(req, res);
+    if (pathname === '/auth/v1/settings' && method === 'GET') {
+      // only the public settings, as GoTrue answers them, from config.toml's [auth]: enough for
+      // npm run check:live to see whether sign-ups are open (no Auth is served: they are not)
+      const auth = readToml(options.configFile).auth ?? {};
+      const enabled = auth.enabled !== false;
+      const signups = enabled && auth.enable_signup !== false;
+      return sendJson(res, 200, {
+        external: { email: signups, phone: false },
+        disable_signup: !signups,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+      });
+    }
     if (
       pathname.startsWith('/auth/v1/') ||
       pathname.startsWith('/storage/v1/') ||

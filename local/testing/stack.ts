@@ -13,6 +13,8 @@ export const FIXTURE_CONFIG = fileURLToPath(new URL('./fixtures/config.toml', im
 
 export interface TestStackOptions {
   backend?: Backend;
+  /** PostgreSQL only: load pg_cron as hosted Supabase does. */
+  cron?: boolean;
   /** Edge functions folder; default supabase/functions. */
   functionsDir?: string;
   /** config.toml with [functions.<name>] verify_jwt; default supabase/config.toml. */
@@ -34,7 +36,7 @@ export interface TestStack {
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const database = await createTestDatabase({ backend: options.backend });
+  const database = await createTestDatabase({ backend: options.backend, cron: options.cron });
   let stack: Stack;
   try {
     stack = await startStack({

@@ -666,6 +666,10 @@ export type Database = {
         };
         Returns: boolean;
       };
+      live_status: {
+        Args: never;
+        Returns: Json;
+      };
       move_booking: {
         Args: {
           p_booking_id: string;

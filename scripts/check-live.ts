@@ -1,0 +1,36 @@
+// npm run check:live: what is still missing before the site can go live (docs/deploy.md).
+// Asks the Supabase project at SUPABASE_URL (or VITE_SUPABASE_URL) with SUPABASE_SERVICE_ROLE_KEY;
+// without them the embedded stack (npm run dev / npm start) at http://127.0.0.1:54321.
+// Exit code 0: nothing missing; 1: something is missing; 2: the project could not be asked.
+import { SERVICE_ROLE_KEY } from '../local/keys.ts';
+import { formatChecklist, ProjectUnreachableError } from './live/check.ts';
+import { checkLive } from './live/run.ts';
+
+const url =
+  process.env.SUPABASE_URL ||
+  process.env.VITE_SUPABASE_URL ||
+  `http://127.0.0.1:${process.env.SUPABASE_PORT || 54321}`;
+const serviceKey =
+  process.env.SUPABASE_SERVICE_ROLE_KEY ||
+  (/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url) ? SERVICE_ROLE_KEY : '');
+
+if (!serviceKey) {
+  console.error(
+    'check:live: SUPABASE_SERVICE_ROLE_KEY mangler (Project Settings → API Keys → service_role)  (missing SUPABASE_SERVICE_ROLE_KEY)',
+  );
+  process.exit(2);
+}
+
+try {
+  const items = await checkLive({ url, serviceKey });
+  console.log(formatChecklist(url, items));
+  process.exit(items.every((i) => i.ok) ? 0 : 1);
+} catch (error) {
+  if (error instanceof ProjectUnreachableError) {
+    console.error(
+      `check:live: kan ikke nå ${url} – kører projektet? (npm run dev starter det lokale)  (cannot reach the project: ${error.message})`,
+    );
+    process.exit(2);
+  }
+  throw error;
+}

@@ -1,0 +1,351 @@
+// npm run check:live: asks a Supabase project (and the repository) what is still missing before the
+// site can go live, and says how to fix each item in one line. Danish first, English beside it.
+import type { PlaceholderFact } from '../../src/content/business-placeholders.ts';
+import type { Requirements } from './requirements.ts';
+
+export interface CheckItem {
+  ok: boolean;
+  da: string;
+  en: string;
+  /** One line: what to run or change. */
+  fix?: string;
+}
+
+interface LiveStatus {
+  migrations: string[];
+  cron: { name: string; schedule: string; command: string; active: boolean }[] | null;
+  cronFailures: { name: string; message: string }[];
+  vault: string[] | null;
+  pgNet: boolean;
+  siteRebuildError: string | null;
+}
+
+interface SecretsAnswer {
+  set: Record<string, boolean>;
+  emailFrom: string | null;
+  ownerEmail: string | null;
+  siteUrl: string | null;
+}
+
+/** What the project answered; null where it could not be asked (the reason is in the error). */
+export interface ProjectFacts {
+  status: LiveStatus | null;
+  statusError?: string;
+  /** Function name -> deployed. */
+  functions: Record<string, boolean>;
+  secrets: SecretsAnswer | null;
+  secretsError?: string;
+  /** null: the Auth settings could not be read. */
+  signupsOpen: boolean | null;
+  authError?: string;
+}
+
+export class ProjectUnreachableError extends Error {
+  name = 'ProjectUnreachableError';
+}
+
+async function request(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    throw new ProjectUnreachableError(
+      `${new URL(url).origin}: ${(error as Error).cause ?? (error as Error).message}`,
+    );
+  }
+}
+
+async function bodyText(res: Response): Promise<string> {
+  return (await res.text().catch(() => '')).slice(0, 200);
+}
+
+export async function probeProject(
+  url: string,
+  serviceKey: string,
+  requirements: Requirements,
+): Promise<ProjectFacts> {
+  const base = url.replace(/\/+$/, '');
+  const headers = {
+    apikey: serviceKey,
+    Authorization: `Bearer ${serviceKey}`,
+    'Content-Type': 'application/json',
+  };
+  const facts: ProjectFacts = { status: null, functions: {}, secrets: null, signupsOpen: null };
+
+  const status = await request(`${base}/rest/v1/rpc/live_status`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  if (status.ok) facts.status = (await status.json()) as LiveStatus;
+  else facts.statusError = `HTTP ${status.status} ${await bodyText(status)}`;
+
+  await Promise.all(
+    requirements.functions.map(async (name) => {
+      const res = await request(`${base}/functions/v1/${name}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://check-live.invalid', 'Access-Control-Request-Method': 'POST' },
+      });
+      await res.body?.cancel();
+      facts.functions[name] = res.status !== 404;
+    }),
+  );
+
+  if (facts.functions['live-check']) {
+    const res = await request(`${base}/functions/v1/live-check`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ names: [...requirements.secrets, ...requirements.optionalSecrets] }),
+    });
+    if (res.ok) facts.secrets = (await res.json()) as SecretsAnswer;
+    else facts.secretsError = `HTTP ${res.status} ${await bodyText(res)}`;
+  } else facts.secretsError = 'live-check is not deployed';
+
+  const auth = await request(`${base}/auth/v1/settings`, {
+    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+  });
+  if (auth.ok) {
+    const settings = (await auth.json()) as { disable_signup?: boolean };
+    facts.signupsOpen = settings.disable_signup !== true;
+  } else facts.authError = `HTTP ${auth.status} ${await bodyText(auth)}`;
+  return facts;
+}
+
+/** Addresses and domains that are placeholders or local (they never reach a real inbox). */
+function isPlaceholderDomain(domain: string): boolean {
+  const d = domain.toLowerCase();
+  return (
+    d === '' ||
+    d === 'localhost' ||
+    /\.(example|local|localhost|invalid|test)$/.test(d) ||
+    /(^|\.)example\.(com|org|net|dk)$/.test(d) ||
+    /^\d+\.\d+\.\d+\.\d+$/.test(d)
+  );
+}
+
+function domainOfAddress(value: string | null): string {
+  const address = /<([^>]+)>/.exec(value ?? '')?.[1] ?? value ?? '';
+  const at = address.lastIndexOf('@');
+  return at > 0 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address.trim())
+    ? address.slice(at + 1).trim()
+    : '';
+}
+
+const VAULT_HINTS: Record<string, string> = {
+  project_url: "'https://<ref>.supabase.co'",
+  email_processor_secret: "'<same value as EMAIL_PROCESSOR_SECRET>'",
+  site_build_hook_url: "'<Netlify build hook / Vercel deploy hook URL>'",
+};
+
+const SECRET_HINTS: Record<string, string> = {
+  RESEND_API_KEY: '"<Resend API key>"',
+  EMAIL_FROM: '"Glanspunkt <booking@<your domain>>"',
+  OWNER_EMAIL: '<the workshop inbox>',
+  SITE_URL: 'https://www.<your domain>',
+  EMAIL_PROCESSOR_SECRET: '$(openssl rand -hex 32)',
+};
+
+export function evaluate(
+  req: Requirements,
+  facts: ProjectFacts,
+  placeholders: PlaceholderFact[],
+): CheckItem[] {
+  const items: CheckItem[] = [];
+  const add = (ok: boolean, da: string, en: string, fix?: string) =>
+    items.push(ok ? { ok, da, en } : { ok, da, en, fix });
+
+  // database: migrations, schedules, Vault
+  const status = facts.status;
+  if (!status) {
+    add(
+      false,
+      'Databasen svarer ikke på live_status (migrationer mangler?)',
+      `database check unavailable (${facts.statusError ?? 'no answer'})`,
+      'npx supabase link --project-ref <ref> && npx supabase db push',
+    );
+  } else {
+    const applied = new Set(status.migrations);
+    const missing = req.migrations.filter((m) => !applied.has(m.version));
+    add(
+      missing.length === 0,
+      missing.length === 0
+        ? 'Alle migrationer er kørt'
+        : `Migrationer mangler: ${missing.map((m) => m.version).join(', ')}`,
+      missing.length === 0 ? 'all migrations applied' : 'migrations not applied',
+      'npx supabase db push',
+    );
+
+    if (status.cron === null) {
+      add(
+        false,
+        'pg_cron er ikke slået til: ingen planlagte job',
+        'pg_cron not enabled: no scheduled jobs',
+        'Dashboard → Database → Extensions: pg_cron on, then run the migrations named below in the SQL editor',
+      );
+    }
+    const jobs = new Map((status.cron ?? []).map((j) => [j.name, j]));
+    for (const job of req.cronJobs) {
+      const found = jobs.get(job.name);
+      const ok = !!found && found.active && found.schedule === job.schedule;
+      add(
+        ok,
+        ok
+          ? `Planlagt job ${job.name} (${job.schedule})`
+          : `Planlagt job mangler eller er forkert: ${job.name} (${job.schedule})`,
+        ok ? `cron job ${job.name}` : `cron job missing or wrong: ${job.name}`,
+        `run ${job.file} in the SQL editor (it is idempotent)`,
+      );
+    }
+    for (const failure of status.cronFailures) {
+      add(
+        false,
+        `Jobbet ${failure.name} fejlede sidst: ${failure.message}`,
+        `cron job ${failure.name} failed last time`,
+        'fix the cause named in the message; see select * from cron.job_run_details order by start_time desc;',
+      );
+    }
+    add(
+      status.pgNet,
+      status.pgNet ? 'pg_net er slået til' : 'pg_net er ikke slået til',
+      status.pgNet ? 'pg_net enabled' : 'pg_net not enabled',
+      'SQL editor: create extension if not exists pg_net with schema extensions;',
+    );
+
+    const vault = new Set(status.vault ?? []);
+    for (const name of req.vaultSecrets) {
+      const ok = vault.has(name);
+      add(
+        ok,
+        ok ? `Vault-hemmelighed ${name}` : `Vault-hemmelighed mangler: ${name}`,
+        ok ? `Vault secret ${name}` : `Vault secret missing: ${name}`,
+        `SQL editor: select vault.create_secret(${VAULT_HINTS[name] ?? "'<value>'"}, '${name}');`,
+      );
+    }
+    if (status.siteRebuildError) {
+      add(
+        false,
+        `Byggekrogen fejlede: ${status.siteRebuildError}`,
+        'the build hook failed',
+        "SQL editor: select vault.update_secret((select id from vault.secrets where name = 'site_build_hook_url'), '<hook URL>');",
+      );
+    }
+  }
+
+  // edge functions and their secrets
+  for (const name of req.functions) {
+    const ok = facts.functions[name] === true;
+    add(
+      ok,
+      ok ? `Funktion ${name} er udrullet` : `Funktion ikke udrullet: ${name}`,
+      ok ? `function ${name} deployed` : `function not deployed: ${name}`,
+      `npx supabase functions deploy ${name}`,
+    );
+  }
+  const secrets = facts.secrets;
+  if (!secrets) {
+    add(
+      false,
+      'Funktionernes hemmeligheder kan ikke tjekkes',
+      `function secrets unknown (${facts.secretsError ?? 'no answer'})`,
+      'npx supabase functions deploy live-check',
+    );
+  } else {
+    for (const name of req.secrets) {
+      const ok = secrets.set[name] === true;
+      add(
+        ok,
+        ok ? `Hemmelighed ${name} er sat` : `Hemmelighed mangler: ${name}`,
+        ok ? `secret ${name} set` : `function secret missing: ${name}`,
+        `npx supabase secrets set ${name}=${SECRET_HINTS[name] ?? '<value>'}`,
+      );
+    }
+    const fromDomain = domainOfAddress(secrets.emailFrom);
+    if (secrets.emailFrom) {
+      const ok = !isPlaceholderDomain(fromDomain);
+      add(
+        ok,
+        ok
+          ? `Afsenderdomæne ${fromDomain}`
+          : `Afsenderdomænet er ikke et rigtigt domæne: ${fromDomain || secrets.emailFrom}`,
+        ok ? `sender domain ${fromDomain}` : 'sender domain unset or a placeholder',
+        `npx supabase secrets set EMAIL_FROM="Glanspunkt <booking@<domain verified at Resend>>"`,
+      );
+    }
+    if (secrets.ownerEmail) {
+      const domain = domainOfAddress(secrets.ownerEmail);
+      const ok = !isPlaceholderDomain(domain);
+      add(
+        ok,
+        ok
+          ? 'Ejerens e-mailadresse er sat'
+          : `Ejerens e-mailadresse er en pladsholder: ${secrets.ownerEmail}`,
+        ok ? "owner's address set" : "owner's address is a placeholder",
+        'npx supabase secrets set OWNER_EMAIL=<the workshop inbox>',
+      );
+    }
+    if (secrets.siteUrl) {
+      let ok = false;
+      try {
+        const u = new URL(secrets.siteUrl);
+        ok = u.protocol === 'https:' && !isPlaceholderDomain(u.hostname);
+      } catch {
+        ok = false;
+      }
+      add(
+        ok,
+        ok
+          ? `Hjemmesidens adresse ${secrets.siteUrl}`
+          : `Hjemmesidens adresse er ikke en rigtig https-adresse: ${secrets.siteUrl}`,
+        ok ? 'site URL set' : 'site URL unset or not public https',
+        'npx supabase secrets set SITE_URL=https://www.<your domain>',
+      );
+    }
+  }
+
+  // Auth: the site has no login, so nobody may sign up
+  if (facts.signupsOpen === null) {
+    add(
+      false,
+      'Auth-indstillingerne kan ikke læses',
+      `Auth settings unknown (${facts.authError ?? 'no answer'})`,
+      'check SUPABASE_URL and the key',
+    );
+  } else {
+    add(
+      !facts.signupsOpen,
+      facts.signupsOpen
+        ? 'Auth: nye brugere kan oprette sig'
+        : 'Auth: oprettelse af brugere er slået fra',
+      facts.signupsOpen ? 'Auth sign-ups are on' : 'Auth sign-ups off',
+      'Dashboard → Authentication → Sign In / Providers: "Allow new users to sign up" off',
+    );
+  }
+
+  // the repository: business facts
+  add(
+    placeholders.length === 0,
+    placeholders.length === 0
+      ? 'Forretningsoplysningerne er udfyldt'
+      : `Pladsholdere i forretningsoplysningerne: ${placeholders.map((p) => p.label).join(', ')}`,
+    placeholders.length === 0
+      ? 'business facts filled in'
+      : `placeholder business facts: ${placeholders.map((p) => p.field).join(', ')}`,
+    'edit src/content/business.ts (and supabase/functions/_shared/email/business.ts), then rebuild and deploy',
+  );
+  return items;
+}
+
+export function formatChecklist(target: string, items: CheckItem[]): string {
+  const lines = [`check:live  ${target}`, ''];
+  for (const item of items) {
+    lines.push(`${item.ok ? '✓' : '✗'} ${item.da}  (${item.en})`);
+    if (!item.ok && item.fix) lines.push(`    → ${item.fix}`);
+  }
+  const missing = items.filter((i) => !i.ok).length;
+  lines.push(
+    '',
+    missing === 0
+      ? 'Klar til drift: intet mangler  (ready: nothing missing)'
+      : `${missing} mangler  (${missing} missing)`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,17 @@
+// The whole check: repository requirements + the project's answers -> checklist.
+import { placeholderFacts, type PlaceholderFact } from '../../src/content/business-placeholders.ts';
+import { evaluate, probeProject, type CheckItem } from './check.ts';
+import { readRequirements } from './requirements.ts';
+
+export interface CheckLiveOptions {
+  url: string;
+  serviceKey: string;
+  /** Default: the placeholders left in src/content/business.ts. */
+  placeholders?: PlaceholderFact[];
+}
+
+export async function checkLive(options: CheckLiveOptions): Promise<CheckItem[]> {
+  const requirements = readRequirements();
+  const facts = await probeProject(options.url, options.serviceKey, requirements);
+  return evaluate(requirements, facts, options.placeholders ?? placeholderFacts());
+}

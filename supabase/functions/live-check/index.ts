@@ -1,0 +1,61 @@
+// POST /functions/v1/live-check {names: ["RESEND_API_KEY", ...]}   (for npm run check:live)
+// Answers which of the named function secrets are set in this project, never their values, plus
+// the three settings that are not secret (they appear in every e-mail) so the check can tell a
+// placeholder from a real address: 200 {set: {NAME: boolean}, emailFrom, ownerEmail, siteUrl}.
+// Only the service role key may call it: 401 otherwise.
+import { error, json } from '../_shared/errors.ts';
+import { preflight } from '../_shared/cors.ts';
+
+const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+const MAX_NAMES = 100;
+
+function bearer(req: Request): string {
+  const header = req.headers.get('authorization') ?? '';
+  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function value(name: string): string | null {
+  const v = Deno.env.get(name);
+  return v === undefined || v === '' ? null : v;
+}
+
+export async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return error(405, 'Metoden er ikke tilladt.', { Allow: 'POST' });
+  if (!timingSafeEqual(bearer(req), Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '')) {
+    return error(401, 'Ikke tilladt.');
+  }
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return error(400, 'Forespørgslen skal være JSON.');
+  }
+  const names = (body as { names?: unknown } | null)?.names;
+  if (
+    !Array.isArray(names) ||
+    names.length > MAX_NAMES ||
+    !names.every((n): n is string => typeof n === 'string' && NAME.test(n))
+  ) {
+    return error(400, 'names skal være en liste af navne med store bogstaver, tal og _.');
+  }
+  const set: Record<string, boolean> = {};
+  for (const name of names) set[name] = value(name) !== null;
+  return json(200, {
+    set,
+    emailFrom: value('EMAIL_FROM'),
+    ownerEmail: value('OWNER_EMAIL'),
+    siteUrl: value('SITE_URL'),
+  });
+}
+
+if (import.meta.main) {
+  Deno.serve(handler);
+}
