@@ -1,20 +1,20 @@
 -- Seed data: the six packages of the price list and the default booking rules.
 -- Runs after the migrations on `supabase db reset` and `npm run db:reset`.
 
-insert into public.services (id, name, description, category, duration_minutes, price, sort_order) values
-  ('5a1f0001-0000-4000-8000-000000000001', 'Sølvpakken',
+insert into public.services (id, slug, name, description, category, duration_minutes, price, sort_order) values
+  ('5a1f0001-0000-4000-8000-000000000001', 'vask-soelv', 'Sølvpakken',
    'Håndvask udvendigt, fælge og dæk, vinduer ind- og udvendigt.', 'vask', 30, 199, 1),
-  ('5a1f0001-0000-4000-8000-000000000002', 'Guldpakken',
+  ('5a1f0001-0000-4000-8000-000000000002', 'vask-guld', 'Guldpakken',
    'Komplet vask ind- og udvendigt, duftfriskning, støvsugning og vinduer.', 'vask', 120, 399, 2),
-  ('5a1f0001-0000-4000-8000-000000000003', 'Premiumpakken',
+  ('5a1f0001-0000-4000-8000-000000000003', 'vask-premium', 'Premiumpakken',
    'Udvendig håndvask, fælge og dæk, støvsugning, rens af sæder, gulv og måtter, desinficering af overflader og rens af bagagerum.',
    'vask', 180, 799, 3),
-  ('5a1f0001-0000-4000-8000-000000000004', 'Sølvpakken polering',
+  ('5a1f0001-0000-4000-8000-000000000004', 'polering-soelv', 'Sølvpakken polering',
    'Polering i flere trin, fjernelse af mindre ridser, glans og vinduer.', 'polering', 480, 1800, 4),
-  ('5a1f0001-0000-4000-8000-000000000005', 'Guldpakken polering',
+  ('5a1f0001-0000-4000-8000-000000000005', 'polering-guld', 'Guldpakken polering',
    'Alt i Sølvpakken plus dybderens og polering af lakken, voksbeskyttelse og opfriskning af plast og krom.',
    'polering', 840, 2400, 5),
-  ('5a1f0001-0000-4000-8000-000000000006', 'Premiumpakken polering',
+  ('5a1f0001-0000-4000-8000-000000000006', 'polering-premium', 'Premiumpakken polering',
    'Alt i Guldpakken plus ekstra polering i flere trin, nano-keramisk forsegling og dybderens af fælge og dæk med polering.',
    'polering', 1080, 3600, 6);
 

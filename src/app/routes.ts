@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
-  layout('layout/site-layout.tsx', [
+  layout('layout/site-layout.tsx', { id: 'site' }, [
     index('../pages/home.tsx'),
     route('services', '../pages/services.tsx'),
     route('about', '../pages/about.tsx'),

@@ -37,14 +37,7 @@ export const business = {
   serviceArea: ['Kolding', 'Vejle', 'Fredericia'],
   /** Map position of the workshop for search engines (approximate: check it on a map). */
   geo: { latitude: 55.5018, longitude: 9.4997 },
-  /** Price span of the packages, for search engines. */
-  priceRange: '199 kr. - 3.600 kr.',
-  openingHours: [
-    { days: 'Mandag - Torsdag', hours: '09:00 - 20:00' },
-    { days: 'Fredag', hours: '08:00 - 17:00' },
-    { days: 'Lørdag', hours: '10:00 - 16:00' },
-    { days: 'Søndag', hours: 'Lukket' },
-  ] satisfies OpeningHoursLine[],
+  /** When the phone is answered (the workshop's opening hours are in the database). */
   phoneHours: [
     { days: 'Mandag - Torsdag', hours: '09:00 - 20:00' },
     { days: 'Fredag', hours: '08:00 - 17:00' },

@@ -1,5 +1,5 @@
 import { formatDuration, formatPrice } from '~/lib/format';
-import { packageByTitle } from './packages';
+import type { SiteData, SiteService } from '~/lib/site-data';
 
 /** The seven questions of the About page FAQ (spec: question texts not given, so written here). */
 export interface FaqItem {
@@ -7,18 +7,60 @@ export interface FaqItem {
   answer: string;
 }
 
-const price = (title: string) => formatPrice(packageByTitle(title).price);
-const duration = (title: string) => formatDuration(packageByTitle(title).durationMinutes);
+/** The seven questions; prices and durations from the offered packages (the database). */
+export function faqItems(data: SiteData): FaqItem[] {
+  const wash = data.services.filter((s) => s.category === 'vask');
+  const polish = data.services.filter((s) => s.category === 'polering');
+  return [pricesAnswer(wash, polish), durationsAnswer(wash, polish), ...fixedItems];
+}
 
-export const faqItems: readonly FaqItem[] = [
-  {
+const price = (service: SiteService) => `${formatPrice(service.price)} (${service.name})`;
+const duration = (service: SiteService) => formatDuration(service.durationMinutes);
+const cheapest = (list: SiteService[]) => list.reduce((a, b) => (b.price < a.price ? b : a));
+const dearest = (list: SiteService[]) => list.reduce((a, b) => (b.price > a.price ? b : a));
+const shortest = (list: SiteService[]) =>
+  list.reduce((a, b) => (b.durationMinutes < a.durationMinutes ? b : a));
+const longest = (list: SiteService[]) =>
+  list.reduce((a, b) => (b.durationMinutes > a.durationMinutes ? b : a));
+
+function span(
+  list: SiteService[],
+  of: (s: SiteService) => string,
+  lo: SiteService,
+  hi: SiteService,
+) {
+  return list.length === 1 || lo === hi ? of(lo) : `fra ${of(lo)} til ${of(hi)}`;
+}
+
+function pricesAnswer(wash: SiteService[], polish: SiteService[]): FaqItem {
+  const parts = [
+    wash.length ? `En vask koster ${span(wash, price, cheapest(wash), dearest(wash))}.` : '',
+    polish.length
+      ? `Polering koster ${span(polish, price, cheapest(polish), dearest(polish))}.`
+      : '',
+  ];
+  return {
     question: 'Hvad koster det at få vasket eller poleret bilen?',
-    answer: `En vask koster fra ${price('Sølvpakken')} (Sølvpakken) til ${price('Premiumpakken')} (Premiumpakken). Polering koster fra ${price('Sølvpakken polering')} til ${price('Premiumpakken polering')} afhængigt af pakken. Alle priser står på siden Tjenester, og specialopgaver prissættes individuelt.`,
-  },
-  {
+    answer:
+      `${parts.filter(Boolean).join(' ')} Alle priser står på siden Tjenester, og specialopgaver prissættes individuelt.`.trim(),
+  };
+}
+
+function durationsAnswer(wash: SiteService[], polish: SiteService[]): FaqItem {
+  const parts = [
+    wash.length ? `En vask tager ${span(wash, duration, shortest(wash), longest(wash))}.` : '',
+    polish.length
+      ? `Polering tager ${span(polish, duration, shortest(polish), longest(polish))} arbejdstid, så bilen bliver typisk hos os i en eller flere dage.`
+      : '',
+  ];
+  return {
     question: 'Hvor lang tid tager en behandling?',
-    answer: `En udvendig vask tager ${duration('Sølvpakken')}, og vores største vask tager ${duration('Premiumpakken')}. Polering tager fra ${duration('Sølvpakken polering')} til ${duration('Premiumpakken polering')} arbejdstid, så bilen bliver typisk hos os i en eller flere dage. Når du booker, får du at vide, hvornår bilen er klar.`,
-  },
+    answer:
+      `${parts.filter(Boolean).join(' ')} Når du booker, får du at vide, hvornår bilen er klar.`.trim(),
+  };
+}
+
+const fixedItems: readonly FaqItem[] = [
   {
     question: 'Hvor længe holder en nano-keramisk coating?',
     answer:

@@ -1,12 +1,13 @@
 import { Droplets, Gem, ShieldCheck, Sparkles, SprayCan, Sun, type LucideIcon } from 'lucide-react';
 import type { ImageName } from '~/generated/image-manifest';
+import type { SiteData, SiteService } from '~/lib/site-data';
 
 /**
- * The six packages of spec section 9. Each `title` equals the service name seeded in the database
- * (public.services.name), so the booking form can preselect the package a visitor picked.
- * Prices in whole DKK, durations in minutes (displayed with formatPrice / formatDuration).
+ * The parts of a package card that are not business facts: description, features, picture, icon
+ * and highlight, keyed by the stable slug of the package (public.services.slug). Name, price,
+ * duration and whether a package is offered at all come from the services table
+ * (src/lib/site-data.ts), so the owner changes them in the dashboard, never here.
  */
-export type PackageCategory = 'vask' | 'polering';
 
 /** A named picture (the image pipeline generates variants for these names). */
 export interface ContentImage {
@@ -14,13 +15,9 @@ export interface ContentImage {
   alt: string;
 }
 
-export interface ServicePackage {
-  title: string;
-  category: PackageCategory;
+export interface PackageContent {
   description: string;
   features: readonly string[];
-  price: number;
-  durationMinutes: number;
   image: ContentImage;
   icon: LucideIcon;
   /** E.g. 'Mest populær'. */
@@ -29,29 +26,26 @@ export interface ServicePackage {
   discount?: string;
 }
 
+/** A card as the pages render it: the facts from the database with the texts from here. */
+export interface ServicePackage extends SiteService, Partial<PackageContent> {}
+
 export const MOST_POPULAR = 'Mest populær';
 
-export const washPackages: readonly ServicePackage[] = [
-  {
-    title: 'Sølvpakken',
-    category: 'vask',
+export const packageContent: Readonly<Record<string, PackageContent>> = {
+  'vask-soelv': {
     description: 'En hurtig og grundig udvendig vask, der giver bilen et friskt og rent udseende.',
     features: [
       'Håndvask udvendigt',
       'Rengøring af fælge og dæk',
       'Vinduespudsning ind- og udvendigt',
     ],
-    price: 199,
-    durationMinutes: 30,
     image: {
       name: 'pkg-wash-silver',
       alt: 'Sølvfarvet bil bliver håndvasket udvendigt med skum og vaskehandske',
     },
     icon: Droplets,
   },
-  {
-    title: 'Guldpakken',
-    category: 'vask',
+  'vask-guld': {
     description: 'Komplet vask ude og inde, så bilen både ser og dufter frisk ud.',
     features: [
       'Komplet udvendig og indvendig vask',
@@ -59,17 +53,13 @@ export const washPackages: readonly ServicePackage[] = [
       'Duftfriskning',
       'Vinduespudsning ind- og udvendigt',
     ],
-    price: 399,
-    durationMinutes: 120,
     image: {
       name: 'pkg-wash-gold',
       alt: 'Kabinen i en bil bliver støvsuget og rengjort indvendigt',
     },
     icon: Sparkles,
   },
-  {
-    title: 'Premiumpakken',
-    category: 'vask',
+  'vask-premium': {
     description: 'Vores mest grundige vask: bilen bliver rengjort i hver en krog, ude som inde.',
     features: [
       'Udvendig håndvask',
@@ -79,8 +69,6 @@ export const washPackages: readonly ServicePackage[] = [
       'Desinfektion af overflader',
       'Rengøring af bagagerum',
     ],
-    price: 799,
-    durationMinutes: 180,
     image: {
       name: 'pkg-wash-premium',
       alt: 'Skinnende ren bil med rengjorte sæder og måtter efter en premiumvask',
@@ -88,12 +76,7 @@ export const washPackages: readonly ServicePackage[] = [
     icon: Gem,
     highlight: MOST_POPULAR,
   },
-];
-
-export const polishPackages: readonly ServicePackage[] = [
-  {
-    title: 'Sølvpakken polering',
-    category: 'polering',
+  'polering-soelv': {
     description: 'Flertrinspolering, der fjerner mindre ridser og giver lakken en dyb glans.',
     features: [
       'Flertrinspolering af lakken',
@@ -101,17 +84,13 @@ export const polishPackages: readonly ServicePackage[] = [
       'Dyb glans',
       'Vinduespudsning',
     ],
-    price: 1800,
-    durationMinutes: 480,
     image: {
       name: 'pkg-polish-silver',
       alt: 'Poleringsmaskine arbejder på en bils motorhjelm',
     },
     icon: Sun,
   },
-  {
-    title: 'Guldpakken polering',
-    category: 'polering',
+  'polering-guld': {
     description: 'Alt fra Sølvpakken polering plus dybderens af lakken og voksbeskyttelse.',
     features: [
       'Alt fra Sølvpakken polering',
@@ -119,17 +98,13 @@ export const polishPackages: readonly ServicePackage[] = [
       'Voksbeskyttelse',
       'Opfriskning af plast og krom',
     ],
-    price: 2400,
-    durationMinutes: 840,
     image: {
       name: 'pkg-polish-gold',
       alt: 'Nypoleret lak med voksbeskyttelse, der spejler værkstedets lys',
     },
     icon: SprayCan,
   },
-  {
-    title: 'Premiumpakken polering',
-    category: 'polering',
+  'polering-premium': {
     description:
       'Alt fra Guldpakken polering plus ekstra polering og nano-keramisk forsegling, der beskytter i årevis.',
     features: [
@@ -138,23 +113,22 @@ export const polishPackages: readonly ServicePackage[] = [
       'Nano-keramisk forsegling',
       'Dybderens og polering af fælge og dæk',
     ],
-    price: 3600,
-    durationMinutes: 1080,
     image: {
       name: 'pkg-polish-premium',
       alt: 'Vand perler af på en bil med nano-keramisk forsegling',
     },
     icon: ShieldCheck,
   },
-];
+};
 
-export const allPackages: readonly ServicePackage[] = [...washPackages, ...polishPackages];
-
-/** The package with this title (throws on a typo, so content mistakes fail at build time). */
-export function packageByTitle(title: string): ServicePackage {
-  const found = allPackages.find((pkg) => pkg.title === title);
-  if (!found) throw new Error(`Unknown package: ${title}`);
-  return found;
+/**
+ * The offered packages of a category as cards, in the owner's order. A package the owner added in
+ * the dashboard without texts here still gets a card with its facts (name, price, duration).
+ */
+export function packageCards(data: SiteData, category: SiteService['category']): ServicePackage[] {
+  return data.services
+    .filter((service) => service.category === category)
+    .map((service) => ({ ...packageContent[service.slug], ...service }));
 }
 
 /** Card texts shared by the home and services pages. */

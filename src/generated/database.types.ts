@@ -298,6 +298,7 @@ export type Database = {
           is_active: boolean;
           created_at: string;
           updated_at: string;
+          slug: string;
         };
         Insert: {
           id?: string;
@@ -310,6 +311,7 @@ export type Database = {
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
+          slug: string;
         };
         Update: {
           id?: string;
@@ -322,6 +324,7 @@ export type Database = {
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
+          slug?: string;
         };
         Relationships: [];
       };
@@ -769,6 +772,12 @@ export type Database = {
           p_now?: string;
         };
         Returns: Json;
+      };
+      service_slug: {
+        Args: {
+          name: string;
+        };
+        Returns: string;
       };
       site_rebuild_call: {
         Args: {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { businessJsonLd, openingHoursSpecification, routeMeta } from './meta';
 import { resolveSiteUrl } from './site-url';
+import type { SiteData } from './site-data';
+import { seededSiteData } from '../../tests/support/site-data';
 
 const site = 'https://www.example.dk';
 
@@ -16,8 +18,39 @@ describe('routeMeta', () => {
   });
 
   it('adds the business JSON-LD on the home page only', () => {
-    const ld = routeMeta('/', site).find((tag) => 'script:ld+json' in tag);
-    expect(ld).toEqual({ 'script:ld+json': businessJsonLd(site) });
+    const ld = routeMeta('/', site, seededSiteData).find((tag) => 'script:ld+json' in tag);
+    expect(ld).toEqual({ 'script:ld+json': businessJsonLd(site, seededSiteData) });
+  });
+
+  it('takes the price range, the offers and the hours of the JSON-LD from the site data', () => {
+    const data: SiteData = {
+      services: seededSiteData.services
+        .filter((s) => s.slug !== 'polering-premium')
+        .map((s) => (s.slug === 'vask-guld' ? { ...s, price: 449 } : s)),
+      openingHours: seededSiteData.openingHours.map((d) =>
+        d.weekday === 6 ? { ...d, closesAt: '14:00' } : d,
+      ),
+    };
+    const ld = businessJsonLd(site, data);
+    expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');
+    const offers = ld.hasOfferCatalog.itemListElement;
+    expect(offers).toContainEqual({
+      '@type': 'Offer',
+      price: '449',
+      priceCurrency: 'DKK',
+      itemOffered: { '@type': 'Service', name: 'Guldpakken' },
+    });
+    expect(offers.map((o) => o.itemOffered.name)).not.toContain('Premiumpakken polering');
+    expect(ld.openingHoursSpecification).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['https://schema.org/Saturday'],
+      opens: '10:00',
+      closes: '14:00',
+    });
+  });
+
+  it('refuses to build the home page JSON-LD without the site data', () => {
+    expect(() => routeMeta('/', site)).toThrow(/site data/);
   });
 
   it('marks the not-found page noindex without a canonical URL', () => {
@@ -28,19 +61,21 @@ describe('routeMeta', () => {
 });
 
 describe('openingHoursSpecification', () => {
-  it('expands day ranges and skips closed days', () => {
-    expect(
-      openingHoursSpecification([
-        { days: 'Mandag - Onsdag', hours: '09:00 - 20:00' },
-        { days: 'Lørdag', hours: '10:00 - 16:00' },
-        { days: 'Søndag', hours: 'Lukket' },
-      ]),
-    ).toEqual([
+  it('groups equal days, expands day ranges and skips closed days', () => {
+    expect(openingHoursSpecification(seededSiteData.openingHours)).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday'].map((d) => `https://schema.org/${d}`),
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'].map(
+          (d) => `https://schema.org/${d}`,
+        ),
         opens: '09:00',
         closes: '20:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Friday'],
+        opens: '08:00',
+        closes: '17:00',
       },
       {
         '@type': 'OpeningHoursSpecification',
@@ -49,12 +84,6 @@ describe('openingHoursSpecification', () => {
         closes: '16:00',
       },
     ]);
-  });
-
-  it('rejects an unknown weekday instead of dropping it', () => {
-    expect(() => openingHoursSpecification([{ days: 'Mandagx', hours: '09:00 - 10:00' }])).toThrow(
-      /Unknown weekday/,
-    );
   });
 });
 

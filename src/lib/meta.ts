@@ -1,6 +1,8 @@
 import { business } from '~/content/business';
 import { pageSeo, seoDefaults, shareImage, type SeoKey } from '~/content/seo';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
+import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
+import { formatPrice } from '~/lib/format';
 
 /** One entry of React Router's `meta` export (title, meta, link or JSON-LD descriptor). */
 export type MetaDescriptor =
@@ -14,7 +16,11 @@ export type MetaDescriptor =
  * The <title>, description, canonical URL, OpenGraph and Twitter tags of one page (and on '/' the
  * business's JSON-LD), in the shape React Router's `meta` export returns.
  */
-export function routeMeta(key: SeoKey, siteUrl: string = configuredSiteUrl): MetaDescriptor[] {
+export function routeMeta(
+  key: SeoKey,
+  siteUrl: string = configuredSiteUrl,
+  data?: SiteData,
+): MetaDescriptor[] {
   const seo = pageSeo[key];
   const image = absoluteUrl(siteUrl, shareImage.path);
   const tags: MetaDescriptor[] = [
@@ -47,50 +53,59 @@ export function routeMeta(key: SeoKey, siteUrl: string = configuredSiteUrl): Met
     { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: shareImage.alt },
   );
-  if (key === '/') tags.push({ 'script:ld+json': businessJsonLd(siteUrl) });
+  if (key === '/') {
+    if (!data) throw new Error("routeMeta('/'): the business JSON-LD needs the site data");
+    tags.push({ 'script:ld+json': businessJsonLd(siteUrl, data) });
+  }
   return tags;
 }
 
-const weekdays = [
-  ['mandag', 'Monday'],
-  ['tirsdag', 'Tuesday'],
-  ['onsdag', 'Wednesday'],
-  ['torsdag', 'Thursday'],
-  ['fredag', 'Friday'],
-  ['lørdag', 'Saturday'],
-  ['søndag', 'Sunday'],
+const SCHEMA_DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
 ] as const;
 
-function weekdayIndex(danish: string): number {
-  const index = weekdays.findIndex(([da]) => da === danish.trim().toLowerCase());
-  if (index < 0) throw new Error(`Unknown weekday in business.openingHours: ${danish}`);
-  return index;
+/** schema.org openingHoursSpecification from the opening hours (closed days are left out). */
+export function openingHoursSpecification(days: SiteData['openingHours']) {
+  return openingHoursLines(days).flatMap((line) =>
+    line.opensAt && line.closesAt
+      ? [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: line.weekdays.map((d) => `https://schema.org/${SCHEMA_DAYS[d - 1]}`),
+            opens: line.opensAt,
+            closes: line.closesAt,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The offered packages as an OfferCatalog (name, price in DKK). */
+function offerCatalog(data: SiteData) {
+  return {
+    '@type': 'OfferCatalog',
+    name: 'Pakker',
+    itemListElement: data.services.map((service) => ({
+      '@type': 'Offer',
+      price: String(service.price),
+      priceCurrency: 'DKK',
+      itemOffered: { '@type': 'Service', name: service.name },
+    })),
+  };
 }
 
 /**
- * schema.org openingHoursSpecification from the shown opening hours ('Mandag - Torsdag',
- * '09:00 - 20:00'); lines whose hours are not a time span (e.g. 'Lukket') are closed days.
+ * The business as schema.org AutoWash (a LocalBusiness): identity from src/content/business.ts,
+ * hours and packages from the site data (the database).
  */
-export function openingHoursSpecification(lines: ReadonlyArray<{ days: string; hours: string }>) {
-  return lines.flatMap(({ days, hours }) => {
-    const times = /^(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})$/.exec(hours.trim());
-    if (!times) return [];
-    const [first, last = first] = days.split('-') as [string, string?];
-    const from = weekdayIndex(first);
-    const to = weekdayIndex(last);
-    return [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: weekdays.slice(from, to + 1).map(([, en]) => `https://schema.org/${en}`),
-        opens: times[1],
-        closes: times[2],
-      },
-    ];
-  });
-}
-
-/** The business as schema.org AutoWash (a LocalBusiness), from src/content/business.ts. */
-export function businessJsonLd(siteUrl: string = configuredSiteUrl) {
+export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
+  const span = priceSpan(data.services);
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
@@ -113,8 +128,9 @@ export function businessJsonLd(siteUrl: string = configuredSiteUrl) {
       latitude: business.geo.latitude,
       longitude: business.geo.longitude,
     },
-    openingHoursSpecification: openingHoursSpecification(business.openingHours),
-    priceRange: business.priceRange,
+    openingHoursSpecification: openingHoursSpecification(data.openingHours),
+    ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(span.max)}` } : {}),
+    hasOfferCatalog: offerCatalog(data),
     currenciesAccepted: 'DKK',
     areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),
     foundingDate: String(business.foundedYear),

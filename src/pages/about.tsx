@@ -10,6 +10,7 @@ import { StatGrid } from '~/components/sections/stat-grid';
 import { Button } from '~/components/ui/button';
 import { aboutContent } from '~/content/about';
 import { faqItems } from '~/content/faq';
+import { useSiteData } from '~/lib/site-data';
 import { routeMeta } from '~/lib/meta';
 import { ServiceArea } from './about/service-area';
 import { Timeline } from './about/timeline';
@@ -55,7 +56,7 @@ export default function Page() {
       <ServiceArea />
 
       <Section id="faq" eyebrow={faq.eyebrow} title={faq.title} description={faq.description}>
-        <FaqAccordion items={faqItems} />
+        <FaqAccordion items={faqItems(useSiteData())} />
       </Section>
 
       <ClosingCta heading={cta.heading} text={cta.text} />

@@ -10,16 +10,19 @@ import { StatGrid } from '~/components/sections/stat-grid';
 import { Button } from '~/components/ui/button';
 import { business, telHref } from '~/content/business';
 import { homeContent } from '~/content/home';
-import { packageText, washPackages } from '~/content/packages';
+import { packageCards, packageText } from '~/content/packages';
 import { homeWhyUs } from '~/content/why-us';
 import { routeMeta } from '~/lib/meta';
+import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { MainServices } from './home/main-services';
 import { WorkTeaser } from './home/work-teaser';
 
-export const meta = () => routeMeta('/');
+export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
+  routeMeta('/', undefined, siteDataOf(matches));
 
 export default function Page() {
   const { hero, packages, whyUs, cta } = homeContent;
+  const washPackages = packageCards(useSiteData(), 'vask');
   return (
     <>
       <PageHero

@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { SITE_DATA_ROUTE_ID } from '~/lib/site-data';
+import { seededSiteData } from '../support/site-data';
 import { describe, expect, it } from 'vitest';
 import { ErrorScreen } from '~/app/layout/error-screen';
 import { SiteFooter } from '~/app/layout/site-footer';
@@ -7,9 +9,20 @@ import { business } from '~/content/business';
 import { footerServiceLinks } from '~/content/navigation';
 
 function renderInRouter(element: React.ReactNode, errorElement?: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '/', element, errorElement }], {
-    initialEntries: ['/'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        id: SITE_DATA_ROUTE_ID,
+        loader: () => seededSiteData,
+        Component: Outlet,
+        children: [{ path: '/', element, errorElement }],
+      },
+    ],
+    {
+      initialEntries: ['/'],
+      hydrationData: { loaderData: { [SITE_DATA_ROUTE_ID]: seededSiteData } },
+    },
+  );
   return render(<RouterProvider router={router} />);
 }
 

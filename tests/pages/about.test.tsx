@@ -1,7 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { faqItems } from '~/content/faq';
+import { faqItems as faqItemsOf } from '~/content/faq';
+import { seededSiteData } from '../support/site-data';
+
+const faqItems = faqItemsOf(seededSiteData);
 import AboutPage from '~/pages/about';
 import { renderRoute } from './render-route';
 

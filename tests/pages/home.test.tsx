@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { washPackages } from '~/content/packages';
+import { seededSiteData } from '../support/site-data';
 import HomePage from '~/pages/home';
 import { readLocation, renderRoute } from './render-route';
 
@@ -56,7 +56,7 @@ describe('Home page', () => {
 
   it('gives every "Vælg pakke" link its own package title in the query and the state', async () => {
     const user = userEvent.setup();
-    const titles = washPackages.map((pkg) => pkg.title);
+    const titles = seededSiteData.services.filter((s) => s.category === 'vask').map((s) => s.name);
     for (const title of titles) {
       const { unmount } = renderRoute('/', HomePage);
       const link = screen.getByRole('link', { name: `Vælg pakke: ${title}` });

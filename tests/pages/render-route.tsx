@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
+import { seededSiteData } from '../support/site-data';
 
 /** Shows where the app navigated to (path, query, hash and state) so tests can assert it. */
 function LocationProbe() {
@@ -17,14 +19,30 @@ function LocationProbe() {
   );
 }
 
-/** Renders a page at `path` in a memory router; every other route renders a location probe. */
-export function renderRoute(path: string, Page: ComponentType) {
+/**
+ * Renders a page at `path` in a memory router, inside a layout route that holds the site data (as
+ * the real site layout's loader does, src/lib/site-data.ts); every other route renders a location
+ * probe.
+ */
+export function renderRoute(
+  path: string,
+  Page: ComponentType,
+  siteData: SiteData = seededSiteData,
+) {
   const router = createMemoryRouter(
     [
-      { path, Component: Page },
-      { path: '*', Component: LocationProbe },
+      {
+        id: SITE_DATA_ROUTE_ID,
+        Component: Outlet,
+        loader: () => siteData,
+        shouldRevalidate: () => false,
+        children: [
+          { path, Component: Page },
+          { path: '*', Component: LocationProbe },
+        ],
+      },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [path], hydrationData: { loaderData: { [SITE_DATA_ROUTE_ID]: siteData } } },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allPackages } from '~/content/packages';
+import { seededSiteData } from '../support/site-data';
+
+const allPackages = seededSiteData.services.map((s) => ({ title: s.name }));
 import ServicesPage from '~/pages/services';
 import { readLocation, renderRoute } from './render-route';
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { addressLine, business, mailtoHref, telHref } from '~/content/business';
 import { footerQuickLinks, footerServiceLinks, layoutText } from '~/content/navigation';
+import { openingHoursLines, useSiteData } from '~/lib/site-data';
 
 // lucide no longer ships brand marks; neutral icons stand in (the links carry the names).
 const socialIcons = { Facebook: ThumbsUp, Instagram: Camera } as const;
@@ -77,7 +78,7 @@ export function SiteFooter() {
               {layoutText.footerHours}
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              {business.openingHours.map((line) => (
+              {openingHoursLines(useSiteData().openingHours).map((line) => (
                 <div key={line.days} className="contents">
                   <dt>{line.days}</dt>
                   <dd className="whitespace-nowrap">{line.hours}</dd>

@@ -3,6 +3,20 @@ import { layoutText } from '~/content/navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ScrollManager } from './scroll-manager';
+import { loadSiteData } from '~/lib/site-data.server';
+
+/**
+ * The packages and opening hours every page shows (src/lib/site-data.ts): read at build time from
+ * the Supabase the site books against; the route id is SITE_DATA_ROUTE_ID ('site').
+ */
+export function loader() {
+  return loadSiteData();
+}
+
+/** The data is one build's snapshot: navigating between pages never fetches it again. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export default function SiteLayout() {
   return (

@@ -1,4 +1,4 @@
-import { Check, Clock } from 'lucide-react';
+import { Check, Clock, Sparkles } from 'lucide-react';
 import { packageText, type ServicePackage } from '~/content/packages';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { cn } from '~/lib/utils';
@@ -15,7 +15,7 @@ export interface PackageCardProps {
 
 /** One package: picture, price badge, title, description, features, duration, highlight, link. */
 export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardProps) {
-  const Icon = pkg.icon;
+  const Icon = pkg.icon ?? Sparkles;
   const highlighted = Boolean(pkg.highlight);
   return (
     <article
@@ -24,7 +24,7 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
         highlighted && 'border-primary ring-2 ring-primary',
       )}
     >
-      {showImage ? (
+      {showImage && pkg.image ? (
         <div className="relative">
           <ContentPicture image={pkg.image} sizes="(min-width: 1024px) 33vw, 100vw" />
           <p className="absolute right-3 top-3 rounded-full bg-background/95 px-3 py-1 text-base font-bold text-foreground shadow">
@@ -51,8 +51,8 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
             <Icon className="h-5 w-5" aria-hidden="true" />
           </span>
           <div>
-            <h3 className="text-xl font-semibold">{pkg.title}</h3>
-            {showImage ? null : (
+            <h3 className="text-xl font-semibold">{pkg.name}</h3>
+            {showImage && pkg.image ? null : (
               <p className="text-lg font-bold">
                 <span className="sr-only">{packageText.priceLabel}: </span>
                 {formatPrice(pkg.price)}
@@ -60,9 +60,9 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
             )}
           </div>
         </div>
-        <p className="text-muted-foreground">{pkg.description}</p>
-        <ul aria-label={packageText.featuresLabel(pkg.title)} className="space-y-2 text-sm">
-          {pkg.features.map((feature) => (
+        {pkg.description ? <p className="text-muted-foreground">{pkg.description}</p> : null}
+        <ul aria-label={packageText.featuresLabel(pkg.name)} className="space-y-2 text-sm">
+          {(pkg.features ?? []).map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
               <span>{feature}</span>
@@ -76,7 +76,7 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
           </span>
         </p>
         <ServiceContactLink
-          service={pkg.title}
+          service={pkg.name}
           variant={highlighted ? 'default' : 'outline'}
           className="w-full"
           label={actionLabel}
@@ -97,7 +97,7 @@ export function PackageGrid({
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {packages.map((pkg) => (
-        <li key={pkg.title}>
+        <li key={pkg.slug}>
           <PackageCard pkg={pkg} actionLabel={actionLabel} />
         </li>
       ))}

@@ -3,6 +3,7 @@ import { Section } from '~/components/sections/section-heading';
 import { aboutContent } from '~/content/about';
 import { addressLine, business } from '~/content/business';
 import { AboutMap } from './about-map';
+import { openingHoursLines, useSiteData } from '~/lib/site-data';
 
 /** Address, opening hours, the towns we serve and the map. */
 export function ServiceArea() {
@@ -30,7 +31,7 @@ export function ServiceArea() {
               {text.hoursTitle}
             </h3>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
-              {business.openingHours.map((line) => (
+              {openingHoursLines(useSiteData().openingHours).map((line) => (
                 <div key={line.days} className="contents">
                   <dt>{line.days}</dt>
                   <dd>{line.hours}</dd>

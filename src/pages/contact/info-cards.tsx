@@ -1,5 +1,6 @@
 import { business } from '~/content/business';
 import { contactContent } from '~/content/contact-page';
+import { openingHoursLines, useSiteData } from '~/lib/site-data';
 
 const card = 'rounded-xl border bg-card p-6 shadow-sm';
 
@@ -37,7 +38,7 @@ export function InfoCards() {
       <div className={card}>
         <CardTitle icon={hours.icon} title={hours.title} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {business.openingHours.map((line) => (
+          {openingHoursLines(useSiteData().openingHours).map((line) => (
             <div key={line.days} className="contents">
               <dt>{line.days}</dt>
               <dd className="text-right tabular-nums text-muted-foreground">{line.hours}</dd>

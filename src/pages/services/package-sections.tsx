@@ -1,12 +1,16 @@
 import { PackageGrid } from '~/components/sections/package-card';
 import { SectionHeading } from '~/components/sections/section-heading';
-import { packageText, polishPackages, washPackages } from '~/content/packages';
+import { packageCards, packageText } from '~/content/packages';
+import { useSiteData } from '~/lib/site-data';
 import { servicesContent } from '~/content/services-page';
 import { SERVICES_SECTION_ID } from './scroll-to-services-button';
 
 /** The section with id="services": the wash grid and the polishing grid with all six packages. */
 export function PackageSections() {
   const { wash, polish, packagesLabel } = servicesContent;
+  const data = useSiteData();
+  const washPackages = packageCards(data, 'vask');
+  const polishPackages = packageCards(data, 'polering');
   return (
     <section
       id={SERVICES_SECTION_ID}

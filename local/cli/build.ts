@@ -1,0 +1,79 @@
+// npm run build: the production build (react-router build, then scripts/postbuild.ts).
+//
+// The pages show the packages and opening hours the owner keeps in Supabase; the site layout's
+// loader reads them while the pages are prerendered (src/lib/site-data.server.ts) from the
+// Supabase the site books against:
+// - VITE_SUPABASE_URL (env or .env files): the hosted project, with its public key;
+// - else the local gateway the build talks to (http://127.0.0.1:54321) when one is running;
+// - else an embedded stack this script starts for the build (the database `npm start` would use:
+//   LOCAL_DB / DATABASE_URL / the local PGlite folder) on a free port, stopped afterwards.
+// SITE_DATA_URL (+ SITE_DATA_KEY) names the source explicitly. The data is read once before the
+// build starts, so an unreadable source fails the build with one clear line.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { loadEnv } from 'vite';
+import { fetchSiteData, siteDataSource } from '../../src/lib/site-data.server.ts';
+import { LOCAL_SUPABASE_URL } from '../../src/lib/supabase.ts';
+import { ROOT } from '../db/migrate.ts';
+import { ANON_KEY } from '../keys.ts';
+import { startStack, type Stack } from '../stack.ts';
+import { resolveDatabase, runCli, type ResolvedDatabase } from './common.ts';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/rest/v1/opening_hours?select=weekday&limit=1`, {
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+      signal: AbortSignal.timeout(3_000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+runCli(async () => {
+  const viteEnv = loadEnv('production', ROOT, 'VITE_');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let stack: Stack | undefined;
+  let database: ResolvedDatabase | undefined;
+  let source = siteDataSource(env, viteEnv);
+  let origin = process.env.SITE_DATA_URL ? 'SITE_DATA_URL' : 'VITE_SUPABASE_URL';
+  const local = !process.env.SITE_DATA_URL && source.url === LOCAL_SUPABASE_URL;
+  if (local) {
+    origin = 'the running local gateway';
+    if (!(await answers(LOCAL_SUPABASE_URL))) {
+      database = await resolveDatabase();
+      stack = await startStack({ database: database.target, port: 0 }).catch(
+        async (error: unknown) => {
+          await database?.cleanup();
+          throw error;
+        },
+      );
+      env.SITE_DATA_URL = stack.url;
+      env.SITE_DATA_KEY = stack.anonKey;
+      source = { url: stack.url, key: stack.anonKey };
+      origin = `an embedded stack (${database.description})`;
+    }
+  }
+  try {
+    const data = await fetchSiteData(source);
+    console.log(
+      `build: ${data.services.length} active packages and the opening hours from ${origin} (${source.url})`,
+    );
+    const bin = path.join(ROOT, 'node_modules', '.bin');
+    let code = await run(path.join(bin, 'react-router'), ['build'], env);
+    if (code === 0) code = await run(path.join(bin, 'tsx'), ['scripts/postbuild.ts'], env);
+    if (code !== 0) throw new Error(`the build failed (exit code ${code})`);
+  } finally {
+    await stack?.stop();
+    await database?.cleanup();
+  }
+});

@@ -1,0 +1,124 @@
+/**
+ * Reads the site data (site-data.ts) from Supabase's REST API with the public key, as the anon
+ * role: exactly what the booking form sees. Runs in the site layout's loader, i.e. at build time
+ * while the pages are prerendered and on every request of the dev server. There is no fallback: a
+ * build that cannot read the data fails.
+ *
+ * Where from: SITE_DATA_URL / SITE_DATA_KEY when set (scripts/build.ts sets them when it started an
+ * embedded stack for the build), else the Supabase the site books against (VITE_SUPABASE_URL and
+ * its key, or the local stack; src/lib/supabase.ts).
+ */
+import { supabaseConfig } from './supabase';
+import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
+
+export class SiteDataError extends Error {
+  name = 'SiteDataError';
+}
+
+export function siteDataSource(
+  env: Record<string, string | undefined> = process.env,
+  viteEnv: Record<string, string | boolean | undefined> = import.meta.env,
+): { url: string; key: string } {
+  const config = supabaseConfig(viteEnv);
+  return {
+    url: (env.SITE_DATA_URL || config.url).replace(/\/+$/, ''),
+    key: env.SITE_DATA_KEY || config.key,
+  };
+}
+
+const CATEGORIES: readonly PackageCategory[] = ['vask', 'polering', 'special'];
+
+function fail(url: string, reason: string): never {
+  throw new SiteDataError(
+    `cannot read the packages and opening hours from ${url} (${reason}); the build never falls back to old numbers`,
+  );
+}
+
+async function getJson(base: string, key: string, path: string): Promise<unknown> {
+  const headers: Record<string, string> = { apikey: key, Accept: 'application/json' };
+  // legacy anon keys are JWTs; the new publishable keys (sb_publishable_…) go in apikey only
+  if (key.split('.').length === 3) headers.Authorization = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(`${base}/rest/v1/${path}`, {
+      headers,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    fail(base, cause?.code ?? cause?.message ?? (error as Error).message);
+  }
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    fail(
+      base,
+      `GET /rest/v1/${path.split('?')[0]} answered ${response.status} ${body.slice(0, 120)}`,
+    );
+  }
+  return response.json().catch(() => fail(base, `GET /rest/v1/${path} is not JSON`));
+}
+
+const time = (value: unknown): string | null =>
+  typeof value === 'string' && /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : null;
+
+/** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
+export function parseSiteData(url: string, services: unknown, hours: unknown): SiteData {
+  if (!Array.isArray(services)) fail(url, 'services is not a list');
+  if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
+  const parsedServices = services.map((row: Record<string, unknown>): SiteService => {
+    const { id, slug, name, category, price, duration_minutes: duration } = row;
+    if (
+      typeof id !== 'string' ||
+      typeof slug !== 'string' ||
+      typeof name !== 'string' ||
+      !CATEGORIES.includes(category as PackageCategory) ||
+      typeof price !== 'number' ||
+      typeof duration !== 'number'
+    ) {
+      fail(url, `unexpected services row ${JSON.stringify(row).slice(0, 120)}`);
+    }
+    return {
+      id,
+      slug,
+      name,
+      category: category as PackageCategory,
+      price,
+      durationMinutes: duration,
+    };
+  });
+  const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
+    const row = (hours as Record<string, unknown>[]).find((r) => r.weekday === weekday);
+    const opensAt = time(row?.opens_at);
+    const closesAt = time(row?.closes_at);
+    // a missing weekday, like an empty one, is a closed day (as the booking engine treats it)
+    return opensAt && closesAt
+      ? { weekday, opensAt, closesAt }
+      : { weekday, opensAt: null, closesAt: null };
+  });
+  return { services: parsedServices, openingHours };
+}
+
+export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
+  const { url, key } = source;
+  const [services, hours] = await Promise.all([
+    getJson(
+      url,
+      key,
+      'services?select=id,slug,name,category,price,duration_minutes&is_active=eq.true&order=sort_order.asc,name.asc',
+    ),
+    getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
+  ]);
+  return parseSiteData(url, services, hours);
+}
+
+let buildSnapshot: Promise<SiteData> | undefined;
+
+/**
+ * The layout loader's data. A build reads once, so every prerendered page shows the same
+ * snapshot; the dev server reads on every request, so a changed price shows on the next load.
+ */
+export function loadSiteData(): Promise<SiteData> {
+  if (import.meta.env.DEV) return fetchSiteData();
+  buildSnapshot ??= fetchSiteData();
+  return buildSnapshot;
+}

@@ -1,0 +1,67 @@
+import type { SiteData } from '~/lib/site-data';
+
+/**
+ * The site data the seeded database gives (supabase/seed.sql), as the layout loader returns it.
+ * supabase/tests/site-data.test.ts fails when this fixture and the seed disagree.
+ */
+export const seededSiteData: SiteData = {
+  services: [
+    {
+      id: '5a1f0001-0000-4000-8000-000000000001',
+      slug: 'vask-soelv',
+      name: 'Sølvpakken',
+      category: 'vask',
+      price: 199,
+      durationMinutes: 30,
+    },
+    {
+      id: '5a1f0001-0000-4000-8000-000000000002',
+      slug: 'vask-guld',
+      name: 'Guldpakken',
+      category: 'vask',
+      price: 399,
+      durationMinutes: 120,
+    },
+    {
+      id: '5a1f0001-0000-4000-8000-000000000003',
+      slug: 'vask-premium',
+      name: 'Premiumpakken',
+      category: 'vask',
+      price: 799,
+      durationMinutes: 180,
+    },
+    {
+      id: '5a1f0001-0000-4000-8000-000000000004',
+      slug: 'polering-soelv',
+      name: 'Sølvpakken polering',
+      category: 'polering',
+      price: 1800,
+      durationMinutes: 480,
+    },
+    {
+      id: '5a1f0001-0000-4000-8000-000000000005',
+      slug: 'polering-guld',
+      name: 'Guldpakken polering',
+      category: 'polering',
+      price: 2400,
+      durationMinutes: 840,
+    },
+    {
+      id: '5a1f0001-0000-4000-8000-000000000006',
+      slug: 'polering-premium',
+      name: 'Premiumpakken polering',
+      category: 'polering',
+      price: 3600,
+      durationMinutes: 1080,
+    },
+  ],
+  openingHours: [
+    { weekday: 1, opensAt: '09:00', closesAt: '20:00' },
+    { weekday: 2, opensAt: '09:00', closesAt: '20:00' },
+    { weekday: 3, opensAt: '09:00', closesAt: '20:00' },
+    { weekday: 4, opensAt: '09:00', closesAt: '20:00' },
+    { weekday: 5, opensAt: '08:00', closesAt: '17:00' },
+    { weekday: 6, opensAt: '10:00', closesAt: '16:00' },
+    { weekday: 7, opensAt: null, closesAt: null },
+  ],
+};
