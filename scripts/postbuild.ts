@@ -7,7 +7,8 @@
  *    scripts; the union of all hashes goes to build/csp-script-hashes.json for `npm start` and `_headers`
  *    (see deploy/security-headers.ts);
  * 4. sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
- * 5. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL.
+ * 5. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL;
+ * 6. one warning line while the business facts (src/content/business.ts) are placeholders.
  */
 import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { deferHydration } from './defer-hydration';
 import { SCRIPT_HASHES_FILE, scriptPolicy } from '../deploy/security-headers';
 import { resolveSiteUrl } from '../src/lib/site-url';
 import { supabaseConfig } from '../src/lib/supabase';
+import { placeholderWarning } from '../src/content/business-placeholders';
 
 // BUILD_DIR lets a second build run beside the usual one (see react-router.config.ts).
 const client = join(process.env.BUILD_DIR ?? join(process.cwd(), 'build'), 'client');
@@ -71,3 +73,6 @@ await writeFile(
   renderHeadersFile(supabaseConfig(process.env).url, [...allHashes]),
 );
 console.log('postbuild: wrote _headers');
+
+const placeholders = placeholderWarning();
+if (placeholders) console.warn(placeholders);

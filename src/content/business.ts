@@ -1,6 +1,12 @@
 /**
- * Business facts shown across the site. The spec gives no name, numbers or e-mail, so these are
- * obvious placeholders: the owner replaces them here (one file) before going live.
+ * THE BUSINESS FACTS: the one module for the workshop's identity (name, legal name, phones, e-mail,
+ * address, CVR, social links) on every page, in the JSON-LD and in the privacy policy.
+ *
+ * PLACEHOLDERS: the spec gives no name, numbers or e-mail, so the values below are placeholders
+ * until the owner's real ones are filled in here. While any is left, `npm run build` prints one
+ * warning line and `npm run check:live` lists them (./business-placeholders.ts decides which).
+ * The e-mails' copy, supabase/functions/_shared/email/business.ts, must be changed with this file
+ * (supabase/tests/email-render.test.ts fails while the two differ).
  */
 export interface PhoneNumber {
   /** As shown to the visitor. */

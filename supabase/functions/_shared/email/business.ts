@@ -1,5 +1,7 @@
-// The workshop's facts as the e-mails show them. The same facts as src/content/business.ts (the
-// edge functions cannot import the site's code); supabase/tests/email-render.test.ts keeps them equal.
+// COPY of the business facts in src/content/business.ts (the one module; change both together),
+// as the e-mails show them. A copy because the functions are bundled from supabase/functions: an
+// import of the site's module is not known to deploy with every Supabase CLI bundler.
+// supabase/tests/email-render.test.ts fails while the two differ.
 
 export const WORKSHOP = {
   name: 'Glanspunkt',
