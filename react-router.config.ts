@@ -16,7 +16,8 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   // '/404' matches the catch-all route; scripts/postbuild.ts copies it to 404.html.
-  // '/afbestil' (the cancel page, noindex) is prerendered but kept out of staticPaths (sitemap).
-  prerender: [...staticPaths, '/404', '/afbestil'],
+  // '/afbestil' and '/flyt' (the cancel and move pages, noindex) are prerendered but kept out of
+  // staticPaths (sitemap).
+  prerender: [...staticPaths, '/404', '/afbestil', '/flyt'],
   routeDiscovery: { mode: 'initial' },
 } satisfies Config;

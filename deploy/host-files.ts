@@ -8,7 +8,13 @@
  *   https://*.supabase.co and its script-src relies on each page's meta policy (see
  *   deploy/security-headers.ts).
  */
-import { ANY_HOSTED_SUPABASE, cacheHeaders, securityHeaders } from './security-headers';
+import {
+  ANY_HOSTED_SUPABASE,
+  cacheHeaders,
+  securityHeaders,
+  tokenPageHeaders,
+  tokenPagePaths,
+} from './security-headers';
 
 export const BUILD_COMMAND = 'npm run build';
 export const PUBLISH_DIR = 'build/client';
@@ -23,6 +29,14 @@ export function renderHeadersFile(supabaseUrl: string, scriptHashes: readonly st
   for (const [path, headers] of Object.entries(cacheHeaders)) {
     lines.push(path);
     for (const [name, value] of Object.entries(headers)) lines.push(`  ${name}: ${value}`);
+  }
+  // later rules win for a header set twice (Netlify joins them; the last Referrer-Policy counts)
+  for (const page of tokenPagePaths) {
+    for (const path of [page, `${page}/*`]) {
+      lines.push(path);
+      for (const [name, value] of Object.entries(tokenPageHeaders))
+        lines.push(`  ${name}: ${value}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -58,6 +72,11 @@ export function renderVercelJson(): string {
         headers: toList(securityHeaders({ supabaseUrls: [ANY_HOSTED_SUPABASE] })),
       },
       { source: '/assets/(.*)', headers: toList(cacheHeaders['/assets/*']) },
+      // after the catch-all: the token pages' Referrer-Policy replaces the site's
+      ...tokenPagePaths.map((page) => ({
+        source: `${page}(/?|/index\\.html|\\.html)`,
+        headers: toList(tokenPageHeaders),
+      })),
     ],
   };
   return `${JSON.stringify(config, null, 2)}\n`;

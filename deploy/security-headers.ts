@@ -105,6 +105,21 @@ export function securityHeaders(options: PolicyOptions): Record<string, string> 
   };
 }
 
+/**
+ * Pages whose address carries a secret (the token of the links in the booking e-mails): they send
+ * no Referer at all, on top of taking the token out of the address bar once read. The pages also
+ * carry <meta name="referrer" content="no-referrer">, which holds on any host.
+ */
+export const tokenPagePaths = ['/afbestil', '/flyt'] as const;
+
+export const tokenPageHeaders = { 'Referrer-Policy': 'no-referrer' } as const;
+
+/** Whether a request path is one of the token pages (with or without slash or .html). */
+export function isTokenPage(pathname: string): boolean {
+  const path = pathname.replace(/\/index\.html$|\.html$|\/+$/, '') || '/';
+  return (tokenPagePaths as readonly string[]).includes(path);
+}
+
 /** Long-lived caching for content-hashed assets; everything else revalidates. */
 export const cacheHeaders = {
   '/assets/*': { 'Cache-Control': 'public, max-age=31536000, immutable' },
@@ -114,7 +129,8 @@ export const cacheHeaders = {
 export function headersForPath(pathname: string, options: PolicyOptions): Record<string, string> {
   const headers = securityHeaders(options);
   if (pathname.startsWith('/assets/')) return { ...headers, ...cacheHeaders['/assets/*'] };
-  return { ...headers, 'Cache-Control': 'public, max-age=0, must-revalidate' };
+  const page = isTokenPage(pathname) ? tokenPageHeaders : {};
+  return { ...headers, ...page, 'Cache-Control': 'public, max-age=0, must-revalidate' };
 }
 
 /** The inline script hashes of a build (`buildDir` holds client/), or undefined if not written. */

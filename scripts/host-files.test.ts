@@ -69,6 +69,30 @@ describe('content security policy', () => {
     expect(headersForPath('/about', policy)['Cache-Control']).toMatch(/max-age=0/);
     expect(headersForPath('/about', policy)['X-Content-Type-Options']).toBe('nosniff');
   });
+
+  it('the token pages (/afbestil, /flyt) send no Referer; other pages keep the site policy', () => {
+    const policy = { supabaseUrls: ['http://127.0.0.1:54321'] };
+    for (const path of ['/afbestil', '/afbestil/', '/flyt', '/flyt/index.html', '/flyt.html']) {
+      expect(headersForPath(path, policy)['Referrer-Policy'], path).toBe('no-referrer');
+    }
+    for (const path of ['/', '/contact', '/flytning', '/assets/flyt-1.js']) {
+      expect(headersForPath(path, policy)['Referrer-Policy'], path).toBe(
+        'strict-origin-when-cross-origin',
+      );
+    }
+    const netlify = renderHeadersFile('https://x.supabase.co', []);
+    expect(netlify).toMatch(/\n\/flyt\n {2}Referrer-Policy: no-referrer\n/);
+    expect(netlify).toMatch(/\n\/afbestil\/\*\n {2}Referrer-Policy: no-referrer\n/);
+    const vercel = JSON.parse(renderVercelJson()) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
+    const last = vercel.headers.slice(-2);
+    expect(last.map((h) => h.source)).toEqual([
+      '/afbestil(/?|/index\\.html|\\.html)',
+      '/flyt(/?|/index\\.html|\\.html)',
+    ]);
+    expect(last[1]!.headers).toEqual([{ key: 'Referrer-Policy', value: 'no-referrer' }]);
+  });
 });
 
 describe('inline script policy', () => {

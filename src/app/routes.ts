@@ -9,6 +9,7 @@ export default [
     route('contact', '../pages/contact.tsx'),
     route('privatlivspolitik', '../pages/privacy.tsx'),
     route('afbestil', '../pages/cancel.tsx'),
+    route('flyt', '../pages/reschedule.tsx'),
     route('*', '../pages/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

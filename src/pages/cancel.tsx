@@ -1,11 +1,12 @@
 import { cancelCopy } from '~/content/cancel';
 import { CancelBookingPanel } from '~/features/cancel';
 
-/** Reached only from the link in a booking confirmation: never indexed. */
+/** Reached only from the link in a booking confirmation: never indexed, never sends a Referer. */
 export const meta = () => [
   { title: cancelCopy.meta.title },
   { name: 'description', content: cancelCopy.meta.description },
   { name: 'robots', content: 'noindex, nofollow' },
+  { name: 'referrer', content: 'no-referrer' },
 ];
 
 export default function CancelPage() {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { business, telHref } from '~/content/business';
 import { cancelCopy } from '~/content/cancel';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useLinkToken } from '~/lib/link-token';
 import { callCancelBooking, type CancelAnswer } from '../api/cancel-booking';
-import { cancelToken, danishDateTime } from '../rules/format';
+import { danishDateTime } from '../rules/format';
 import { BookingDetails } from './booking-details';
 
 function Message({
@@ -58,12 +58,10 @@ function CallUs() {
 /**
  * The cancel page's content: looks up the booking behind ?token=..., shows it, asks for
  * confirmation and cancels with a POST. Reads the address only after hydration (the page is
- * prerendered without it).
+ * prerendered without it) and then takes the token out of it.
  */
 export function CancelBookingPanel() {
-  const hydrated = useHydrated();
-  const { search } = useLocation();
-  const token = hydrated ? cancelToken(search) : null;
+  const token = useLinkToken();
   const [answer, setAnswer] = useState<CancelAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -88,7 +86,7 @@ export function CancelBookingPanel() {
     });
   };
 
-  if (!hydrated || (token && answer === null)) {
+  if (token === undefined || (token && answer === null)) {
     return (
       <p role="status" className="text-muted-foreground">
         {cancelCopy.loading}

@@ -27,8 +27,5 @@ export function danishDateTime(iso: string): string {
   return `${weekday} den ${day}. ${MONTHS[month - 1]} ${year} kl. ${m[4]}:${m[5]}`;
 }
 
-/** The token of a cancel link: 64 lower-case hex characters, else null. */
-export function cancelToken(search: string): string | null {
-  const token = new URLSearchParams(search).get('token')?.trim() ?? '';
-  return /^[0-9a-f]{64}$/.test(token) ? token : null;
-}
+/** The token of a cancel link: exactly 64 lower-case hex characters, else null. */
+export { linkToken as cancelToken } from '~/lib/link-token';

@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SERVICE_ROLE_KEY } from '../local/keys';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The move journey on the production build and the embedded stack (the e-mail API is the local
+ * mailbox, the only mock): a booking's confirmation in the mailbox, its "Flyt booking" link, the
+ * page (token out of the address bar, no Referer), a new day and time in the booking form's own
+ * calendar, the confirmation on the page, and the new e-mail with its .ics in the mailbox.
+ * The booking is made with the database function the create-booking function calls, on bookable
+ * day 11 of Sølvpakken; the move goes to bookable day 12 (other specs use earlier days).
+ */
+
+const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
+const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
+const SOLV = '5a1f0001-0000-4000-8000-000000000001';
+const FROM_DAY = 11;
+const TO_DAY = 12;
+
+interface Captured {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: string }[];
+}
+
+async function rpc<T>(name: string, body: unknown): Promise<T> {
+  const res = await fetch(`${GATEWAY}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `rpc ${name}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Runs the e-mail sender now and returns the mails to `to`. */
+async function mailsTo(to: string): Promise<Captured[]> {
+  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  });
+  expect(run.status).toBe(200);
+  const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
+  return all.filter((m) => m.to.includes(to));
+}
+
+async function chooseBookableDay(page: Page, index: number): Promise<void> {
+  await page.getByRole('button', { name: /^Dato/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
+  let skipped = 0;
+  for (let month = 0; month < 4; month += 1) {
+    const days = dialog.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    await expect(days.first()).toBeVisible();
+    const count = await days.count();
+    if (skipped + count > index) {
+      await days.nth(index - skipped).click();
+      await expect(dialog).toBeHidden();
+      return;
+    }
+    skipped += count;
+    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days`);
+}
+
+/** Scripts a page loads, with their source text. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.set(
+        response.url(),
+        response.text().catch(() => ''),
+      );
+    }
+  });
+  return scripts;
+}
+
+async function loadsMoveCode(scripts: Map<string, Promise<string>>): Promise<boolean> {
+  const texts = await Promise.all(scripts.values());
+  return texts.some((t) => t.includes('reschedule-booking'));
+}
+
+test.describe('move link (Flyt booking)', () => {
+  test('from the e-mail, pick a new time, see the confirmation and the new e-mail with its .ics', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `e2e-flyt-${Date.now()}@example.dk`;
+    const calendar = await rpc<{ days: { day: string; status: string }[] }>(
+      'get_booking_calendar',
+      { p_service_id: SOLV },
+    );
+    const bookable = calendar.days.filter((d) => d.status === 'bookable').map((d) => d.day);
+    const day = bookable[FROM_DAY]!;
+    const free = await rpc<{ slots: string[] }>('get_available_slots', {
+      p_service_id: SOLV,
+      p_date: day,
+    });
+    const booked = await rpc<{ status: string; reference: string }>('create_booking', {
+      p_service_id: SOLV,
+      p_date: day,
+      p_time: free.slots[0],
+      p_customer_name: 'Lene Juhl',
+      p_customer_email: email,
+      p_customer_phone: '12345678',
+    });
+    expect(booked.status).toBe('created');
+
+    let confirmation: Captured | undefined;
+    await expect
+      .poll(async () => {
+        confirmation = (await mailsTo(email)).find((m) =>
+          m.subject.startsWith('Bookingbekræftelse'),
+        );
+        return Boolean(confirmation);
+      })
+      .toBe(true);
+    const link = /https?:\/\/\S+\/flyt\?token=[0-9a-f]{64}/.exec(confirmation!.text)?.[0];
+    expect(link, '"Flyt booking" link in the e-mail').toBeTruthy();
+    expect(confirmation!.text).toContain('Flyt booking');
+    const url = new URL(link!);
+
+    const scripts = recordScripts(page);
+    const response = await page.goto(`${url.pathname}${url.search}`);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Flyt booking' })).toBeVisible();
+    await expect(page.getByText(booked.reference, { exact: true })).toBeVisible();
+    await expect(page.getByText('Sølvpakken', { exact: true })).toBeVisible();
+    // the token leaves the address bar (and history) once read
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/flyt');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+    await expectNoAxeViolations(page, 'move page with a booking');
+    expect(await loadsMoveCode(scripts), 'the move page loads its code').toBe(true);
+
+    await chooseBookableDay(page, TO_DAY);
+    const timeSelect = page.getByRole('combobox', { name: 'Tidspunkt' });
+    await expect(timeSelect).toBeEnabled();
+    await timeSelect.click();
+    const times = (await page.getByRole('option').allTextContents()).map((t) => t.trim());
+    const chosen = times[Math.min(2, times.length - 1)]!;
+    await page.getByRole('option', { name: chosen, exact: true }).click();
+    await expect(page.getByText(`kl. ${chosen}`).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'move page with a new time chosen');
+    await page.getByRole('button', { name: 'Flyt booking' }).click();
+
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Din booking er flyttet' }),
+    ).toBeVisible();
+    await expect(page.getByText(new RegExp(`kl\\. ${chosen}$`)).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'move page after moving');
+
+    // the new e-mail with the .ics that replaces the event
+    let moved: Captured | undefined;
+    await expect
+      .poll(async () => {
+        moved = (await mailsTo(email)).find((m) => m.subject.startsWith('Booking flyttet'));
+        return Boolean(moved);
+      })
+      .toBe(true);
+    expect(moved!.text).toContain(`kl. ${chosen}`);
+    const ics = moved!.attachments?.find((a) => a.filename === 'booking.ics');
+    expect(ics, 'booking.ics attached').toBeTruthy();
+    const icsText = Buffer.from(ics!.content, 'base64').toString('utf8');
+    expect(icsText).toContain(`UID:booking-${booked.reference}@glanspunkt`);
+    expect(icsText).toContain('SEQUENCE:1');
+    expect(icsText).toContain(`T${chosen.replace(':', '')}00`);
+
+    // the old link no longer works
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
+  });
+
+  test('a link without a valid token says it does not work; other pages do not load the move code', async ({
+    page,
+  }) => {
+    for (const path of ['/flyt', `/flyt?token=${'0'.repeat(64)}`, '/flyt?token=abc']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
+      await expect(page.getByRole('link', { name: /Ring til os/ })).toBeVisible();
+    }
+    await expectNoAxeViolations(page, 'move page with an invalid link');
+
+    for (const path of ['/', '/contact', '/afbestil']) {
+      const scripts = recordScripts(page);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // hydrate and open the booking form's lazy parts on /contact too
+      await page.keyboard.press('Tab');
+      await page.waitForLoadState('networkidle');
+      expect(await loadsMoveCode(scripts), `${path} loads no move code`).toBe(false);
+    }
+  });
+});

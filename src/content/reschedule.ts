@@ -1,0 +1,58 @@
+/** Copy of the move page (/flyt), reached from the "Flyt booking" link in the booking e-mails. */
+export const rescheduleCopy = {
+  meta: {
+    title: 'Flyt booking – Glanspunkt',
+    description: 'Flyt din booking hos Glanspunkt til en anden tid via linket fra din bekræftelse.',
+  },
+  heading: 'Flyt booking',
+  loading: 'Henter din booking...',
+  current: 'Din nuværende tid',
+  choose: 'Vælg en ny tid',
+  chooseHint: 'Du kan vælge blandt de samme ledige tider som ved booking.',
+  deadline: 'Du kan flytte online indtil',
+  movesLeft: (n: number) =>
+    n === 1
+      ? 'Du kan flytte bookingen online 1 gang mere.'
+      : `Du kan flytte bookingen online ${n} gange mere.`,
+  newTime: 'Ny tid',
+  submit: 'Flyt booking',
+  submitting: 'Flytter booking...',
+  keep: 'Behold min tid',
+  details: {
+    reference: 'Bookingnummer',
+    service: 'Service',
+    dropOff: 'Aflevering',
+    readyAt: 'Klar til afhentning',
+    price: 'Pris',
+  },
+  done: {
+    title: 'Din booking er flyttet',
+    body: 'Du modtager en ny bekræftelse på e-mail med den nye tid og en opdateret kalenderfil. Linkene i din tidligere e-mail virker ikke længere.',
+    previous: 'Tidligere tid',
+  },
+  invalid: {
+    title: 'Linket virker ikke',
+    body: 'Linket til at flytte bookingen er ugyldigt eller forældet. Brug linket i den seneste e-mail fra os, eller ring til os.',
+  },
+  cancelled: {
+    title: 'Bookingen er afbestilt',
+    body: 'Denne booking er afbestilt og kan ikke flyttes. Du er velkommen til at booke en ny tid.',
+    bookAgain: 'Book en ny tid',
+  },
+  tooLate: {
+    title: 'Fristen for at flytte online er overskredet',
+    body: 'Bookingen kan ikke længere flyttes online. Ring til os, hvis du har brug for en anden tid.',
+  },
+  moveLimit: {
+    title: 'Bookingen kan ikke flyttes flere gange online',
+    body: 'Bookingen er flyttet det største antal gange, der er muligt online. Ring til os, hvis du har brug for en anden tid.',
+  },
+  failed: {
+    title: 'Der opstod en fejl',
+    body: 'Der opstod en fejl. Prøv igen senere.',
+    retry: 'Prøv igen',
+  },
+  moveFailed: 'Bookingen blev ikke flyttet',
+  call: 'Ring til os',
+  home: 'Til forsiden',
+} as const;
