@@ -286,6 +286,42 @@ export type Database = {
         };
         Relationships: [];
       };
+      owner_bookings: {
+        Row: {
+          package: string | null;
+          drop_off_local: string | null;
+          customer_name: string | null;
+          customer_phone: string | null;
+          customer_email: string | null;
+          notes: string | null;
+          status: string | null;
+          ready_local: string | null;
+          reference: string;
+        };
+        Insert: {
+          package?: string | null;
+          drop_off_local?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          ready_local?: string | null;
+          reference: string;
+        };
+        Update: {
+          package?: string | null;
+          drop_off_local?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          ready_local?: string | null;
+          reference?: string;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           id: string;
@@ -408,36 +444,6 @@ export type Database = {
           customer_name?: string | null;
           customer_phone?: string | null;
           customer_email?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
-        };
-        Relationships: [];
-      };
-      owner_bookings: {
-        Row: {
-          package: string | null;
-          drop_off_local: string | null;
-          customer_name: string | null;
-          customer_phone: string | null;
-          customer_email: string | null;
-          notes: string | null;
-          status: string | null;
-          ready_local: string | null;
-          reference: string | null;
-        };
-        Insert: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
-        };
-        Update: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
           notes?: string | null;
           status?: string | null;
           reference?: string | null;
@@ -703,6 +709,12 @@ export type Database = {
           p_booking: Database['public']['Tables']['bookings']['Row'];
         };
         Returns: Json;
+      };
+      owner_bookings_row: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Database['public']['Tables']['owner_bookings']['Row'];
       };
       owner_cancel: {
         Args: {

@@ -88,6 +88,17 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     await t?.close();
   });
 
+  it('owner_bookings is a table with a primary key (what the Table Editor can edit)', async () => {
+    expect(
+      await t.query(
+        `select c.relkind::text, (select array_agg(a.attname::text) from pg_index i
+                  join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+                 where i.indrelid = c.oid and i.indisprimary) pk
+           from pg_class c where c.oid = 'public.owner_bookings'::regclass`,
+      ),
+    ).toEqual([{ relkind: 'r', pk: ['reference'] }]);
+  });
+
   it('a phone booking books through the engine and its time leaves the online offer', async () => {
     await withRollback(t, async (tx) => {
       const before = await slots(tx, SERVICE.guld, tue, new Date().toISOString());
@@ -651,6 +662,71 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         code: '0A000',
         message: `Bookingen ${a.reference} er aflyst og kan ikke flyttes. Book en ny tid.`,
       });
+    });
+  });
+
+  it('owner_bookings stays equal to bookings whatever changes them (the one copy, checked)', async () => {
+    await withRollback(t, async (tx) => {
+      const mirror = () => tx.rows(`select * from public.owner_bookings order by reference`);
+      const fromBookings = () =>
+        tx.rows(
+          `select o.* from public.bookings b, lateral public.owner_bookings_row(b) o
+            where b.anonymised_at is null order by o.reference`,
+        );
+      const fixed = '2026-11-22T11:00:00Z';
+      // online: book, then the customer's links cancel one and move another
+      const online = [];
+      for (const time of ['09:00', '12:00', '15:00'])
+        online.push(
+          await book(tx, { serviceId: SERVICE.guld, date: '2026-11-24', time, now: fixed }),
+        );
+      const token = await tx.one<{ token: string }>(
+        `select o.payload->>'cancelToken' token from public.email_outbox o
+           join public.bookings b on b.id = o.booking_id
+          where b.reference = $1 and o.kind = 'booking_confirmation'`,
+        [online[0]!.reference],
+      );
+      expect(
+        (
+          await tx.one<{ r: { state: string } }>(`select public.cancel_booking($1, $2) r`, [
+            token.token,
+            fixed,
+          ])
+        ).r.state,
+      ).toBe('cancelled');
+      const moveToken = await tx.one<{ token: string }>(
+        `select o.payload->>'cancelToken' token from public.email_outbox o
+           join public.bookings b on b.id = o.booking_id
+          where b.reference = $1 and o.kind = 'booking_confirmation'`,
+        [online[1]!.reference],
+      );
+      expect(
+        (
+          await tx.one<{ r: { status: string } }>(
+            `select public.reschedule_booking($1, '2026-11-25', '10:00', $2) r`,
+            [moveToken.token, fixed],
+          )
+        ).r.status,
+      ).toBe('moved');
+      expect(await mirror()).toEqual(await fromBookings());
+      // the owner: book, correct, move, cancel
+      const phone = await insertOwner(tx, phoneBooking(tue, '10:00'));
+      await tx.rows(`update public.owner_bookings set notes = 'Ring før' where reference = $1`, [
+        phone.reference,
+      ]);
+      await tx.rows(`update public.owner_bookings set drop_off_local = $2 where reference = $1`, [
+        phone.reference,
+        `${tue} 13:00`,
+      ]);
+      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+        online[2]!.reference,
+      ]);
+      expect(await mirror()).toEqual(await fromBookings());
+      expect((await mirror()).length).toBe(4);
+      // retention anonymises: the row leaves owner_bookings
+      await tx.one(`select public.run_retention(now() + interval '6 years')`);
+      expect(await mirror()).toEqual([]);
+      expect(await fromBookings()).toEqual([]);
     });
   });
 
