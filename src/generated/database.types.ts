@@ -179,14 +179,17 @@ export type Database = {
         Row: {
           day: string;
           reason: string;
+          last_day: string | null;
         };
         Insert: {
           day: string;
           reason?: string;
+          last_day?: string | null;
         };
         Update: {
           day?: string;
           reason?: string;
+          last_day?: string | null;
         };
         Relationships: [];
       };
