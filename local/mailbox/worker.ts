@@ -1,6 +1,7 @@
-// The embedded stack's stand-in for the production schedules (pg_cron + pg_net): calls the
-// process-email-outbox edge function every few seconds, one run at a time, and the retention job
-// (public.run_retention) shortly after start and then every 6 hours.
+// The embedded stack's stand-in for the production schedules (pg_cron + pg_net): every few seconds,
+// one run at a time, public.queue_owner_agenda() (it decides itself whether the morning agenda is
+// due) and then the process-email-outbox edge function; the retention job (public.run_retention)
+// shortly after start and then every 6 hours.
 
 export interface EmailWorkerOptions {
   /** Gateway URL, e.g. http://127.0.0.1:54321. */
@@ -27,7 +28,26 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   let stopped = false;
   let lastError = '';
 
+  const rpc = async (name: string): Promise<Response> =>
+    fetch(`${options.supabaseUrl}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: {
+        apikey: options.serviceRoleKey,
+        Authorization: `Bearer ${options.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+      signal: AbortSignal.timeout(120_000),
+    });
+
   const run = async (): Promise<unknown> => {
+    // the morning agenda (opt-in; at most one a day), queued before the sender run that sends it
+    const agenda = await rpc('queue_owner_agenda');
+    if (!agenda.ok) {
+      const body = await agenda.text().catch(() => '');
+      throw new Error(`queue_owner_agenda answered ${agenda.status}: ${body}`);
+    }
+    await agenda.body?.cancel().catch(() => undefined);
     const res = await fetch(`${options.supabaseUrl}/functions/v1/process-email-outbox`, {
       method: 'POST',
       headers: {
@@ -76,16 +96,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   schedule();
 
   const runRetention = async (): Promise<unknown> => {
-    const res = await fetch(`${options.supabaseUrl}/rest/v1/rpc/run_retention`, {
-      method: 'POST',
-      headers: {
-        apikey: options.serviceRoleKey,
-        Authorization: `Bearer ${options.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: '{}',
-      signal: AbortSignal.timeout(120_000),
-    });
+    const res = await rpc('run_retention');
     const body = (await res.json().catch(() => ({}))) as unknown;
     if (!res.ok) throw new Error(`run_retention answered ${res.status}: ${JSON.stringify(body)}`);
     return body;

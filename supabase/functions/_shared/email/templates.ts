@@ -6,6 +6,7 @@
 // idempotency key).
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import {
+  danishDate,
   danishDateTime,
   danishPrice,
   localParts,
@@ -23,7 +24,8 @@ export type EmailKind =
   | 'cancellation_confirmation'
   | 'owner_cancellation'
   | 'booking_moved'
-  | 'owner_booking_moved';
+  | 'owner_booking_moved'
+  | 'owner_agenda';
 
 export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
@@ -188,7 +190,7 @@ function toText(doc: Doc): string {
 const P = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2937';
 
 function toHtml(doc: Doc): string {
-  const para = (t: string) => `<p style="${P}">${escapeHtml(t)}</p>`;
+  const para = (t: string) => `<p style="${P}">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
   const rows = doc.rows
     .map(
       ([label, value]) =>
@@ -476,8 +478,92 @@ function ownerMoved(b: Booking): RenderedEmail {
   };
 }
 
+interface AgendaItem {
+  reference: string;
+  serviceName: string;
+  customerName: string;
+  customerPhone: string;
+  notes: string;
+  dropOff: string;
+  readyAt: string;
+}
+
+function agendaItems(payload: Record<string, unknown>, key: string): AgendaItem[] {
+  const list = payload[key];
+  if (!Array.isArray(list)) throw new Error(`payload.${key} is missing`);
+  return list.map((entry: unknown) => {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const row: AgendaItem = {
+      reference: str(item, 'reference'),
+      serviceName: str(item, 'serviceName'),
+      customerName: str(item, 'customerName', false),
+      customerPhone: str(item, 'customerPhone', false),
+      notes: str(item, 'notes', false),
+      dropOff: str(item, 'dropOff'),
+      readyAt: str(item, 'readyAt'),
+    };
+    localParts(row.dropOff);
+    localParts(row.readyAt);
+    return row;
+  });
+}
+
+function agendaLines(items: AgendaItem[], at: 'dropOff' | 'readyAt', empty: string): string[] {
+  if (items.length === 0) return [empty];
+  return items.map((item) => {
+    const parts = [
+      `kl. ${localParts(item[at]).time}`,
+      item.serviceName,
+      item.customerName || '(uden navn)',
+      item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+      at === 'dropOff'
+        ? `klar ${readyText(item.dropOff, item.readyAt)}`
+        : `afleveret ${danishDateTime(item.dropOff)}`,
+      `nr. ${item.reference}`,
+    ].filter(Boolean);
+    return `${parts.join(' · ')}${item.notes ? `\nBemærkninger: ${item.notes}` : ''}`;
+  });
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The owner's morning agenda (owner_agenda): today's drop-offs and pick-ups. */
+function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
+  const day = str(payload, 'day');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('payload.day is missing');
+  const dropOffs = agendaItems(payload, 'dropOffs');
+  const pickUps = agendaItems(payload, 'pickUps');
+  const date = danishDate(`${day}T12:00:00+00:00`);
+  const totals = `${count(dropOffs.length, 'aflevering', 'afleveringer')}, ${count(pickUps.length, 'afhentning', 'afhentninger')}`;
+  const doc: Doc = {
+    heading: `Dagens program, ${date}`,
+    intro: [`God morgen. I dag: ${totals}.`],
+    rows: [],
+    sections: [
+      {
+        title: 'Afleveringer',
+        lines: agendaLines(dropOffs, 'dropOff', 'Ingen afleveringer i dag.'),
+      },
+      {
+        title: 'Afhentninger',
+        lines: agendaLines(pickUps, 'readyAt', 'Ingen afhentninger i dag.'),
+      },
+    ],
+    outro: ['Morgenoversigten slås fra med indstillingen owner_agenda_email (0 = fra).'],
+  };
+  return {
+    subject: `Dagens program ${date}: ${totals}`,
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [],
+  };
+}
+
 /** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
 export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  if (msg.kind === 'owner_agenda') return ownerAgenda(msg.payload);
   const b = booking(msg.payload);
   switch (msg.kind) {
     case 'booking_confirmation':
