@@ -695,6 +695,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      owner_agenda_item: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Json;
+      };
       owner_book: {
         Args: {
           p_package: string;
@@ -772,6 +778,12 @@ export type Database = {
           p_at: string;
         };
         Returns: string;
+      };
+      queue_owner_agenda: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
       };
       reschedule_booking: {
         Args: {
