@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FunctionsClient } from '@supabase/functions-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '~/generated/database.types';
 
 /** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
@@ -25,26 +26,37 @@ export function supabaseConfig(
   } satisfies SupabaseConfig;
 }
 
-let client: Promise<SupabaseClient<Database>> | undefined;
+/**
+ * What the site uses of Supabase: PostgREST (tables and RPCs) and the edge functions, without
+ * auth, realtime and storage, which no page uses. The visitor never signs in, so every request
+ * carries the public key as apikey and bearer token, as supabase-js does without a session.
+ */
+export interface SupabaseBackend {
+  from: PostgrestClient<Database>['from'];
+  rpc: PostgrestClient<Database>['rpc'];
+  functions: FunctionsClient;
+}
+
+let client: Promise<SupabaseBackend> | undefined;
 
 /**
  * The one browser client, created on first use (never at module load: the prerender must not
- * touch it). supabase-js (about 50 KB gzipped) is loaded then too, so it is not part of any page's
- * first load, /contact's included: the booking form asks for it when it mounts. A failed load is
- * not cached (the next call tries again). The session lives in local storage with persistence and
- * automatic refresh on, as the client library does by default.
+ * touch it). supabase-js's own PostgREST and functions packages (about 11 KB gzipped together,
+ * against 52 KB for supabase-js with auth, realtime and storage) are loaded then, so they are in
+ * no page's first load. A failed load is not cached (the next call tries again). GET requests are
+ * retried on network errors and 503/520 by postgrest-js, as with supabase-js.
  */
-export function getSupabase(): Promise<SupabaseClient<Database>> {
-  client ??= import('@supabase/supabase-js').then(
-    ({ createClient }) => {
+export function getSupabase(): Promise<SupabaseBackend> {
+  client ??= Promise.all([import('@supabase/postgrest-js'), import('@supabase/functions-js')]).then(
+    ([{ PostgrestClient }, { FunctionsClient }]) => {
       const { url, key } = supabaseConfig();
-      return createClient<Database>(url, key, {
-        auth: {
-          persistSession: true,
-          autoRefreshToken: true,
-          storage: typeof window === 'undefined' ? undefined : window.localStorage,
-        },
-      });
+      const headers = { apikey: key, Authorization: `Bearer ${key}` };
+      const rest = new PostgrestClient<Database>(`${url}/rest/v1`, { headers });
+      return {
+        from: rest.from.bind(rest),
+        rpc: rest.rpc.bind(rest),
+        functions: new FunctionsClient(`${url}/functions/v1`, { headers }),
+      };
     },
     (error: unknown) => {
       client = undefined;

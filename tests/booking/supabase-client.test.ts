@@ -1,15 +1,25 @@
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSupabase, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseConfig } from '~/lib/supabase';
 
-const createClient = vi.fn((..._args: unknown[]) => ({ fake: true }));
-vi.mock('@supabase/supabase-js', () => ({ createClient }));
-
-const { getSupabase, supabaseConfig, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } =
-  await import('~/lib/supabase');
+const seen: Array<{ path: string; apikey: string | null; authorization: string | null }> = [];
+const server = setupServer(
+  http.all(`${LOCAL_SUPABASE_URL}/*`, ({ request }) => {
+    seen.push({
+      path: new URL(request.url).pathname,
+      apikey: request.headers.get('apikey'),
+      authorization: request.headers.get('authorization'),
+    });
+    return HttpResponse.json({ ok: true });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 
 describe('the Supabase client', () => {
   it('defaults to the local stack and its demo anon key', () => {
     expect(supabaseConfig({})).toEqual({ url: LOCAL_SUPABASE_URL, key: LOCAL_ANON_KEY });
-    expect(LOCAL_SUPABASE_URL).toBe('http://127.0.0.1:54321');
   });
 
   it('takes a hosted project from the env, the publishable key before the anon key', () => {
@@ -26,21 +36,20 @@ describe('the Supabase client', () => {
     });
   });
 
-  it('is not created when the module loads, only on first use, and only once', async () => {
-    expect(createClient).not.toHaveBeenCalled();
+  it('is one client, and sends the public key as apikey and bearer to REST, RPC and functions', async () => {
     const [first, second] = await Promise.all([getSupabase(), getSupabase()]);
     expect(first).toBe(second);
-    expect(await getSupabase()).toBe(first);
-    expect(createClient).toHaveBeenCalledTimes(1);
-  });
-
-  it('keeps the session in local storage with persistence and automatic refresh on', async () => {
-    await getSupabase();
-    const options = createClient.mock.calls[0]?.[2] as {
-      auth: { persistSession: boolean; autoRefreshToken: boolean; storage: Storage };
-    };
-    expect(options.auth.persistSession).toBe(true);
-    expect(options.auth.autoRefreshToken).toBe(true);
-    expect(options.auth.storage).toBe(window.localStorage);
+    await first.from('services').select('*');
+    await first.rpc('get_booking_calendar', { p_service_id: 'x' });
+    await first.functions.invoke('get-available-slots', { body: {} });
+    expect(seen.map((s) => s.path)).toEqual([
+      '/rest/v1/services',
+      '/rest/v1/rpc/get_booking_calendar',
+      '/functions/v1/get-available-slots',
+    ]);
+    for (const s of seen) {
+      expect(s.apikey).toBe(LOCAL_ANON_KEY);
+      expect(s.authorization).toBe(`Bearer ${LOCAL_ANON_KEY}`);
+    }
   });
 });
