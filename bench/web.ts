@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { staticPaths } from '../react-router.config.ts';
 import { freePort } from '../local/net.ts';
 
@@ -156,11 +157,101 @@ async function main() {
       ) as unknown as Sample;
       results.push({ route, median: med, runs: samples.length });
     }
-    report(results);
+    const taps = process.env.BENCH_TAP === '0' ? [] : await tapLatency(site);
+    report(results, taps);
   } finally {
     await chrome?.kill();
     stopServer();
   }
+}
+
+const TAP_DELAYS = [500, 1000, 2000];
+const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5);
+const TAP_WAIT_MS = 5000;
+
+interface TapResult {
+  /** ms after the first contentful paint */
+  after: number;
+  /** median ms from the tap to the service list on screen; null when a run never showed it */
+  median: number | null;
+  /** each run's figure (null: no list within TAP_WAIT_MS) */
+  runs: Array<number | null>;
+}
+
+/**
+ * A visitor taps the service field of /contact#form at 0.5, 1 and 2 s after the first contentful
+ * paint, on a phone viewport with a 4x slower CPU (DevTools protocol, as Lighthouse's mobile
+ * profile) and no network throttling: how long until the list is on screen? Measured in the page:
+ * from the tap's pointerdown to the frame after the listbox appeared.
+ */
+async function tapLatency(site: string): Promise<TapResult[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
+  });
+  const results: TapResult[] = [];
+  try {
+    for (const after of TAP_DELAYS) {
+      const runs: Array<number | null> = [];
+      for (let run = 0; run < TAP_RUNS; run += 1) {
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 839 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        await context.addInitScript(() => {
+          const w = window as unknown as { __tap?: number; __list?: number };
+          addEventListener('pointerdown', () => (w.__tap ??= performance.now()), true);
+          new MutationObserver(() => {
+            if (w.__tap !== undefined && w.__list === undefined) {
+              const list = document.querySelector('[role="listbox"]');
+              if (list) requestAnimationFrame(() => (w.__list ??= performance.now()));
+            }
+          }).observe(document, { subtree: true, childList: true, attributes: true });
+        });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(`${site}/contact#form`, { waitUntil: 'commit' });
+        const fcp = (await (
+          await page.waitForFunction(
+            () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+            undefined,
+            { polling: 20 },
+          )
+        ).jsonValue()) as number;
+        await page.waitForFunction((t) => performance.now() >= t, fcp + after, { polling: 10 });
+        const box = await page.locator('#booking-service').boundingBox();
+        if (!box) throw new Error('no service field on /contact');
+        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+        const shown = await page
+          .waitForFunction(
+            () => {
+              const w = window as unknown as { __tap?: number; __list?: number };
+              return w.__list !== undefined && w.__tap !== undefined ? w.__list - w.__tap : false;
+            },
+            undefined,
+            { polling: 50, timeout: TAP_WAIT_MS },
+          )
+          .then((handle) => handle.jsonValue() as Promise<number>)
+          .catch(() => null);
+        runs.push(shown === null ? null : Math.round(shown));
+        console.log(
+          `  tap at FCP + ${after} ms, run ${run + 1}/${TAP_RUNS}: ${shown === null ? 'no list' : `${Math.round(shown)} ms`}`,
+        );
+        await context.close();
+      }
+      const shownRuns = runs.filter((r): r is number => r !== null);
+      results.push({
+        after,
+        runs,
+        median: shownRuns.length === runs.length ? median(shownRuns) : null,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -183,7 +274,10 @@ async function runLighthouse(url: string, port: number, attempts = 3): Promise<L
   }
 }
 
-function report(results: Array<{ route: string; median: Sample; runs: number }>) {
+function report(
+  results: Array<{ route: string; median: Sample; runs: number }>,
+  taps: TapResult[] = [],
+) {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rows = results.map(({ route, median: m }) =>
     [
@@ -201,7 +295,9 @@ function report(results: Array<{ route: string; median: Sample; runs: number }>)
     ].join(' | '),
   );
   const misses = results.flatMap(({ route, median: m }) => {
-    const perfTarget = route === '/vores-arbejde' ? 98 : targets.performance;
+    const perfTarget = targets.performance;
+    // issue 18: TBT at most 100 ms on /contact, 80 ms on the content pages
+    const tbtTarget = route === '/contact' ? 100 : 80;
     const list: string[] = [];
     if (m.performance < perfTarget)
       list.push(`${route}: Performance ${m.performance} < ${perfTarget}`);
@@ -209,7 +305,7 @@ function report(results: Array<{ route: string; median: Sample; runs: number }>)
     if (m.bestPractices < 100) list.push(`${route}: Best Practices ${m.bestPractices}`);
     if (m.seo < 100) list.push(`${route}: SEO ${m.seo}`);
     if (m.lcp > 1500) list.push(`${route}: LCP ${s(m.lcp)} > 1.5 s`);
-    if (m.tbt > 50) list.push(`${route}: TBT ${Math.round(m.tbt)} ms > 50 ms`);
+    if (m.tbt > tbtTarget) list.push(`${route}: TBT ${Math.round(m.tbt)} ms > ${tbtTarget} ms`);
     if (m.cls > 0.02) list.push(`${route}: CLS ${m.cls.toFixed(3)} > 0.02`);
     return list;
   });
@@ -229,6 +325,19 @@ function report(results: Array<{ route: string; median: Sample; runs: number }>)
     misses.length
       ? `Below target in this run: ${misses.join('; ')}.`
       : 'Every route met its targets in this run.',
+    ...(taps.length
+      ? [
+          '',
+          `Tap on the service field of /contact#form (phone viewport, 4x CPU slowdown through the DevTools protocol, no network throttling; ${taps[0]!.runs.length} runs each, median; target 100 ms; "no list": the tap did not open the list within ${TAP_WAIT_MS / 1000} s):`,
+          '',
+          '| Tap after first paint | Tap to list (median) | Runs |',
+          '|---|---|---|',
+          ...taps.map(
+            (t) =>
+              `| ${(t.after / 1000).toFixed(1)} s | ${t.median === null ? 'no list in some runs' : `${Math.round(t.median)} ms`} | ${t.runs.map((r) => (r === null ? 'no list' : `${r}`)).join(', ')} |`,
+          ),
+        ]
+      : []),
     END,
   ].join('\n');
   console.log(`\n${section}\n`);

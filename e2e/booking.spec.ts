@@ -161,7 +161,13 @@ test.describe('booking on /contact', () => {
     const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
     await expect(confirmation).toContainText('Bookingen er bekræftet med det samme');
     await expect(confirmation.getByTestId('booking-reference')).toHaveText(/^[A-Z0-9]{8}$/);
+    // the confirmation replaces the form, with the price and a way to book again
+    await expect(confirmation).toContainText('199 kr.');
+    await expect(serviceSelect(page)).toBeHidden();
+    await confirmation.getByRole('button', { name: 'Book en tid mere' }).click();
+    await expect(confirmation).toBeHidden();
     // the form starts over
+    await expect(serviceSelect(page)).toBeFocused();
     await expect(serviceSelect(page)).toHaveText('Vælg en service');
     await expect(dateButton(page)).toBeDisabled();
     await expect(timeSelect(page)).toHaveText('Vælg først en dato');
@@ -269,6 +275,7 @@ test.describe('booking on /contact', () => {
   });
 
   test('each package link preselects its own package', async ({ page }) => {
+    test.slow(); // eight page loads
     for (const source of ['/', '/services']) {
       await page.goto(source);
       const links = page.getByRole('link', { name: /^(Vælg pakke|Book service): / });
@@ -306,7 +313,21 @@ test.describe('booking on /contact', () => {
       timeout: 20_000,
     });
     await expect(toast(page, 'Fejl')).toBeVisible();
+    // the way to book now: the phone, as a button in the toast
+    await expect(
+      page
+        .getByRole('region', { name: /Notifikationer/ })
+        .getByRole('button', { name: 'Ring og book: +45 12 34 56 78' }),
+    ).toBeVisible();
     await expect(serviceSelect(page)).toBeDisabled();
+  });
+
+  test('a tap on the disabled "Book tid" says what is missing, as Enter does', async ({ page }) => {
+    await openContact(page);
+    await expect(submitButton(page)).toBeDisabled();
+    await submitButton(page).click({ force: true }); // a tap lands on the button's place
+    await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
+    await expect(toast(page, 'Vælg venligst service, dato og tid.')).toBeVisible();
   });
 
   test('the functions stopped give the slots load-failure toast and no times', async ({ page }) => {

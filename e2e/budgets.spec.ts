@@ -22,14 +22,16 @@ import {
 
 const KB = 1000;
 /**
- * Issue 8 asks for 100 KB of first-load JS on /. React 19's React DOM with React (67.5 KB) and
- * React Router (39.2 KB) alone are 106.7 KB gzipped, so that target is below what the decided
- * stack can reach; the ceiling holds today's figure (140.2 KB, 2026-11-22) against regressions and
- * names the target (docs/performance.md). The page transfer budgets are the issue's own.
+ * Issue 18: first-load JS of / at most 125 KB gzipped (React, React DOM and React Router are 106.7
+ * KB of it), of /contact at most 150 KB before the visitor touches the form. / is at 140.2 KB
+ * (2026-11-22): the ceiling holds that against regressions and names the target
+ * (docs/performance.md says what is left). /contact's 150 KB is held as the issue states it: the
+ * booking form's code loads when the form nears the viewport or on the first interaction.
  */
-const targets = { homeJs: 100 * KB };
+const targets = { homeJs: 125 * KB };
 const budgets = {
   homeJs: 145 * KB,
+  contactJs: 150 * KB,
   css: 15 * KB,
   homeTransfer: 300 * KB,
   galleryTransfer: 600 * KB,
@@ -72,6 +74,23 @@ test.describe('byte budgets of the production build', () => {
       total,
       `first-load JS of /: ${kb(total)} (issue target ${kb(targets.homeJs)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
     ).toBeLessThanOrEqual(budgets.homeJs);
+  });
+
+  test('first-load JavaScript of /contact is at most 150 KB gzipped, the booking form not included', () => {
+    const files = firstLoadScripts(readHtml('/contact'));
+    const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
+    const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+    expect(
+      total,
+      `first-load JS of /contact: ${kb(total)}\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
+    ).toBeLessThanOrEqual(budgets.contactJs);
+    // the guard: the form's code is reachable from /contact, by import() only
+    const all = firstLoadScripts(readHtml('/contact'), { dynamic: true });
+    const form = (f: string) => readFileSync(f, 'utf8').includes('booking-service');
+    expect(all.some(form), 'the booking form is reachable from /contact').toBe(true);
+    expect(files.filter(form).map(shortName), 'the booking form is not in the first load').toEqual(
+      [],
+    );
   });
 
   test('CSS is at most 15 KB gzipped', () => {

@@ -52,7 +52,11 @@ export const bookingCopy = {
   },
   submit: 'Book tid',
   submitting: 'Opretter booking...',
+  /** The second line of every refusal and "try later" message: book by phone now. */
+  callToBook: `Ring og book: ${business.phone.display}`,
   confirmation: {
+    bookAgain: 'Book en tid mere',
+    price: 'Pris',
     heading: 'Din booking er bekræftet',
     body: 'Bookingen er bekræftet med det samme. Du modtager alle detaljer på e-mail.',
     reference: 'Bookingnummer',

@@ -98,6 +98,8 @@ describe('the booking form: services and calendar', () => {
     renderBookingForm();
     expect(await screen.findByText('Kunne ikke indlæse services. Prøv igen senere.')).toBeVisible();
     expect(screen.getByText('Fejl')).toBeVisible();
+    // the way to book now, beside the spec's title and message
+    expect(screen.getByRole('button', { name: 'Ring og book: +45 12 34 56 78' })).toBeVisible();
     expect(serviceSelect()).toBeDisabled();
   });
 
@@ -418,12 +420,28 @@ describe('the booking form: submitting', () => {
     });
     expect(sent.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
 
+    // the confirmation replaces the form, with the price and a way to book another time
+    expect(confirmation).toHaveTextContent('Pris399 kr.');
+    expect(screen.queryByRole('combobox', { name: 'Service' })).toBeNull();
+    await user.click(within(confirmation).getByRole('button', { name: 'Book en tid mere' }));
+    expect(screen.queryByRole('region', { name: 'Din booking er bekræftet' })).toBeNull();
     expect(serviceSelect()).toHaveTextContent('Vælg en service');
+    await waitFor(() => expect(serviceSelect()).toHaveFocus());
     expect(dateButton()).toHaveAccessibleName('Dato Vælg en dato');
     expect(dateButton()).toBeDisabled();
     expect(timeSelect()).toHaveTextContent('Vælg først en dato');
     expect(screen.getByLabelText('Navn')).toHaveValue('');
     expect(submitButton()).toBeDisabled();
+  });
+
+  it('says what is missing when the disabled "Book tid" is tapped', async () => {
+    const { user } = renderBookingForm();
+    await waitFor(() => expect(serviceSelect()).toBeEnabled());
+    expect(submitButton()).toBeDisabled();
+    await user.click(screen.getByTestId('submit-missing'));
+    expect(await screen.findByText('Manglende oplysninger')).toBeVisible();
+    expect(screen.getByText('Vælg venligst service, dato og tid.')).toBeVisible();
+    expect(calls.create).toHaveLength(0);
   });
 
   it('shows the server message on a lost race, reloads the slots and clears the time', async () => {
@@ -459,6 +477,7 @@ describe('the booking form: submitting', () => {
     await fillCustomer(user);
     await user.click(submitButton());
     expect(await screen.findByText('Fejl ved booking')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Ring og book: +45 12 34 56 78' })).toBeVisible();
     expect(
       screen.getByText(
         'Tidspunktet er desværre lige blevet booket. Vælg venligst et andet tidspunkt.',

@@ -1,1 +1,1 @@
-export { BookingForm } from './components/booking-form';
+export { BookingForm } from './deferred-booking-form';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { BookingForm } from '~/features/booking';
+import { BookingForm } from '~/features/booking/components/booking-form';
 
 /** Renders the form on /contact as the site does, with a toast area. */
 export function renderBookingForm(options: { search?: string; state?: unknown } = {}) {

@@ -1,10 +1,23 @@
 import { CircleCheck } from 'lucide-react';
+import { Button } from '~/components/ui/button';
 import { bookingCopy } from '~/content/booking';
+import { formatPrice } from '~/lib/format';
 import type { CreatedBooking } from '../api/create-booking';
 import { formatDayTime } from '../rules/summary';
 
-/** Shown after a booking: confirmed at once, details by e-mail, and the booking reference. */
-export function BookingConfirmation({ booking }: { booking: CreatedBooking }) {
+/**
+ * Shown in place of the form after a booking: confirmed at once, details by e-mail, the booking
+ * reference, the times and the price, and a way to book another time.
+ */
+export function BookingConfirmation({
+  booking,
+  price,
+  onBookAgain,
+}: {
+  booking: CreatedBooking;
+  price: number;
+  onBookAgain: () => void;
+}) {
   const copy = bookingCopy.confirmation;
   const dropOff = formatDayTime(booking.dropOff);
   const readyAt = formatDayTime(booking.readyAt);
@@ -48,7 +61,12 @@ export function BookingConfirmation({ booking }: { booking: CreatedBooking }) {
             <dd>{readyAt}</dd>
           </>
         ) : null}
+        <dt className="text-muted-foreground">{copy.price}</dt>
+        <dd>{formatPrice(price)}</dd>
       </dl>
+      <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>
+        {copy.bookAgain}
+      </Button>
     </div>
   );
 }

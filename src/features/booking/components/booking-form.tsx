@@ -19,6 +19,7 @@ import { bookingSummary } from '../rules/summary';
 import { BookingConfirmation } from './booking-confirmation';
 import { BookingQueryProvider } from './booking-query-provider';
 import { BookingSummary } from './booking-summary';
+import { callToBook } from './call-to-book';
 import { CustomerFields } from './customer-fields';
 import { DateField } from './date-field';
 import { ServiceField } from './service-field';
@@ -54,7 +55,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const [serviceChoice, setServiceChoice] = useState<string | null | undefined>(undefined);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<CreatedBooking | null>(null);
+  const [confirmation, setConfirmation] = useState<{
+    booking: CreatedBooking;
+    price: number;
+  } | null>(null);
+  const serviceTrigger = useRef<HTMLButtonElement | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const serviceList = useMemo(() => services.data ?? [], [services.data]);
@@ -99,6 +104,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
     }
     const form = event.currentTarget;
     const data = new FormData(form);
+    const price = service.price;
     const input: BookingInput = {
       serviceId: service.id,
       customerName: text(data, 'customerName'),
@@ -121,7 +127,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
           attempt.current = null;
           const { title, description } = bookingCopy.toasts.success;
           notify.success(title, { description });
-          setConfirmation(booking);
+          setConfirmation({ booking, price });
           setServiceChoice(null);
           setDate(null);
           setTime(null);
@@ -130,7 +136,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
         onError: (error) => {
           const { title, fallback } = bookingCopy.toasts.bookingFailed;
           const message = error instanceof BookingApiError ? error.serverMessage : undefined;
-          notify.error(title, { id: 'booking-failed', description: message ?? fallback });
+          notify.error(title, {
+            id: 'booking-failed',
+            description: message ?? fallback,
+            action: callToBook,
+          });
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
           if (error instanceof BookingApiError && error.status === 409) setTime(null);
         },
@@ -157,43 +167,67 @@ function BookingFormCard({ hint }: { hint: string | null }) {
         <CardDescription>{bookingCopy.intro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {confirmation ? <BookingConfirmation booking={confirmation} /> : null}
-        <form
-          onSubmit={submit}
-          onKeyDown={keyDown}
-          aria-labelledby="booking-heading"
-          className="relative grid gap-5"
-        >
-          <ServiceField
-            services={serviceList}
-            loading={services.isPending}
-            value={service?.id ?? null}
-            onChange={pickService}
+        {confirmation ? (
+          <BookingConfirmation
+            booking={confirmation.booking}
+            price={confirmation.price}
+            onBookAgain={() => {
+              setConfirmation(null);
+              // the form comes back empty; focus goes to its first field
+              requestAnimationFrame(() => serviceTrigger.current?.focus());
+            }}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <DateField
-              value={date}
-              onChange={pickDate}
-              disabled={service === null}
-              calendar={calendar.data}
-              calendarFailed={calendar.isError}
+        ) : (
+          <form
+            onSubmit={submit}
+            onKeyDown={keyDown}
+            aria-labelledby="booking-heading"
+            className="relative grid gap-5"
+          >
+            <ServiceField
+              triggerRef={serviceTrigger}
+              services={serviceList}
+              loading={services.isPending}
+              value={service?.id ?? null}
+              onChange={pickService}
             />
-            <TimeField
-              slots={slots}
-              value={chosenTime}
-              onChange={setTime}
-              hasDate={date !== null}
-              loading={loadingSlots}
-              date={date}
-              readyAt={slotsQuery.data?.readyAt ?? {}}
-            />
-          </div>
-          {summary ? <BookingSummary summary={summary} /> : null}
-          <CustomerFields disabled={submitting} />
-          <Button type="submit" size="lg" disabled={submitting || !ready}>
-            {submitting ? bookingCopy.submitting : bookingCopy.submit}
-          </Button>
-        </form>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <DateField
+                value={date}
+                onChange={pickDate}
+                disabled={service === null}
+                calendar={calendar.data}
+                calendarFailed={calendar.isError}
+              />
+              <TimeField
+                slots={slots}
+                value={chosenTime}
+                onChange={setTime}
+                hasDate={date !== null}
+                loading={loadingSlots}
+                date={date}
+                readyAt={slotsQuery.data?.readyAt ?? {}}
+              />
+            </div>
+            {summary ? <BookingSummary summary={summary} /> : null}
+            <CustomerFields disabled={submitting} />
+            <div className="relative grid">
+              <Button type="submit" size="lg" disabled={submitting || !ready}>
+                {submitting ? bookingCopy.submitting : bookingCopy.submit}
+              </Button>
+              {!ready && !submitting ? (
+                // a disabled button gets no clicks: this layer over it says what is missing on a
+                // tap, as Enter in a field does (keyboard users never reach a disabled button)
+                <span
+                  aria-hidden="true"
+                  data-testid="submit-missing"
+                  className="absolute inset-0 cursor-not-allowed"
+                  onClick={showMissingToast}
+                />
+              ) : null}
+            </div>
+          </form>
+        )}
       </CardContent>
     </Card>
   );

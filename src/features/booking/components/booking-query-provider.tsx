@@ -2,6 +2,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { useState, type ReactNode } from 'react';
 import { notify } from '~/lib/toast';
 import { bookingCopy } from '~/content/booking';
+import { callToBook } from './call-to-book';
 
 type ErrorToast = 'loadServices' | 'loadSlots';
 
@@ -14,7 +15,7 @@ const errorToasts: Record<ErrorToast, { title: string; description: string }> = 
 function showErrorToast(kind: unknown) {
   if (kind !== 'loadServices' && kind !== 'loadSlots') return;
   const { title, description } = errorToasts[kind];
-  notify.error(title, { id: `booking-${kind}`, description });
+  notify.error(title, { id: `booking-${kind}`, description, action: callToBook });
 }
 
 export function createBookingQueryClient() {
@@ -23,7 +24,7 @@ export function createBookingQueryClient() {
       onError: (_error, query) => showErrorToast(query.meta?.errorToast),
     }),
     defaultOptions: {
-      // supabase-js already retries reads on network errors; a failure is shown at once after that
+      // postgrest-js already retries reads on network errors; a failure is shown at once after that
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
@@ -31,7 +32,7 @@ export function createBookingQueryClient() {
 }
 
 /**
- * The booking form's own query client: react-query and supabase-js load with the form (on
+ * The booking form's own query client: react-query and the Supabase client load with the form (on
  * /contact) and nowhere else.
  */
 export function BookingQueryProvider({ children }: { children: ReactNode }) {

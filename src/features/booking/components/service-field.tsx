@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Label } from '~/components/ui/label';
 import {
   Select,
@@ -11,13 +12,20 @@ import { formatDuration, formatPrice } from '~/lib/format';
 import type { Service } from '../api/get-services';
 
 interface ServiceFieldProps {
+  triggerRef?: Ref<HTMLButtonElement>;
   services: readonly Service[];
   loading: boolean;
   value: string | null;
   onChange: (serviceId: string) => void;
 }
 
-export function ServiceField({ services, loading, value, onChange }: ServiceFieldProps) {
+export function ServiceField({
+  services,
+  loading,
+  value,
+  onChange,
+  triggerRef,
+}: ServiceFieldProps) {
   const copy = bookingCopy.service;
   return (
     <div className="grid gap-2">
@@ -25,7 +33,11 @@ export function ServiceField({ services, loading, value, onChange }: ServiceFiel
         {copy.label}
       </Label>
       <Select value={value ?? ''} onValueChange={onChange} disabled={services.length === 0}>
-        <SelectTrigger id="booking-service" aria-labelledby="booking-service-label">
+        <SelectTrigger
+          ref={triggerRef}
+          id="booking-service"
+          aria-labelledby="booking-service-label"
+        >
           <SelectValue placeholder={loading ? copy.loading : copy.placeholder} />
         </SelectTrigger>
         <SelectContent>

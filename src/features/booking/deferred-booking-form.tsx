@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+
+/**
+ * When the booking form's code may load: at once on the server (the prerender writes the whole
+ * form into the HTML), in the browser when the form comes near the viewport (a link to #form, or
+ * scrolling down to it) or at the visitor's first touch, key press, pointer press or focus
+ * anywhere on the page, whichever comes first.
+ */
+let trigger: Promise<void> | undefined;
+
+function formWanted(): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  trigger ??= new Promise<void>((resolve) => {
+    const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    let observer: IntersectionObserver | undefined;
+    const done = () => {
+      for (const type of events) window.removeEventListener(type, done, true);
+      observer?.disconnect();
+      resolve();
+    };
+    for (const type of events)
+      window.addEventListener(type, done, { capture: true, passive: true });
+    const form = document.getElementById('form');
+    if (!form || typeof IntersectionObserver !== 'function') {
+      done();
+      return;
+    }
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) done();
+      },
+      // a screen ahead: the form is hydrated by the time it scrolls into view
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(form);
+  });
+  return trigger;
+}
+
+const LazyBookingForm = lazy(() =>
+  formWanted()
+    .then(() => import('./components/booking-form'))
+    .then((module) => ({ default: module.BookingForm })),
+);
+
+/**
+ * The booking form in its own Suspense boundary. The prerender waits for it (the form's HTML is
+ * streamed into place by React's inline completion script, allowed by the CSP's script hashes).
+ * The page hydrates without the form's code
+ * (React keeps the form's prerendered HTML as it is, unhydrated); the form's chunk (react-query,
+ * Radix Select and Popover, the form) loads and hydrates on its own once wanted (see formWanted).
+ * Until then the prerendered form shows its loading state ("Indlæser services..."), as it would
+ * while the services load. A press on the form starts the load at once.
+ */
+export function BookingForm() {
+  return (
+    <Suspense fallback={null}>
+      <LazyBookingForm />
+    </Suspense>
+  );
+}
