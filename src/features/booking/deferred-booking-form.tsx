@@ -12,26 +12,28 @@ function formWanted(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   trigger ??= new Promise<void>((resolve) => {
     const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-    let observer: IntersectionObserver | undefined;
-    const done = () => {
+    const form = document.getElementById('form');
+    const observer =
+      form && typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) done();
+            },
+            // a screen ahead: the form is hydrated by the time it scrolls into view
+            { rootMargin: '100% 0px' },
+          )
+        : undefined;
+    function done() {
       for (const type of events) window.removeEventListener(type, done, true);
       observer?.disconnect();
       resolve();
-    };
-    for (const type of events)
-      window.addEventListener(type, done, { capture: true, passive: true });
-    const form = document.getElementById('form');
-    if (!form || typeof IntersectionObserver !== 'function') {
+    }
+    if (!form || !observer) {
       done();
       return;
     }
-    observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) done();
-      },
-      // a screen ahead: the form is hydrated by the time it scrolls into view
-      { rootMargin: '100% 0px' },
-    );
+    for (const type of events)
+      window.addEventListener(type, done, { capture: true, passive: true });
     observer.observe(form);
   });
   return trigger;
