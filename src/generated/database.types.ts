@@ -794,6 +794,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      retention_phone_key: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
       run_retention: {
         Args: {
           p_now?: string;

@@ -730,6 +730,36 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     });
   });
 
+  it('retention: a phone booking without e-mail is anonymised 5 years after that phone number last came', async () => {
+    await withRollback(t, async (tx) => {
+      const phoneBook = (phone: string, at: string) =>
+        tx.one<{ r: { id: string } }>(
+          `select to_jsonb(public.owner_book('Sølvpakken', $1::timestamp, 'Kunde Uden Mail', $2, null, null, $3)) r`,
+          [at, phone, NOW],
+        );
+      const old = (await phoneBook('11 11 11 11', '2026-11-24 09:00')).r.id;
+      // another customer without e-mail comes back years later: the first must not wait for them
+      const other = (await phoneBook('22 22 22 22', '2026-11-24 10:00')).r.id;
+      await tx.rows(
+        `update public.bookings set drop_off_at = drop_off_at + interval '4 years',
+                ready_at = ready_at + interval '4 years' where id = $1`,
+        [other],
+      );
+      // the first customer's later booking (same number, spaced differently) keeps both
+      const again = (await phoneBook('+45 1111 1111', '2026-11-25 09:00')).r.id;
+      const anonymised = async () =>
+        (
+          await tx.rows<{ id: string }>(
+            `select id from public.bookings where anonymised_at is not null order by id`,
+          )
+        ).map((r) => r.id);
+      await tx.one(`select public.run_retention('2031-11-24T12:00:00Z')`);
+      expect(await anonymised()).toEqual([]);
+      await tx.one(`select public.run_retention('2031-11-26T12:00:00Z')`);
+      expect(await anonymised()).toEqual([old, again].sort());
+    });
+  });
+
   it("the owner's bookings do not count against the public caps", async () => {
     await withRollback(t, async (tx) => {
       // more phone bookings for one customer than the online per-contact limits allow
