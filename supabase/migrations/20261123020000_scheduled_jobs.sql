@@ -77,7 +77,8 @@ revoke execute on function public.call_edge_function(text, jsonb)
 do $$
 begin
   begin
-    create extension if not exists pg_cron;
+    -- in pg_catalog, as the Supabase dashboard and docs create it
+    create extension if not exists pg_cron with schema pg_catalog;
   exception when others then
     raise notice 'scheduled jobs: pg_cron is not available here (%), so no schedules were created. The embedded local stack runs the jobs itself; on hosted Supabase pg_cron is always available.', sqlerrm;
     return;
