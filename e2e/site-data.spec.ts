@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createStaticServer } from '../local/cli/static';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys';
+
+/**
+ * Issue 15, item 1 ("Must show"): the owner changes Guldpakken's price and switches Premiumpakken
+ * polering off through the service role (as the dashboard does); a rebuild of the site against the
+ * same Supabase shows the new price in the /services HTML, the JSON-LD, the booking form's summary
+ * and the confirmation e-mail, and the package that is switched off is gone from the pages and the
+ * form and cannot be booked. The rebuild goes to its own folder (build-site-data/), served like a
+ * static host, so the other specs keep the usual build.
+ */
+
+const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
+const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUILD_DIR = path.join(ROOT, 'build-site-data');
+const PREMIUM_POLISH_ID = '5a1f0001-0000-4000-8000-000000000006';
+
+async function patchService(slug: string, body: Record<string, unknown>) {
+  const response = await fetch(`${GATEWAY}/rest/v1/services?slug=eq.${slug}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(204);
+}
+
+function rebuild(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        BUILD_DIR,
+        VITE_SUPABASE_URL: GATEWAY,
+        VITE_SUPABASE_ANON_KEY: ANON_KEY,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(log) : reject(new Error(`build failed (${code}):\n${log.slice(-2000)}`)),
+    );
+  });
+}
+
+async function chooseBookableDay(page: Page, index: number): Promise<void> {
+  await page.getByRole('button', { name: /^Dato/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
+  let skipped = 0;
+  for (let month = 0; month < 4; month += 1) {
+    const days = dialog.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    const count = await days.count();
+    if (skipped + count > index) {
+      await days.nth(index - skipped).click();
+      await expect(dialog).toBeHidden();
+      return;
+    }
+    skipped += count;
+    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+  }
+  throw new Error(`fewer than ${index + 1} bookable days`);
+}
+
+test('a price changed and a package switched off in the database reach the rebuilt site, the form and the e-mail', async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  await patchService('vask-guld', { price: 449 });
+  await patchService('polering-premium', { is_active: false });
+  const server = createStaticServer({
+    root: path.join(BUILD_DIR, 'client'),
+    supabaseUrls: [GATEWAY],
+  });
+  try {
+    const log = await rebuild();
+    expect(log).toContain('build: 5 active packages and the opening hours');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    // the prerendered /services: the new price on Guldpakken's card, no Premiumpakken polering
+    const html = await (await fetch(`${site}/services`)).text();
+    const guld = /<h3[^>]*>Guldpakken<\/h3>/.exec(html);
+    expect(guld, 'Guldpakken card').not.toBeNull();
+    expect(html).toContain('449 kr.');
+    expect(html).not.toContain('399 kr.');
+    expect(html).not.toContain('Premiumpakken polering');
+
+    // the JSON-LD of /
+    await page.goto(`${site}/`);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    ) as {
+      priceRange: string;
+      hasOfferCatalog: { itemListElement: { price: string; itemOffered: { name: string } }[] };
+    };
+    const offers = ld.hasOfferCatalog.itemListElement;
+    expect(offers.find((o) => o.itemOffered.name === 'Guldpakken')?.price).toBe('449');
+    expect(offers.map((o) => o.itemOffered.name)).not.toContain('Premiumpakken polering');
+    expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');
+
+    // the form: Premiumpakken polering is not offered; the summary and the e-mail say 449 kr.
+    await page.goto(`${site}/contact?service=Guldpakken#form`);
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await expect(service).toContainText('Guldpakken');
+    await service.click();
+    await expect(page.getByRole('option', { name: 'Guldpakken polering' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Premiumpakken polering' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await chooseBookableDay(page, 14);
+    const time = page.getByRole('combobox', { name: 'Tidspunkt' });
+    await expect(time).toBeEnabled();
+    await time.click();
+    await page.getByRole('option').first().click();
+    const summary = page.getByRole('region', { name: 'Oversigt' });
+    await expect(summary).toContainText('449 kr.');
+    const email = `e2e-price-${Date.now()}@example.dk`;
+    await page.getByLabel('Navn').fill('Pia Prisen');
+    await page.getByLabel('Telefon').fill('+45 22 33 44 55');
+    await page.getByLabel('Email').fill(email);
+    await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
+    await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+          });
+          const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as {
+            to: string[];
+            text: string;
+          }[];
+          return all.find((m) => m.to.includes(email))?.text ?? '';
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('449 kr.');
+
+    // the package switched off cannot be booked, whatever a client sends
+    const refused = await fetch(`${GATEWAY}/functions/v1/create-booking`, {
+      method: 'POST',
+      headers: {
+        apikey: ANON_KEY,
+        Authorization: `Bearer ${ANON_KEY}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({
+        serviceId: PREMIUM_POLISH_ID,
+        customerName: 'Pia Prisen',
+        customerEmail: email,
+        customerPhone: '+45 22 33 44 55',
+        bookingDate: '2030-01-07',
+        bookingTime: '09:00',
+      }),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  } finally {
+    await patchService('vask-guld', { price: 399 });
+    await patchService('polering-premium', { is_active: true });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(BUILD_DIR, { recursive: true, force: true });
+  }
+});
