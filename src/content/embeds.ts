@@ -1,3 +1,4 @@
+import type { BookingTopicKey } from './booking-topics';
 /**
  * Third-party embeds (Google Maps, Facebook videos). They load only after the visitor clicks
  * (EU cookie rules), so each has a local preview image and a text naming the provider.
@@ -25,8 +26,8 @@ export interface VideoContent extends EmbedContent {
   id: string;
   heading: string;
   description: string;
-  /** Navigation state for /contact: the booking form preselects the service containing it. */
-  service: string;
+  /** The note the booking form shows for this link (src/content/booking-topics.ts). */
+  topic: BookingTopicKey;
   /** Visible text of the link to the booking form. */
   bookLabel: string;
 }
@@ -83,7 +84,7 @@ export const videos: readonly VideoContent[] = [
       name: 'video-polish-preview',
       alt: 'Illustration af en lakflade, halvt poleret, med en poleringsmaskine',
     },
-    service: 'polering',
+    topic: 'polering',
     bookLabel: 'Book polering',
   },
   {
@@ -101,7 +102,7 @@ export const videos: readonly VideoContent[] = [
       name: 'video-fire-preview',
       alt: 'Illustration af en sodet lakflade, hvor den ene halvdel er renset og poleret',
     },
-    service: 'Brandskade polering',
+    topic: 'brandskade',
     bookLabel: 'Få et tilbud på brandskade polering',
   },
 ];

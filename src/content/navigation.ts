@@ -29,6 +29,7 @@ export const footerQuickLinks: NavItem[] = [
 export const layoutText = {
   skipToContent: 'Gå til indhold',
   callNow: 'Ring nu',
+  bookNow: 'Book tid online',
   openMenu: 'Åbn menu',
   closeMenu: 'Luk menu',
   mainNavLabel: 'Hovedmenu',

@@ -7,6 +7,7 @@ import { addressLine, business, telHref } from '~/content/business';
 import { contactContent } from '~/content/contact-page';
 import { BookingForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
+import { BookingTopicNote } from './contact/booking-topic-note';
 import { ContactWays } from './contact/contact-ways';
 import { InfoCards } from './contact/info-cards';
 import { Reasons } from './contact/reasons';
@@ -39,6 +40,7 @@ export default function Page() {
 
       <section id="form" aria-labelledby="booking-heading" className="scroll-mt-20 pb-16 sm:pb-20">
         <div className="container max-w-3xl">
+          <BookingTopicNote />
           <BookingForm />
         </div>
       </section>

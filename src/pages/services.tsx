@@ -6,6 +6,7 @@ import { PageHero } from '~/components/sections/page-hero';
 import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
+import { BOOKING_FORM_HREF } from '~/content/booking-topics';
 import { servicesProcess } from '~/content/process';
 import { servicesContent } from '~/content/services-page';
 import { servicesWhyUs } from '~/content/why-us';
@@ -23,7 +24,7 @@ export default function Page() {
       <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
         <ScrollToServicesButton label={hero.seePackages} />
         <Button asChild size="lg" variant="outline">
-          <Link to="/contact">
+          <Link to={BOOKING_FORM_HREF}>
             <CalendarCheck aria-hidden="true" />
             {hero.book}
           </Link>

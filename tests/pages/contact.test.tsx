@@ -10,6 +10,30 @@ vi.mock('~/features/booking', () => ({
 }));
 
 describe('Contact page', () => {
+  it('shows the note of a link for individually priced work above the form, and none without one', () => {
+    const { unmount } = renderRoute('/contact?emne=brandskade', ContactPage);
+    const note = screen.getByRole('complementary', {
+      name: 'Polering efter brandskade prissættes individuelt',
+    });
+    expect(note).toHaveTextContent(business.phone.display);
+    expect(note).toHaveTextContent(business.email);
+    // the note sits inside the #form section, before the form's heading
+    const form = document.getElementById('form')!;
+    expect(form).toContainElement(note);
+    expect(
+      note.compareDocumentPosition(screen.getByRole('heading', { name: 'Book din tid' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    unmount();
+    renderRoute('/contact?emne=polering', ContactPage);
+    expect(screen.getByRole('complementary', { name: /^Polering: vælg den pakke/ })).toBeVisible();
+  });
+
+  it('shows no note for an unknown topic or none', () => {
+    renderRoute('/contact?emne=toString', ContactPage);
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
   it('has the h1 and a phone call-to-action in the hero', () => {
     renderRoute('/contact', ContactPage);
     expect(screen.getByRole('heading', { level: 1, name: 'Kontakt os' })).toBeVisible();

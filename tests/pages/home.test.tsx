@@ -11,7 +11,7 @@ describe('Home page', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Book din tid i dag' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/contact#form',
     );
     const callLinks = screen.getAllByRole('link', { name: /^Ring \+45/ });
     expect(callLinks.length).toBeGreaterThanOrEqual(2); // hero and closing call-to-action

@@ -100,22 +100,19 @@ describe('Portfolio page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('links each video to /contact with its service in the query and the navigation state', async () => {
+  it('links each video to the booking form with its note, never a silent preselection', async () => {
     const user = setup();
-    expect(videos.map((v) => v.service)).toEqual(['polering', 'Brandskade polering']);
+    expect(videos.map((v) => v.topic)).toEqual(['polering', 'brandskade']);
     for (const video of videos) {
       const { unmount } = renderRoute('/vores-arbejde', PortfolioPage);
       const link = screen.getByRole('link', { name: video.bookLabel });
-      expect(link).toHaveAttribute(
-        'href',
-        `/contact?service=${encodeURIComponent(video.service)}#form`,
-      );
+      expect(link).toHaveAttribute('href', `/contact?emne=${video.topic}#form`);
       await user.click(link);
       expect(readLocation(screen.getByTestId('location').textContent)).toEqual({
         pathname: '/contact',
-        search: `?service=${encodeURIComponent(video.service)}`,
+        search: `?emne=${video.topic}`,
         hash: '#form',
-        state: { service: video.service },
+        state: null,
       });
       unmount();
     }

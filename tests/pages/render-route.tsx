@@ -37,7 +37,7 @@ export function renderRoute(
         loader: () => siteData,
         shouldRevalidate: () => false,
         children: [
-          { path, Component: Page },
+          { path: path.split(/[?#]/)[0], Component: Page },
           { path: '*', Component: LocationProbe },
         ],
       },

@@ -84,13 +84,13 @@ describe('Services page', () => {
     expect(document.activeElement).toBe(document.getElementById('services'));
   });
 
-  it('links the special services (boats, motorcycles, caravans) to /contact', () => {
+  it('links the special services (boats, motorcycles, caravans) to the form with their note', () => {
     renderRoute('/services', ServicesPage);
     const special = screen.getByRole('region', { name: /Både, motorcykler, campingvogne/ });
     expect(within(special).getAllByText('Prissættes individuelt')).toHaveLength(4);
     expect(within(special).getByRole('link', { name: /tilbud/ })).toHaveAttribute(
       'href',
-      '/contact',
+      '/contact?emne=special#form',
     );
   });
 

@@ -1,8 +1,9 @@
-import { Menu, Phone, X } from 'lucide-react';
+import { CalendarCheck, Menu, Phone, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/logo';
 import { Button } from '~/components/ui/button';
+import { BOOKING_FORM_HREF } from '~/content/booking-topics';
 import { business, telHref } from '~/content/business';
 import { layoutText, mainNav } from '~/content/navigation';
 import { cn } from '~/lib/utils';
@@ -94,6 +95,14 @@ export function SiteHeader() {
           ))}
           <li className="pt-2">
             <Button asChild className="w-full">
+              <Link to={BOOKING_FORM_HREF} onClick={() => setMenuOpen(false)}>
+                <CalendarCheck aria-hidden="true" />
+                {layoutText.bookNow}
+              </Link>
+            </Button>
+          </li>
+          <li>
+            <Button asChild variant="outline" className="w-full">
               <a href={telHref(business.phone)}>
                 <Phone aria-hidden="true" />
                 {layoutText.callNow}: {business.phone.display}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
 import { servicesContent } from '~/content/services-page';
+import { bookingTopicHref } from '~/content/booking-topics';
 
 /** Boats, motorcycles, caravans and more: priced individually, with a link to /contact. */
 export function SpecialServices() {
@@ -30,7 +31,7 @@ export function SpecialServices() {
       </ul>
       <div className="mt-10 text-center">
         <Button asChild size="lg">
-          <Link to="/contact">
+          <Link to={bookingTopicHref('special')}>
             {text.link}
             <ArrowRight aria-hidden="true" />
           </Link>

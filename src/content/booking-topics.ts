@@ -1,0 +1,44 @@
+import { business } from './business';
+
+/**
+ * Links to the booking form for work that is not one fixed package carry a topic
+ * (`/contact?emne=<key>#form`) instead of a service name, and the form shows the topic's note above
+ * it, so nobody lands on a silent empty select or an unexplained preselection (issue 17, item 4).
+ */
+export interface BookingTopic {
+  title: string;
+  text: string;
+}
+
+export const BOOKING_TOPIC_PARAM = 'emne';
+
+export const bookingTopics = {
+  polering: {
+    title: 'Polering: vælg den pakke, der passer til din lak',
+    text: 'Vi har tre poleringspakker, fra en flertrinspolering til nano-keramisk forsegling. Vælg pakken under Service nedenfor; pris og varighed står i oversigten, før du booker, og forskellen på pakkerne kan du se på siden Tjenester.',
+  },
+  brandskade: {
+    title: 'Polering efter brandskade prissættes individuelt',
+    text: `Sod og varme skader lakken forskelligt, så prisen aftaler vi, når vi har set bilen. Ring på ${business.phone.display} eller skriv til ${business.email} med et par billeder for et uforpligtende tilbud. Vil du hellere vise os bilen, kan du booke en af poleringspakkerne som besigtigelse og skrive om skaden under Bemærkninger.`,
+  },
+  special: {
+    title: 'Specialopgaver prissættes individuelt',
+    text: `Både, motorcykler, campingvogne og andre køretøjer kan ikke bookes som en fast pakke. Ring på ${business.phone.display} eller skriv til ${business.email}, så aftaler vi pris og tid. Du kan også booke den pakke, der ligner opgaven mest, og beskrive køretøjet under Bemærkninger.`,
+  },
+} satisfies Record<string, BookingTopic>;
+
+export type BookingTopicKey = keyof typeof bookingTopics;
+
+/** The booking form's address for a topic. */
+export function bookingTopicHref(topic: BookingTopicKey): string {
+  return `/contact?${BOOKING_TOPIC_PARAM}=${topic}#form`;
+}
+
+/** The topic a query string names, or null. */
+export function bookingTopicOf(search: string): BookingTopic | null {
+  const key = new URLSearchParams(search).get(BOOKING_TOPIC_PARAM);
+  return key && Object.hasOwn(bookingTopics, key) ? bookingTopics[key as BookingTopicKey] : null;
+}
+
+/** Every call to action that books: the hero buttons and the mobile menu land on the form. */
+export const BOOKING_FORM_HREF = '/contact#form';
