@@ -24,7 +24,7 @@ insert into public.settings (key, value, description, is_public) values
   ('slot_interval_minutes', '30', 'Minutter mellem de afleveringstider, kunderne kan vælge online.', false),
   ('workshop_capacity', '1', 'Antal biler, der kan arbejdes på samtidig (pladser i værkstedet).', false),
   ('buffer_minutes', '0', 'Minutter, der holdes fri efter hvert job.', false),
-  ('cancellation_notice_hours', '24', 'Indtil hvor mange timer før aflevering kunden selv kan afbestille.', false);
+  ('cancellation_notice_hours', '24', 'Indtil hvor mange timer før aflevering kunden selv kan afbestille.', true);
 
 insert into public.opening_hours (weekday, opens_at, closes_at) values
   (1, '09:00', '20:00'),

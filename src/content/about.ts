@@ -1,3 +1,4 @@
+import { business } from './business';
 import {
   Award,
   BadgeCheck,
@@ -139,6 +140,6 @@ export const aboutContent = {
   },
   cta: {
     heading: 'Vil du høre mere?',
-    text: 'Ring til os, eller send en besked – vi svarer inden for 24 timer.',
+    text: `Ring til os, eller send en besked – vi svarer inden for ${business.replyWithinHours} timer.`,
   },
 };

@@ -15,11 +15,6 @@ export interface PhoneNumber {
   e164: string;
 }
 
-export interface OpeningHoursLine {
-  days: string;
-  hours: string;
-}
-
 export const business = {
   name: 'Glanspunkt',
   legalName: 'Glanspunkt v/ Indehaver (enkeltmandsvirksomhed)',
@@ -40,14 +35,13 @@ export const business = {
   /** Det Centrale Virksomhedsregister number (placeholder). */
   cvr: '12345678',
   foundedYear: 2024,
+  /** The promise of how fast a call-back or e-mail is answered, in hours (stated on several pages). */
+  replyWithinHours: 24,
   serviceArea: ['Kolding', 'Vejle', 'Fredericia'],
   /** Map position of the workshop for search engines (approximate: check it on a map). */
   geo: { latitude: 55.5018, longitude: 9.4997 },
-  /** When the phone is answered (the workshop's opening hours are in the database). */
-  phoneHours: [
-    { days: 'Mandag - Torsdag', hours: '09:00 - 20:00' },
-    { days: 'Fredag', hours: '08:00 - 17:00' },
-  ] satisfies OpeningHoursLine[],
+  /** The phone is answered in the opening hours (database) of these ISO weekdays. */
+  phoneWeekdays: [1, 2, 3, 4, 5] as readonly number[],
   social: [
     { label: 'Facebook', href: 'https://www.facebook.com/' },
     { label: 'Instagram', href: 'https://www.instagram.com/' },

@@ -13,12 +13,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { business, mailtoHref, telHref } from './business';
+import { openingHoursSentence, type SiteData } from '~/lib/site-data';
 
 export interface ContactWay {
   id: 'phone' | 'email' | 'form';
   icon: LucideIcon;
   title: string;
-  description: string;
+  /** A text, or one made from the site data (opening hours from the database). */
+  description: string | ((data: SiteData) => string);
   /** Visible text of the action link. */
   action: string;
   href: string;
@@ -27,16 +29,15 @@ export interface ContactWay {
 export interface ContactReason {
   icon: LucideIcon;
   title: string;
-  description: string;
+  /** A text, or one made from the site data (opening hours from the database). */
+  description: string | ((data: SiteData) => string);
 }
-
-const phoneHours = business.phoneHours.map((l) => `${l.days.toLowerCase()} ${l.hours}`).join(', ');
 
 export const contactContent = {
   hero: {
     badge: 'Kontakt',
     title: 'Kontakt os',
-    lead: 'Har du spørgsmål, eller vil du have et gratis tilbud? Ring, skriv eller book din tid direkte online. Vi svarer inden for 24 timer på hverdage.',
+    lead: `Har du spørgsmål, eller vil du have et gratis tilbud? Ring, skriv eller book din tid direkte online. Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
     call: (display: string) => `Ring ${display}`,
     book: 'Book online',
   },
@@ -48,7 +49,10 @@ export const contactContent = {
         id: 'phone',
         icon: Phone,
         title: 'Ring til os',
-        description: `Telefonen er åben ${phoneHours}.`,
+        description: (data: SiteData) =>
+          `Telefonen er åben ${openingHoursSentence(
+            data.openingHours.filter((day) => business.phoneWeekdays.includes(day.weekday)),
+          )}.`,
         action: business.phone.display,
         href: telHref(business.phone),
       },
@@ -102,7 +106,7 @@ export const contactContent = {
       {
         icon: MessageSquareText,
         title: 'Hurtigt svar',
-        description: 'Vi svarer inden for 24 timer på hverdage.',
+        description: `Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
       },
       {
         icon: ThumbsUp,
@@ -112,8 +116,8 @@ export const contactContent = {
       {
         icon: CalendarClock,
         title: 'Fleksible tider',
-        description:
-          'Åbent til kl. 20 mandag til torsdag og om lørdagen, så det passer ind i din hverdag.',
+        description: (data: SiteData) =>
+          `Åbent ${openingHoursSentence(data.openingHours)}, så det passer ind i din hverdag.`,
       },
     ] satisfies readonly ContactReason[],
   },

@@ -1,5 +1,6 @@
 import { formatDuration, formatPrice } from '~/lib/format';
 import type { SiteData, SiteService } from '~/lib/site-data';
+import { business } from './business';
 
 /** The seven questions of the About page FAQ (spec: question texts not given, so written here). */
 export interface FaqItem {
@@ -11,7 +12,13 @@ export interface FaqItem {
 export function faqItems(data: SiteData): FaqItem[] {
   const wash = data.services.filter((s) => s.category === 'vask');
   const polish = data.services.filter((s) => s.category === 'polering');
-  return [pricesAnswer(wash, polish), durationsAnswer(wash, polish), ...fixedItems];
+  return [
+    pricesAnswer(wash, polish),
+    durationsAnswer(wash, polish),
+    fixedItems[0]!,
+    bookingAnswer(data.cancellationNoticeHours),
+    ...fixedItems.slice(1),
+  ];
 }
 
 const price = (service: SiteService) => `${formatPrice(service.price)} (${service.name})`;
@@ -60,16 +67,19 @@ function durationsAnswer(wash: SiteService[], polish: SiteService[]): FaqItem {
   };
 }
 
+/** What the e-mail offers (its "Flyt eller afbestil" section) and until when (a setting). */
+function bookingAnswer(noticeHours: number): FaqItem {
+  return {
+    question: 'Hvordan booker jeg en tid, og kan jeg aflyse?',
+    answer: `Du booker direkte i formularen på kontaktsiden: vælg service, dato og tid, og din booking er bekræftet med det samme. I bekræftelsen på e-mail er der links, så du selv kan flytte eller afbestille tiden gratis indtil ${noticeHours} timer før afleveringen. Senere end det kan du ringe til os på ${business.phone.display}.`,
+  };
+}
+
 const fixedItems: readonly FaqItem[] = [
   {
     question: 'Hvor længe holder en nano-keramisk coating?',
     answer:
       'En nano-keramisk coating holder typisk 2-3 år, når bilen vaskes skånsomt. Coatingen gør lakken vand- og snavsafvisende og beskytter mod salt, vejr og UV-lys.',
-  },
-  {
-    question: 'Hvordan booker jeg en tid, og kan jeg aflyse?',
-    answer:
-      'Du booker direkte i formularen på kontaktsiden: vælg service, dato og tid, og din booking er bekræftet med det samme. Du får en bekræftelse på e-mail. Skal du aflyse eller flytte tiden, så ring eller skriv til os senest 24 timer før.',
   },
   {
     question: 'Behandler I også både, motorcykler og campingvogne?',

@@ -1,3 +1,4 @@
+import { business } from './business';
 import { Calendar, Clock, Star, Users, type LucideIcon } from 'lucide-react';
 import type { ContentImage } from './packages';
 
@@ -42,9 +43,9 @@ export const homeContent = {
     },
     {
       icon: Clock,
-      number: '24 timer',
+      number: `${business.replyWithinHours} timer`,
       label: 'Svartid',
-      description: 'Vi svarer på din henvendelse inden for 24 timer',
+      description: `Vi svarer på din henvendelse inden for ${business.replyWithinHours} timer`,
     },
     {
       icon: Star,
@@ -101,6 +102,6 @@ export const homeContent = {
   },
   cta: {
     heading: 'Klar til en skinnende bil?',
-    text: 'Ring til os eller send en besked, så finder vi en tid, der passer dig. Vi svarer inden for 24 timer.',
+    text: `Ring til os eller send en besked, så finder vi en tid, der passer dig. Vi svarer inden for ${business.replyWithinHours} timer.`,
   },
 };

@@ -1,9 +1,11 @@
+import { fromPricesSentence, type SiteData } from '~/lib/site-data';
+import { business } from './business';
 /** Title and description of every page, keyed by path, and the shared social-sharing image. */
 export interface PageSeo {
   /** At most 60 characters. */
   title: string;
-  /** At most 155 characters. */
-  description: string;
+  /** At most 155 characters; a function when it states facts from the database. */
+  description: string | ((data: SiteData) => string);
 }
 
 export const pageSeo = {
@@ -14,8 +16,8 @@ export const pageSeo = {
   },
   '/services': {
     title: 'Tjenester og priser – Glanspunkt Kolding',
-    description:
-      'Vaskepakker fra 199 kr. og poleringspakker fra 1.800 kr. Se priser, indhold og varighed, og book online.',
+    description: (data: SiteData) =>
+      `${fromPricesSentence(data.services)} Se priser, indhold og varighed, og book online.`.trim(),
   },
   '/about': {
     title: 'Om os – Glanspunkt Kolding',
@@ -29,7 +31,7 @@ export const pageSeo = {
   },
   '/contact': {
     title: 'Kontakt og booking – Glanspunkt Kolding',
-    description: 'Ring, skriv eller book din tid online. Vi svarer inden for 24 timer på hverdage.',
+    description: `Ring, skriv eller book din tid online. Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
   },
   '/privatlivspolitik': {
     title: 'Privatlivspolitik – Glanspunkt Kolding',

@@ -1,4 +1,5 @@
 import { Bike, Caravan, Ship, Truck, type LucideIcon } from 'lucide-react';
+import { fromPricesSentence, type SiteData } from '~/lib/site-data';
 
 export interface SpecialService {
   icon: LucideIcon;
@@ -10,7 +11,8 @@ export const servicesContent = {
   hero: {
     badge: 'Faste priser · garanti på alle services',
     title: 'Vores tjenester',
-    lead: 'Bilvask fra 199 kr. og polering fra 1.800 kr. Alt udføres i vores eget værksted i Kolding med godkendte, pH-neutrale produkter.',
+    lead: (data: SiteData) =>
+      `${fromPricesSentence(data.services)} Alt udføres i vores eget værksted i Kolding med godkendte, pH-neutrale produkter.`.trim(),
     seePackages: 'Se pakker og priser',
     book: 'Book tid',
   },

@@ -30,6 +30,7 @@ describe('routeMeta', () => {
       openingHours: seededSiteData.openingHours.map((d) =>
         d.weekday === 6 ? { ...d, closesAt: '14:00' } : d,
       ),
+      cancellationNoticeHours: 24,
     };
     const ld = businessJsonLd(site, data);
     expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');

@@ -12,6 +12,16 @@ export type MetaDescriptor =
   | { tagName: 'link'; rel: string; href: string }
   | { 'script:ld+json': Record<string, unknown> };
 
+function seoDescription(
+  description: string | ((data: SiteData) => string),
+  data: SiteData | undefined,
+  key: string,
+): string {
+  if (typeof description === 'string') return description;
+  if (!data) throw new Error(`routeMeta('${key}'): the description needs the site data`);
+  return description(data);
+}
+
 /**
  * The <title>, description, canonical URL, OpenGraph and Twitter tags of one page (and on '/' the
  * business's JSON-LD), in the shape React Router's `meta` export returns.
@@ -22,10 +32,11 @@ export function routeMeta(
   data?: SiteData,
 ): MetaDescriptor[] {
   const seo = pageSeo[key];
+  const description = seoDescription(seo.description, data, key);
   const image = absoluteUrl(siteUrl, shareImage.path);
   const tags: MetaDescriptor[] = [
     { title: seo.title },
-    { name: 'description', content: seo.description },
+    { name: 'description', content: description },
   ];
   if (key === 'notFound') {
     tags.push({ name: 'robots', content: 'noindex' });
@@ -41,7 +52,7 @@ export function routeMeta(
     { property: 'og:site_name', content: seoDefaults.siteName },
     { property: 'og:locale', content: seoDefaults.locale },
     { property: 'og:title', content: seo.title },
-    { property: 'og:description', content: seo.description },
+    { property: 'og:description', content: description },
     { property: 'og:image', content: image },
     { property: 'og:image:type', content: shareImage.type },
     { property: 'og:image:width', content: String(shareImage.width) },
@@ -49,7 +60,7 @@ export function routeMeta(
     { property: 'og:image:alt', content: shareImage.alt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: seo.title },
-    { name: 'twitter:description', content: seo.description },
+    { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: shareImage.alt },
   );

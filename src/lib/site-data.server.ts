@@ -1,5 +1,5 @@
 /**
- * Reads the site data (site-data.ts) from Supabase's REST API with the public key, as the anon
+ * Reads the site data (site-data.ts: packages, opening hours, the cancellation deadline) from Supabase's REST API with the public key, as the anon
  * role: exactly what the booking form sees. Runs in the site layout's loader, i.e. at build time
  * while the pages are prerendered and on every request of the dev server. There is no fallback: a
  * build that cannot read the data fails.
@@ -62,7 +62,12 @@ const time = (value: unknown): string | null =>
   typeof value === 'string' && /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : null;
 
 /** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
-export function parseSiteData(url: string, services: unknown, hours: unknown): SiteData {
+export function parseSiteData(
+  url: string,
+  services: unknown,
+  hours: unknown,
+  settings: unknown = [],
+): SiteData {
   if (!Array.isArray(services)) fail(url, 'services is not a list');
   if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
   const parsedServices = services.map((row: Record<string, unknown>): SiteService => {
@@ -95,20 +100,28 @@ export function parseSiteData(url: string, services: unknown, hours: unknown): S
       ? { weekday, opensAt, closesAt }
       : { weekday, opensAt: null, closesAt: null };
   });
-  return { services: parsedServices, openingHours };
+  const notice = Array.isArray(settings)
+    ? (settings as Record<string, unknown>[]).find((r) => r.key === 'cancellation_notice_hours')
+    : undefined;
+  const cancellationNoticeHours = Number(notice?.value);
+  if (!notice || !Number.isInteger(cancellationNoticeHours) || cancellationNoticeHours < 0) {
+    fail(url, 'the public setting cancellation_notice_hours is missing or not a whole number');
+  }
+  return { services: parsedServices, openingHours, cancellationNoticeHours };
 }
 
 export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
   const { url, key } = source;
-  const [services, hours] = await Promise.all([
+  const [services, hours, settings] = await Promise.all([
     getJson(
       url,
       key,
       'services?select=id,slug,name,category,price,duration_minutes&is_active=eq.true&order=sort_order.asc,name.asc',
     ),
     getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
+    getJson(url, key, 'settings?select=key,value&key=eq.cancellation_notice_hours'),
   ]);
-  return parseSiteData(url, services, hours);
+  return parseSiteData(url, services, hours, settings);
 }
 
 let buildSnapshot: Promise<SiteData> | undefined;

@@ -7,6 +7,7 @@
  * numbers in the code.
  */
 import { useRouteLoaderData } from 'react-router';
+import { formatPrice } from './format';
 
 /** Route id of the layout route whose loader holds the site data (src/app/routes.ts). */
 export const SITE_DATA_ROUTE_ID = 'site';
@@ -38,6 +39,8 @@ export interface SiteData {
   services: SiteService[];
   /** Seven days, Monday first. */
   openingHours: OpeningDay[];
+  /** Until how many hours before drop-off a customer may cancel or move by the e-mail's links. */
+  cancellationNoticeHours: number;
 }
 
 /** The site data of the current page (the layout's loader data). Throws outside the layout. */
@@ -120,4 +123,27 @@ export function siteDataOf(
 ): SiteData | undefined {
   return matches.find((match) => match?.id === SITE_DATA_ROUTE_ID)?.loaderData as
     SiteData | undefined;
+}
+
+/** 'mandag - torsdag 09:00 - 20:00, fredag 08:00 - 17:00 og lørdag 10:00 - 16:00' (open days only). */
+export function openingHoursSentence(days: readonly OpeningDay[]): string {
+  const parts = openingHoursLines(days)
+    .filter((line) => line.opensAt)
+    .map((line) => `${line.days.toLowerCase()} ${line.hours}`);
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} og ${parts.at(-1)}`;
+}
+
+/** 'Bilvask fra 199 kr. og polering fra 1.800 kr.' from the offered packages. */
+export function fromPricesSentence(services: readonly SiteService[]): string {
+  const from = (category: PackageCategory) => {
+    const span = priceSpan(services.filter((service) => service.category === category));
+    return span ? formatPrice(span.min) : null;
+  };
+  const parts = [
+    from('vask') && `bilvask fra ${from('vask')}`,
+    from('polering') && `polering fra ${from('polering')}`,
+  ].filter(Boolean) as string[];
+  const text = parts.join(' og ');
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : '';
 }

@@ -11,17 +11,19 @@ import { servicesProcess } from '~/content/process';
 import { servicesContent } from '~/content/services-page';
 import { servicesWhyUs } from '~/content/why-us';
 import { routeMeta } from '~/lib/meta';
+import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PackageSections } from './services/package-sections';
 import { ScrollToServicesButton } from './services/scroll-to-services-button';
 import { SpecialServices } from './services/special-services';
 
-export const meta = () => routeMeta('/services');
+export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
+  routeMeta('/services', undefined, siteDataOf(matches));
 
 export default function Page() {
   const { hero, process, whyUs, cta } = servicesContent;
   return (
     <>
-      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
+      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead(useSiteData())}>
         <ScrollToServicesButton label={hero.seePackages} />
         <Button asChild size="lg" variant="outline">
           <Link to={BOOKING_FORM_HREF}>

@@ -64,4 +64,5 @@ export const seededSiteData: SiteData = {
     { weekday: 6, opensAt: '10:00', closesAt: '16:00' },
     { weekday: 7, opensAt: null, closesAt: null },
   ],
+  cancellationNoticeHours: 24,
 };

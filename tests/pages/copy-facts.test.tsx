@@ -1,0 +1,164 @@
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { SiteFooter } from '~/app/layout/site-footer';
+import { business } from '~/content/business';
+import { bookingTopics } from '~/content/booking-topics';
+import { faqItems } from '~/content/faq';
+import { pageSeo, type SeoKey } from '~/content/seo';
+import { formatDuration, formatPrice } from '~/lib/format';
+import { routeMeta } from '~/lib/meta';
+import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
+import AboutPage from '~/pages/about';
+import ContactPage from '~/pages/contact';
+import HomePage from '~/pages/home';
+import PortfolioPage from '~/pages/portfolio';
+import PrivacyPage from '~/pages/privacy';
+import ServicesPage from '~/pages/services';
+
+/**
+ * Issue 17, item 1: every opening hour, price and duration the copy states comes from the data.
+ * The pages are rendered with data that shares no number with the seed (odd prices, durations and
+ * hours, a closed Saturday); any price, duration or time left in the copy as a literal shows up
+ * as a number the data does not have, and the test names it.
+ */
+vi.mock('~/features/booking', () => ({ BookingForm: () => <h2>Book din tid</h2> }));
+
+const odd: SiteData = {
+  services: [
+    {
+      id: 'a',
+      slug: 'vask-soelv',
+      name: 'Sølvpakken',
+      category: 'vask',
+      price: 211,
+      durationMinutes: 45,
+    },
+    {
+      id: 'b',
+      slug: 'vask-guld',
+      name: 'Guldpakken',
+      category: 'vask',
+      price: 433,
+      durationMinutes: 150,
+    },
+    {
+      id: 'c',
+      slug: 'polering-guld',
+      name: 'Guldpakken polering',
+      category: 'polering',
+      price: 2675,
+      durationMinutes: 660,
+    },
+  ],
+  openingHours: [
+    { weekday: 1, opensAt: '07:15', closesAt: '18:45' },
+    { weekday: 2, opensAt: '07:15', closesAt: '18:45' },
+    { weekday: 3, opensAt: '07:15', closesAt: '18:45' },
+    { weekday: 4, opensAt: '07:15', closesAt: '18:45' },
+    { weekday: 5, opensAt: '08:30', closesAt: '15:30' },
+    { weekday: 6, opensAt: null, closesAt: null },
+    { weekday: 7, opensAt: '11:00', closesAt: '13:00' },
+  ],
+  cancellationNoticeHours: 36,
+};
+
+/** Numbers the copy may state that are not the database's: the business module's own promises. */
+const businessHours = [`${business.replyWithinHours} timer`];
+
+function allowed(data: SiteData) {
+  const times = data.openingHours.flatMap((d) => (d.opensAt ? [d.opensAt, d.closesAt!] : []));
+  return {
+    prices: new Set(data.services.map((s) => formatPrice(s.price))),
+    durations: new Set([
+      ...data.services.map((s) => formatDuration(s.durationMinutes)),
+      `${data.cancellationNoticeHours} timer`,
+      ...businessHours,
+    ]),
+    times: new Set(times),
+    clock: new Set(times.map((t) => `kl. ${Number(t.slice(0, 2))}`)),
+  };
+}
+
+/** Every stated price, duration and time in a text that the data does not have. */
+export function factsNotInData(text: string, data: SiteData): string[] {
+  const ok = allowed(data);
+  const wrong: string[] = [];
+  for (const [m] of text.matchAll(/\d{1,3}(?:\.\d{3})* kr\./g))
+    if (!ok.prices.has(m)) wrong.push(m);
+  for (const [m] of text.matchAll(/\b\d+ (?:min|timer)\b/g))
+    if (!ok.durations.has(m)) wrong.push(m);
+  for (const [m] of text.matchAll(/\b\d{2}:\d{2}\b/g)) if (!ok.times.has(m)) wrong.push(m);
+  for (const [m] of text.matchAll(/kl\. \d{1,2}(?![:\d])/g)) if (!ok.clock.has(m)) wrong.push(m);
+  return wrong;
+}
+
+function renderWith(path: string, Page: ComponentType, data: SiteData) {
+  const router = createMemoryRouter(
+    [
+      {
+        id: SITE_DATA_ROUTE_ID,
+        loader: () => data,
+        shouldRevalidate: () => false,
+        Component: () => (
+          <>
+            <Outlet />
+            <SiteFooter />
+          </>
+        ),
+        children: [{ path, Component: Page }],
+      },
+    ],
+    { initialEntries: [path], hydrationData: { loaderData: { [SITE_DATA_ROUTE_ID]: data } } },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+const pages: [string, ComponentType][] = [
+  ['/', HomePage],
+  ['/services', ServicesPage],
+  ['/about', AboutPage],
+  ['/vores-arbejde', PortfolioPage],
+  ['/contact', ContactPage],
+  ['/privatlivspolitik', PrivacyPage],
+];
+
+describe('facts in the copy come from the data', () => {
+  it.each(pages)(
+    '%s (with the footer) states only the data’s prices, durations and hours',
+    (path, Page) => {
+      const { container, unmount } = renderWith(path, Page, odd);
+      const text = container.textContent ?? '';
+      expect(factsNotInData(text, odd)).toEqual([]);
+      // and the data's own facts are there: not an empty page that trivially passes
+      expect(text).toContain('07:15 - 18:45');
+      unmount();
+    },
+  );
+
+  it('the FAQ answers, the booking notes and every page description agree with the data', () => {
+    const texts = [
+      ...faqItems(odd).map((item) => item.answer),
+      ...Object.values(bookingTopics).map((topic) => topic.text),
+      ...(Object.keys(pageSeo) as SeoKey[]).flatMap((key) =>
+        routeMeta(key, 'https://example.dk', odd).flatMap((tag) =>
+          'content' in tag ? [tag.content] : [],
+        ),
+      ),
+    ];
+    expect(factsNotInData(texts.join('\n'), odd)).toEqual([]);
+    expect(faqItems(odd)[0]!.answer).toContain('211 kr.');
+    expect(
+      faqItems(odd)
+        .map((i) => i.answer)
+        .join(' '),
+    ).toContain('36 timer');
+  });
+
+  it('catches a price, duration or hour written into the copy', () => {
+    expect(factsNotInData('Bilvask fra 199 kr. på 30 min, åbent til kl. 20 og 16:00', odd)).toEqual(
+      ['199 kr.', '30 min', '16:00', 'kl. 20'],
+    );
+  });
+});
