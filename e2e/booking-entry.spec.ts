@@ -75,7 +75,7 @@ test('the fire-damage and polishing links open the form with a note, nothing sil
   await gotoHydrated(page, '/vores-arbejde');
   await page.getByRole('link', { name: 'Få et tilbud på brandskade polering' }).click();
   await expectFormInView(page);
-  const note = page.getByRole('complementary', {
+  const note = page.getByRole('note', {
     name: 'Polering efter brandskade prissættes individuelt',
   });
   await expect(note).toBeInViewport();
@@ -85,9 +85,7 @@ test('the fire-damage and polishing links open the form with a note, nothing sil
   await gotoHydrated(page, '/vores-arbejde');
   await page.getByRole('link', { name: 'Book polering' }).click();
   await expectFormInView(page);
-  await expect(
-    page.getByRole('complementary', { name: /^Polering: vælg den pakke/ }),
-  ).toBeInViewport();
+  await expect(page.getByRole('note', { name: /^Polering: vælg den pakke/ })).toBeInViewport();
   await expect(page.getByRole('combobox', { name: 'Service' })).not.toContainText('Guldpakken');
 });
 
@@ -101,7 +99,7 @@ test('axe: the open mobile menu and the note above the form, in both themes', as
     await expect(page.getByRole('link', { name: 'Book tid online' })).toBeVisible();
     await expectNoAxeViolations(page, `open mobile menu (${theme})`);
     await gotoHydrated(page, '/contact?emne=brandskade#form');
-    await expect(page.getByRole('complementary')).toBeVisible();
+    await expect(page.getByRole('note')).toBeVisible();
     await expectNoAxeViolations(page, `booking note (${theme})`);
   }
 });

@@ -12,7 +12,7 @@ vi.mock('~/features/booking', () => ({
 describe('Contact page', () => {
   it('shows the note of a link for individually priced work above the form, and none without one', () => {
     const { unmount } = renderRoute('/contact?emne=brandskade', ContactPage);
-    const note = screen.getByRole('complementary', {
+    const note = screen.getByRole('note', {
       name: 'Polering efter brandskade prissættes individuelt',
     });
     expect(note).toHaveTextContent(business.phone.display);
@@ -26,12 +26,12 @@ describe('Contact page', () => {
     ).toBeTruthy();
     unmount();
     renderRoute('/contact?emne=polering', ContactPage);
-    expect(screen.getByRole('complementary', { name: /^Polering: vælg den pakke/ })).toBeVisible();
+    expect(screen.getByRole('note', { name: /^Polering: vælg den pakke/ })).toBeVisible();
   });
 
   it('shows no note for an unknown topic or none', () => {
     renderRoute('/contact?emne=toString', ContactPage);
-    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('has the h1 and a phone call-to-action in the hero', () => {

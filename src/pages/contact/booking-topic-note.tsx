@@ -10,7 +10,8 @@ export function BookingTopicNote() {
   const topic = bookingTopicOf(useLocation().search);
   if (!topic) return null;
   return (
-    <aside
+    <div
+      role="note"
       aria-labelledby="booking-topic-title"
       className="mb-6 flex gap-3 rounded-xl border border-primary/40 bg-primary/5 p-4"
     >
@@ -21,6 +22,6 @@ export function BookingTopicNote() {
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{topic.text}</p>
       </div>
-    </aside>
+    </div>
   );
 }
