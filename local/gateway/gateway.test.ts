@@ -77,6 +77,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
           'is_active',
           'name',
           'price',
+          'slug',
           'sort_order',
           'updated_at',
         ]);
