@@ -49,3 +49,14 @@ export function verifyJwt(
     return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }
+
+/**
+ * The owner calendar feed's secret on the embedded stack (OWNER_CALENDAR_SECRET unless set), fixed
+ * so a local subscription survives restarts. Production uses its own long random secret.
+ */
+export const LOCAL_OWNER_CALENDAR_SECRET = 'local-owner-calendar-0123456789abcdef0123456789abcdef';
+
+/** The feed's full address on a gateway. */
+export function ownerCalendarUrl(gatewayUrl: string, secret: string): string {
+  return `${gatewayUrl.replace(/\/+$/, '')}/functions/v1/owner-calendar?secret=${encodeURIComponent(secret)}`;
+}

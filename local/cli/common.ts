@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
 import { startPostgresServer } from '../db/postgres-server.ts';
 import { startLocalEmail } from '../mailbox/index.ts';
+import { LOCAL_OWNER_CALENDAR_SECRET, ownerCalendarUrl } from '../keys.ts';
 import { startStack, type DatabaseTarget } from '../stack.ts';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, 'local', '.data', 'pglite');
@@ -163,6 +164,12 @@ export function siteUsesHostedSupabase(): boolean {
   return false;
 }
 
+/** The line `npm run dev` and `npm start` print beside the mailbox's. */
+export function ownerCalendarLine(gatewayUrl: string): string {
+  const secret = process.env.OWNER_CALENDAR_SECRET ?? LOCAL_OWNER_CALENDAR_SECRET;
+  return `Owner calendar:    ${ownerCalendarUrl(gatewayUrl, secret)}  (subscribe in a calendar app)`;
+}
+
 export interface Backend {
   database: ResolvedDatabase;
   email: Awaited<ReturnType<typeof startLocalEmail>>;
@@ -190,6 +197,8 @@ export async function startBackend(options: {
     supabasePort,
     host,
   });
+  // the owner calendar feed's secret reaches the edge functions like the e-mail settings do
+  process.env.OWNER_CALENDAR_SECRET ??= LOCAL_OWNER_CALENDAR_SECRET;
   const stack = await startStack({
     database: database.target,
     port: supabasePort,

@@ -11,6 +11,7 @@ import {
   runCli,
   siteUsesHostedSupabase,
   startBackend,
+  ownerCalendarLine,
 } from './common.ts';
 
 runCli(async () => {
@@ -43,6 +44,7 @@ runCli(async () => {
     `Site:              http://${host}:${sitePort}/${hosted ? '  (uses VITE_SUPABASE_URL, not the local stack)' : ''}`,
   );
   console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
+  console.log(ownerCalendarLine(stack.url));
 
   const stop = async () => {
     if (vite.exitCode === null) vite.kill('SIGTERM');

@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
-import { ensurePortFree, envPort, onShutdown, runCli, startBackend } from './common.ts';
+import {
+  ensurePortFree,
+  envPort,
+  onShutdown,
+  runCli,
+  startBackend,
+  ownerCalendarLine,
+} from './common.ts';
 import { createStaticServer } from './static.ts';
 
 /** The gateway URL a build made without VITE_SUPABASE_URL talks to (src/lib/supabase.ts). */
@@ -44,6 +51,7 @@ runCli(async () => {
   console.log(`Supabase gateway:  ${stack.url}`);
   console.log(`Site:              http://${host}:${port}/`);
   console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
+  console.log(ownerCalendarLine(stack.url));
 
   onShutdown(async () => {
     await new Promise<void>((resolve) => {

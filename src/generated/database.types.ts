@@ -725,6 +725,12 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['owner_bookings']['Row'];
       };
+      owner_calendar_bookings: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: Json;
+      };
       owner_cancel: {
         Args: {
           p_booking_id: string;

@@ -28,7 +28,7 @@ export const TZID = 'Europe/Copenhagen';
 
 // Central European Time with the EU's DST rule (last Sunday of March 02:00 to last Sunday of
 // October 03:00), as calendar programs publish it.
-const VTIMEZONE = [
+export const VTIMEZONE: readonly string[] = [
   'BEGIN:VTIMEZONE',
   `TZID:${TZID}`,
   `X-LIC-LOCATION:${TZID}`,
@@ -88,13 +88,13 @@ export function foldLine(line: string): string {
 }
 
 /** The local wall-clock value 20261210T090000 of an ISO string with the Copenhagen offset. */
-function localValue(iso: string): string {
+export function localValue(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(iso);
   if (!m) throw new Error(`not an ISO date-time: ${iso}`);
   return `${m[1]}${m[2]}${m[3]}T${m[4]}${m[5]}${m[6] ?? '00'}`;
 }
 
-function utcValue(at: Date): string {
+export function utcValue(at: Date): string {
   return at
     .toISOString()
     .replace(/[-:]/g, '')

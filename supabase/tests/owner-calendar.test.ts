@@ -1,0 +1,243 @@
+// The owner's calendar feed: the owner-calendar function over HTTP on the embedded stack (PGlite and
+// PostgreSQL 15) with bookings across both DST changes, a cancelled and an old booking; a missing or
+// wrong secret is a bare 404; the file is valid iCalendar (parsed with ical.js, times resolved
+// through its VTIMEZONE).
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import { buildOwnerFeed, secretMatches } from '../functions/_shared/owner-calendar.ts';
+import { BACKENDS, SERVICE } from './helpers/sql.ts';
+
+const SECRET = 'test-owner-calendar-secret-0123456789abcdef';
+
+interface FeedEvent {
+  uid: string;
+  summary: string;
+  description: string;
+  status: string;
+  sequence: number;
+  start: string;
+  end: string;
+}
+
+/** Parses a feed with ical.js and resolves each event's times through the feed's VTIMEZONE. */
+function parseFeed(text: string): { cal: ICAL.Component; events: FeedEvent[] } {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  const vtz = cal.getFirstSubcomponent('vtimezone')!;
+  expect(vtz.getFirstPropertyValue('tzid')).toBe('Europe/Copenhagen');
+  const tz = new ICAL.Timezone(vtz);
+  const events = cal.getAllSubcomponents('vevent').map((v) => {
+    const e = new ICAL.Event(v);
+    const start = e.startDate.clone();
+    start.zone = tz;
+    const end = e.endDate.clone();
+    end.zone = tz;
+    expect(v.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Europe/Copenhagen');
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      description: e.description,
+      status: String(v.getFirstPropertyValue('status')),
+      sequence: Number(v.getFirstPropertyValue('sequence')),
+      start: start.toJSDate().toISOString(),
+      end: end.toJSDate().toISOString(),
+    };
+  });
+  return { cal, events };
+}
+
+describe('owner feed file', () => {
+  it('is valid iCalendar: CRLF, folded lines, one event per booking spanning its days', () => {
+    const text = buildOwnerFeed([
+      {
+        reference: 'K7M2QX9D',
+        status: 'confirmed',
+        serviceName: 'Premiumpakken polering',
+        price: 3600,
+        customerName: 'Mette Hansen',
+        customerPhone: '+45 11 22 33 44',
+        customerEmail: 'mette@example.dk',
+        notes: 'Ridse på døren, bagsmækken; og taget',
+        dropOff: '2026-03-27T08:00:00+01:00',
+        readyAt: '2026-03-30T12:00:00+02:00',
+        sequence: 2,
+        createdAt: '2026-03-01T10:00:00Z',
+        updatedAt: '2026-03-02T10:00:00Z',
+        periods: [
+          ['2026-03-27T08:00:00+01:00', '2026-03-27T17:00:00+01:00'],
+          ['2026-03-28T10:00:00+01:00', '2026-03-28T16:00:00+01:00'],
+          ['2026-03-30T09:00:00+02:00', '2026-03-30T12:00:00+02:00'],
+        ],
+      },
+    ]);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const { cal, events } = parseFeed(text);
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstPropertyValue('x-wr-calname')).toBe('Glanspunkt bookinger');
+    expect(events).toEqual([
+      {
+        uid: 'owner-booking-K7M2QX9D@glanspunkt',
+        summary: 'Premiumpakken polering – Mette Hansen',
+        description: expect.stringContaining('Telefon: +45 11 22 33 44'),
+        status: 'CONFIRMED',
+        sequence: 2,
+        // Friday 08:00 winter time to Monday 12:00 summer time
+        start: '2026-03-27T07:00:00.000Z',
+        end: '2026-03-30T10:00:00.000Z',
+      },
+    ]);
+    expect(events[0]!.description).toContain('Bemærkninger: Ridse på døren, bagsmækken; og taget');
+    expect(events[0]!.description).toContain(
+      'Arbejdstid: fredag den 27. marts 2026 08:00-17:00, lørdag den 28. marts 2026 10:00-16:00, mandag den 30. marts 2026 09:00-12:00',
+    );
+  });
+
+  it('compares the secret in full, and refuses an unset or short configured secret', async () => {
+    expect(await secretMatches(SECRET, SECRET)).toBe(true);
+    expect(await secretMatches(`${SECRET}x`, SECRET)).toBe(false);
+    expect(await secretMatches(SECRET.slice(0, -1), SECRET)).toBe(false);
+    expect(await secretMatches('', SECRET)).toBe(false);
+    expect(await secretMatches(null, SECRET)).toBe(false);
+    expect(await secretMatches('kort', 'kort')).toBe(false);
+    expect(await secretMatches(SECRET, undefined)).toBe(false);
+  });
+});
+
+describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
+  let stack: TestStack;
+  let saved: string | undefined;
+  const refs: Record<string, string> = {};
+
+  const feed = (query: string, method = 'GET') =>
+    fetch(`${stack.url}/functions/v1/owner-calendar${query}`, { method });
+
+  async function book(key: string, date: string, time: string, serviceId: string, now: string) {
+    const [row] = await stack.query<{ r: { status: string; reference: string } }>(
+      `select public.create_booking($1, $2::date, $3, $4, $5, '+45 22 33 44 55', 'Nøgle i postkassen',
+                                    null, $6, $7::timestamptz) r`,
+      [
+        serviceId,
+        date,
+        time,
+        `Kunde ${key}`,
+        `${key}@example.dk`,
+        `10.9.9.${Object.keys(refs).length + 1}`,
+        now,
+      ],
+    );
+    expect(row!.r.status, key).toBe('created');
+    refs[key] = row!.r.reference;
+  }
+
+  beforeAll(async () => {
+    saved = process.env.OWNER_CALENDAR_SECRET;
+    process.env.OWNER_CALENDAR_SECRET = SECRET;
+    stack = await startTestStack({ backend });
+    // 18-hour polishes over a weekend with a DST change: March 2028 (summer time from Sunday 26)
+    // and October 2027 (winter time from Sunday 31)
+    await book(
+      'spring',
+      '2028-03-24',
+      '08:00',
+      SERVICE.premiumPolering,
+      '2028-03-01T10:00:00+01:00',
+    );
+    await book(
+      'autumn',
+      '2027-10-29',
+      '08:00',
+      SERVICE.premiumPolering,
+      '2027-10-01T10:00:00+02:00',
+    );
+    await book('cancelled', '2027-10-27', '10:00', SERVICE.guld, '2027-10-01T10:00:00+02:00');
+    await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
+      refs.cancelled,
+    ]);
+    // over more than 7 days before today: not in the feed
+    await book('old', '2026-10-14', '10:00', SERVICE.guld, '2026-10-01T10:00:00+02:00');
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (saved === undefined) delete process.env.OWNER_CALENDAR_SECRET;
+    else process.env.OWNER_CALENDAR_SECRET = saved;
+  });
+
+  it('a missing or wrong secret, or another method, is a bare 404', async () => {
+    for (const [query, method] of [
+      ['', 'GET'],
+      ['?secret=', 'GET'],
+      [`?secret=${SECRET.slice(0, -1)}`, 'GET'],
+      [`?secret=${SECRET}x`, 'GET'],
+      [`?secret=${SECRET}`, 'POST'],
+      [`?secret=${SECRET}`, 'DELETE'],
+    ] as const) {
+      const res = await feed(query, method);
+      expect(res.status, `${method} ${query}`).toBe(404);
+      expect(await res.text()).toBe('');
+    }
+  });
+
+  it('serves every booking as text/calendar, across both DST changes, cancelled ones marked', async () => {
+    const res = await feed(`?secret=${encodeURIComponent(SECRET)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const { events } = parseFeed(await res.text());
+    const byUid = new Map(events.map((e) => [e.uid, e]));
+    expect(byUid.has(`owner-booking-${refs.old}@glanspunkt`)).toBe(false);
+
+    const spring = byUid.get(`owner-booking-${refs.spring}@glanspunkt`)!;
+    // Friday 24 March 2028 08:00 CET to Monday 27 March 12:00 CEST
+    expect([spring.start, spring.end]).toEqual([
+      '2028-03-24T07:00:00.000Z',
+      '2028-03-27T10:00:00.000Z',
+    ]);
+    expect(spring).toMatchObject({
+      summary: 'Premiumpakken polering – Kunde spring',
+      status: 'CONFIRMED',
+      sequence: 0,
+    });
+    expect(spring.description).toContain('Telefon: +45 22 33 44 55');
+    expect(spring.description).toContain('Bemærkninger: Nøgle i postkassen');
+    expect(spring.description).toContain('Arbejdstid: fredag den 24. marts 2028 08:00-17:00');
+
+    const autumn = byUid.get(`owner-booking-${refs.autumn}@glanspunkt`)!;
+    // Friday 29 October 2027 08:00 CEST to Monday 1 November 12:00 CET
+    expect([autumn.start, autumn.end]).toEqual([
+      '2027-10-29T06:00:00.000Z',
+      '2027-11-01T11:00:00.000Z',
+    ]);
+
+    const cancelled = byUid.get(`owner-booking-${refs.cancelled}@glanspunkt`)!;
+    expect(cancelled).toMatchObject({
+      status: 'CANCELLED',
+      sequence: 1,
+      summary: 'Aflyst: Guldpakken – Kunde cancelled',
+    });
+
+    // the same content on the next fetch (stable UIDs, nothing changed)
+    const again = await (await feed(`?secret=${encodeURIComponent(SECRET)}`)).text();
+    expect(parseFeed(again).events).toEqual(events);
+  });
+
+  it('a moved booking keeps its UID and raises its SEQUENCE', async () => {
+    const [b] = await stack.query<{ id: string }>(
+      'select id::text from public.bookings where reference = $1',
+      [refs.autumn],
+    );
+    const [moved] = await stack.query<{ r: { status: string } }>(
+      `select public.move_booking($1, '2027-11-03'::date, '09:00', false, false, false, 'owner', '2027-10-02T10:00:00+02:00'::timestamptz) r`,
+      [b!.id],
+    );
+    expect(moved!.r.status).toBe('moved');
+    const { events } = parseFeed(
+      await (await feed(`?secret=${encodeURIComponent(SECRET)}`)).text(),
+    );
+    const autumn = events.find((e) => e.uid === `owner-booking-${refs.autumn}@glanspunkt`)!;
+    expect(autumn.sequence).toBe(1);
+    expect(autumn.start).toBe('2027-11-03T08:00:00.000Z');
+  });
+});
