@@ -15,7 +15,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Function secrets with a working default: check:live does not ask for them. */
 export const OPTIONAL_SECRETS: Record<string, string> = {
   RESEND_API_URL: 'the e-mail API; default https://api.resend.com',
-  OWNER_CALENDAR_SECRET: "the owner's calendar feed; without it (or under 32 characters) the feed is off",
+  OWNER_CALENDAR_SECRET:
+    "the owner's calendar feed; without it (or under 32 characters) the feed is off",
 };
 
 /** Supabase sets these for every function itself. */
