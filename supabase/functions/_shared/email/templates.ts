@@ -281,7 +281,7 @@ function icsAttachment(
     summary: `${WORKSHOP.name}: ${b.serviceName}`,
     description:
       `Bookingnummer ${b.reference}. Aflevering ${danishDateTime(b.dropOff)}, ` +
-      `klar til afhentning ${readyText(b.dropOff, b.readyAt)}. Pris ${danishPrice(b.price)}.`,
+      `klar til afhentning ${readyText(b.dropOff, b.readyAt)}. Pris ${danishPrice(b.price)}`,
     location: WORKSHOP_ADDRESS,
     organizer: { name: WORKSHOP.name, email: ctx.ownerEmail || WORKSHOP.email },
     contact: `${WORKSHOP.name}, ${WORKSHOP.phone.display}, ${WORKSHOP.email}`,
