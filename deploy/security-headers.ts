@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageList } from '../src/content/site-pages';
 
 /**
  * The security headers of the site, as data: one source for the static hosts' config files
@@ -108,9 +109,12 @@ export function securityHeaders(options: PolicyOptions): Record<string, string> 
 /**
  * Pages whose address carries a secret (the token of the links in the booking e-mails): they send
  * no Referer at all, on top of taking the token out of the address bar once read. The pages also
- * carry <meta name="referrer" content="no-referrer">, which holds on any host.
+ * carry <meta name="referrer" content="no-referrer">, which holds on any host. From the route table
+ * (`linkToken`).
  */
-export const tokenPagePaths = ['/afbestil', '/flyt'] as const;
+export const tokenPagePaths: readonly string[] = pageList()
+  .filter((p) => p.linkToken)
+  .map((p) => p.path);
 
 export const tokenPageHeaders = { 'Referrer-Policy': 'no-referrer' } as const;
 

@@ -1,9 +1,19 @@
-/** Every route with the heading its prerendered HTML must hold (page owners keep this in step). */
-export const siteRoutes = [
-  { path: '/', name: 'Hjem', heading: /bilpleje/i },
-  { path: '/services', name: 'Tjenester', heading: /tjenester/i },
-  { path: '/about', name: 'Om os', heading: /om os/i },
-  { path: '/vores-arbejde', name: 'Vores Arbejde', heading: /vores arbejde/i },
-  { path: '/contact', name: 'Kontakt', heading: /kontakt/i },
-  { path: '/privatlivspolitik', name: 'Privatlivspolitik', heading: /privatlivspolitik/i },
-] as const;
+import { pageList } from '../../src/content/site-pages';
+
+/** What the prerendered <h1> of a page must say, where its navigation label is not in it. */
+const headings: Record<string, RegExp> = { '/': /bilpleje/i };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Every page of the route table (src/content/site-pages.ts) with its name (the navigation label)
+ * and the heading its prerendered HTML must hold: its label, or any text for a page without one.
+ */
+export const siteRoutes = pageList().map((p) => {
+  const label = p.nav ?? p.footer;
+  return {
+    path: p.path,
+    name: label ?? p.path,
+    heading: headings[p.path] ?? (label ? new RegExp(escape(label), 'i') : /\S/),
+  };
+});

@@ -1,15 +1,12 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { pageList } from '../content/site-pages';
 
+// One route per entry of the route table (src/content/site-pages.ts), then the 404 catch-all.
 export default [
   layout('layout/site-layout.tsx', { id: 'site' }, [
-    index('../pages/home.tsx'),
-    route('services', '../pages/services.tsx'),
-    route('about', '../pages/about.tsx'),
-    route('vores-arbejde', '../pages/portfolio.tsx'),
-    route('contact', '../pages/contact.tsx'),
-    route('privatlivspolitik', '../pages/privacy.tsx'),
-    route('afbestil', '../pages/cancel.tsx'),
-    route('flyt', '../pages/reschedule.tsx'),
+    ...pageList().map(({ path, page }) =>
+      path === '/' ? index(`../pages/${page}.tsx`) : route(path.slice(1), `../pages/${page}.tsx`),
+    ),
     route('*', '../pages/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,16 +1,14 @@
+import { sitePages } from './site-pages';
+
 export interface NavItem {
   label: string;
   to: string;
 }
 
-/** The main navigation, in the order the header and the footer's quick links show it. */
-export const mainNav: NavItem[] = [
-  { label: 'Hjem', to: '/' },
-  { label: 'Tjenester', to: '/services' },
-  { label: 'Om os', to: '/about' },
-  { label: 'Vores Arbejde', to: '/vores-arbejde' },
-  { label: 'Kontakt', to: '/contact' },
-];
+/** The main navigation (the route table's `nav` labels, in table order): header and footer. */
+export const mainNav: NavItem[] = Object.values(sitePages).flatMap((p) =>
+  'nav' in p ? [{ label: p.nav, to: p.path }] : [],
+);
 
 /** Footer service links; every one goes to /services as the spec says. */
 export const footerServiceLinks: NavItem[] = [
@@ -21,9 +19,12 @@ export const footerServiceLinks: NavItem[] = [
   { label: 'Voksbehandling', to: '/services' },
 ];
 
+/** The footer's quick links: the main navigation, then the pages with a `footer` label. */
 export const footerQuickLinks: NavItem[] = [
   ...mainNav,
-  { label: 'Privatlivspolitik', to: '/privatlivspolitik' },
+  ...Object.values(sitePages).flatMap((p) =>
+    'footer' in p ? [{ label: p.footer, to: p.path }] : [],
+  ),
 ];
 
 export const layoutText = {

@@ -31,7 +31,7 @@ export function routeMeta(
   siteUrl: string = configuredSiteUrl,
   data?: SiteData,
 ): MetaDescriptor[] {
-  const seo = pageSeo[key];
+  const seo = pageSeo(key);
   const description = seoDescription(seo.description, data, key);
   const image = absoluteUrl(siteUrl, shareImage.path);
   const tags: MetaDescriptor[] = [
