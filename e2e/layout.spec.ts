@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/hydration';
 import { firstHeading } from './support/prerendered';
 import { siteRoutes } from './support/routes';
 
@@ -179,5 +180,33 @@ test.describe('scrolling', () => {
     const between = samples.filter((s) => s.y > 0 && s.y < start);
     expect(between.length, 'intermediate scroll positions').toBeGreaterThan(0);
     await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test.describe('scrolling back and forward', () => {
+  test('Back and Forward land where the visitor was on each page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await gotoHydrated(page, '/about');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // A click from inside the page: Playwright's own click would first scroll the link into view.
+    const nav = page.getByRole('navigation', { name: 'Hovedmenu' });
+    await nav
+      .getByRole('link', { name: 'Tjenester' })
+      .evaluate((link: HTMLElement) => link.click());
+    await expect(page).toHaveURL(/\/services$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/om os/i);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+
+    await page.goForward();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/tjenester/i);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
   });
 });

@@ -45,12 +45,6 @@ export const layoutText = {
   footerSocial: 'Følg os',
   cvrLabel: 'CVR-nr.',
   copyright: (year: number) => `© ${year} Glanspunkt. Alle rettigheder forbeholdes.`,
-  notFound: {
-    code: '404',
-    title: 'Oops! Page not found',
-    body: 'Siden, du leder efter, findes ikke eller er flyttet.',
-    home: 'Tilbage til forsiden',
-  },
   error: {
     title: 'Unexpected Application Error!',
     body: 'Der opstod en uventet fejl. Prøv at genindlæse siden, eller gå tilbage til forsiden.',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { layoutText } from '~/content/navigation';
+import { notFoundCopy } from '~/content/not-found';
 import { routeMeta } from '~/lib/meta';
 
 export const meta = () => routeMeta('notFound');
@@ -13,7 +13,7 @@ export default function NotFound() {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
 
-  const text = layoutText.notFound;
+  const text = notFoundCopy;
   return (
     <section className="container flex flex-col items-center justify-center gap-4 py-24 text-center">
       <p className="text-7xl font-extrabold text-primary" aria-hidden="true">

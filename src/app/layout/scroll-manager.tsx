@@ -1,52 +1,72 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 
 /** Delay before the smooth scroll when a link to the current page is clicked (spec: 100 ms). */
 export const SAME_PAGE_SCROLL_DELAY_MS = 100;
 
+/** Scroll position per history entry (React Router's location key), for Back and Forward. */
+const positions = new Map<string, number>();
+
 /**
- * Every navigation lands at the top of the new page (or at its #anchor); clicking a link to the
- * page one is already on scrolls smoothly to the top after a short delay.
+ * What React Router's <ScrollRestoration/> does, in the few lines this site needs (it would add its
+ * code and an inline script to every page's first load, and write sessionStorage before any
+ * consent):
+ * - a new navigation lands at the top of the new page (or at its #anchor);
+ * - Back and Forward land where the visitor was on that history entry (kept in memory; after a
+ *   reload the browser's own restoration applies);
+ * - a link to the page one is already on scrolls smoothly to the top after 100 ms.
  */
 export function ScrollManager() {
-  const { pathname, hash } = useLocation();
-  const firstRender = useRef(true);
+  const { key, pathname, hash } = useLocation();
+  const navigationType = useNavigationType();
+  /** The entry scroll events belong to; null between a Back/Forward and the render of its page. */
+  const entry = useRef<string | null>(key);
+  /** The path and #anchor shown; null before the first render. */
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
-    // The first load is the browser's: it already shows the top (or the #anchor), and a visitor
-    // who scrolled before hydration finished must not be thrown back.
-    if (firstRender.current) {
-      firstRender.current = false;
+    const onScroll = () => {
+      if (entry.current !== null) positions.set(entry.current, window.scrollY);
+    };
+    // The browser may move the old page when the history entry changes: not the visitor's doing.
+    const onPopState = () => {
+      entry.current = null;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('popstate', onPopState, true);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onPopState, true);
+    };
+  }, []);
+
+  // Before paint, so the scroll events the new page causes belong to its own entry.
+  useLayoutEffect(() => {
+    entry.current = key;
+    const previous = shown.current;
+    shown.current = pathname + hash;
+    // The first load is the browser's: it already shows the right place, and a visitor who
+    // scrolled before hydration finished must not be thrown back.
+    if (previous === null) return;
+    // A link to the page one is on (React Router makes it a new entry with the same path).
+    if (previous === shown.current && navigationType !== 'POP') {
+      const timer = setTimeout(
+        () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+        SAME_PAGE_SCROLL_DELAY_MS,
+      );
+      return () => clearTimeout(timer);
+    }
+    if (navigationType === 'POP') {
+      const saved = positions.get(key);
+      if (saved !== undefined) window.scrollTo(0, saved);
       return;
     }
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
+      if (target) return target.scrollIntoView();
     }
     window.scrollTo(0, 0);
-  }, [pathname, hash]);
-
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-        return;
-      }
-      const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank') return;
-      const url = new URL(anchor.href, window.location.href);
-      if (url.origin !== window.location.origin || url.hash) return;
-      if (url.pathname !== window.location.pathname) return;
-      window.setTimeout(() => {
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      }, SAME_PAGE_SCROLL_DELAY_MS);
-    };
-    // Capture phase: runs before React Router's <Link> handles (and prevents) the click.
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, []);
+  }, [key, pathname, hash, navigationType]);
 
   return null;
 }
