@@ -58,8 +58,18 @@ export function ScrollManager() {
     }
     if (navigationType === 'POP') {
       const saved = positions.get(key);
-      if (saved !== undefined) window.scrollTo(0, saved);
-      return;
+      if (saved === undefined) return;
+      // Again on the next frames while the page is still too short to get there (late layout).
+      let frame = 0;
+      let tries = 0;
+      const restore = () => {
+        window.scrollTo(0, saved);
+        if (Math.abs(window.scrollY - saved) > 1 && ++tries < 30) {
+          frame = requestAnimationFrame(restore);
+        }
+      };
+      restore();
+      return () => cancelAnimationFrame(frame);
     }
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));

@@ -7,6 +7,7 @@
 // and its work periods and queues the e-mails in one transaction.
 import { preflight } from '../_shared/cors.ts';
 import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
+import { randomReference } from '../_shared/reference.ts';
 import { clientIp, readJsonBody } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { copenhagenIso, validateBookingRequest } from '../_shared/validation.ts';
@@ -27,13 +28,6 @@ const INVALID: Record<string, string> = {
   bookingTime: MESSAGES.timeNotBookable,
 };
 
-/** A reference-shaped random string for the honeypot answer. */
-function fakeReference(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => alphabet[b % 32]).join('');
-}
-
 export async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return methodNotAllowed();
@@ -48,7 +42,7 @@ export async function handler(req: Request): Promise<Response> {
     // a bot filled in the hidden field: answer like a success, store nothing
     const dropOff = copenhagenIso(booking.bookingDate, booking.bookingTime);
     return json(201, {
-      reference: fakeReference(),
+      reference: randomReference(),
       service: { id: booking.serviceId, name: '' },
       dropOff,
       readyAt: dropOff,

@@ -5,10 +5,6 @@
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value);
-}
-
 /** Local midnight of a calendar day, for the calendar widget. */
 export function dateFromIso(day: string): Date {
   const match = ISO_DATE.exec(day);
