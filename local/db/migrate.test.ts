@@ -105,7 +105,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
       'min_advance_booking_days',
     ]);
     expect((await as('anon', 'select * from public.opening_hours')).rows).toHaveLength(7);
-    expect((await as('anon', 'select * from public.closed_dates')).rows).toEqual([]);
+    expect((await as('anon', 'select day from public.closed_dates')).rows).toEqual([]);
   });
 
   it.each([

@@ -30,6 +30,23 @@ interface Instance {
 
 export const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
+/**
+ * The client-address headers as hosted Supabase's edge (Cloudflare in front of the API gateway)
+ * hands them to a function: cf-connecting-ip and x-real-ip are set to the TCP peer, overwriting what
+ * the client sent, and the peer is appended to whatever X-Forwarded-For the client wrote. The
+ * functions read them with supabase/functions/_shared/client-address.ts.
+ */
+export function platformClientHeaders(req: IncomingMessage): Record<string, string> {
+  const peer = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+  const forwarded = req.headers['x-forwarded-for'];
+  const claimed = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
+  return {
+    'cf-connecting-ip': peer,
+    'x-real-ip': peer,
+    'x-forwarded-for': claimed ? `${claimed}, ${peer}` : peer,
+  };
+}
+
 function waitForPort(
   port: number,
   child: ChildProcess,
@@ -179,16 +196,15 @@ export class FunctionRunner {
       );
       return;
     }
-    const client = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
-    const forwarded = req.headers['x-forwarded-for'];
     const headers = {
       ...req.headers,
+      ...platformClientHeaders(req),
       host: `127.0.0.1:${instance.port}`,
-      // like Supabase's edge gateway: the client's address is appended to X-Forwarded-For
-      'x-forwarded-for': forwarded ? `${String(forwarded)}, ${client}` : client,
     };
     delete headers['content-length'];
     delete headers.connection;
+    // the body is sent whole with its Content-Length; a client's chunked encoding does not apply
+    delete headers['transfer-encoding'];
     await new Promise<void>((resolve) => {
       const upstream = httpRequest(
         {

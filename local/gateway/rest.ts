@@ -70,6 +70,36 @@ function ident(name: string, what: string): string {
 
 // --- select ----------------------------------------------------------------------------------------
 
+/** Type names a select may cast to (column::type); anything else never reaches the SQL. */
+const CAST_TYPES = new Set([
+  'text',
+  'varchar',
+  'char',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'smallint',
+  'bigint',
+  'numeric',
+  'decimal',
+  'real',
+  'float4',
+  'float8',
+  'bool',
+  'boolean',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'json',
+  'jsonb',
+  'uuid',
+]);
+
 function parseSelect(select: string | null): string {
   if (select === null || select.trim() === '' || select.trim() === '*') return '*';
   if (/[()]/.test(select))
@@ -82,11 +112,11 @@ function parseSelect(select: string | null): string {
       if (item.startsWith('...')) throw unsupported(`spread in select=${select}`);
       if (item.includes('->')) throw unsupported(`JSON path "${item}" in select`);
       const m =
-        /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z_][A-Za-z0-9_ ]*))?$/.exec(
-          item,
-        );
+        /^(?:([A-Za-z_][A-Za-z0-9_]*):)?([A-Za-z_][A-Za-z0-9_]*)(?:::([A-Za-z0-9_]+))?$/.exec(item);
       if (!m) throw unsupported(`select item "${item}"`);
       const [, alias, column, cast] = m;
+      if (cast !== undefined && !CAST_TYPES.has(cast.toLowerCase()))
+        throw unsupported(`cast to "${cast}" in select (known types only)`);
       const expr = cast ? `${q(column!)}::${cast}` : q(column!);
       return alias ? `${expr} as ${q(alias)}` : cast ? `${expr} as ${q(column!)}` : expr;
     })

@@ -71,20 +71,68 @@ function sendJson(
   res.end(text);
 }
 
+/** Raised when a body is over MAX_BODY; the gateway answers 413 (see tooLarge). */
+class BodyTooLarge extends Error {
+  status = 413;
+}
+
+/**
+ * Reads a request body of at most MAX_BODY bytes. A declared Content-Length over the limit is
+ * refused before a byte is read; a body without one is refused at the first chunk over the limit.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > MAX_BODY) return Promise.reject(new BodyTooLarge('body too large'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) {
-        reject(Object.assign(new Error('body too large'), { status: 413 }));
-        req.destroy();
+        req.removeListener('data', onData);
+        reject(new BodyTooLarge('body too large'));
       } else chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** Most a refused body is read (and dropped) after the 413, so the client sees the answer. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Answers 413 like Supabase's API gateway, then closes the connection without a reset: the rest of
+ * the body is read and dropped (up to DRAIN_LIMIT bytes or 5 s) before the socket is ended, because
+ * closing a socket with unread data makes the kernel send a reset, and the client would see a
+ * connection error instead of the answer.
+ */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  const text = JSON.stringify({
+    code: 'PGRST413',
+    message: 'Payload too large',
+    details: `The request body is larger than ${MAX_BODY} bytes`,
+    hint: null,
+  });
+  res.shouldKeepAlive = false;
+  res.writeHead(413, {
+    ...CORS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Connection: 'close',
+  });
+  res.end(text);
+  let drained = 0;
+  const timer = setTimeout(() => req.socket.destroy(), 5000);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.on('end', () => clearTimeout(timer));
+  req.on('close', () => clearTimeout(timer));
+  req.resume();
 }
 
 export function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -179,6 +227,7 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      if (error instanceof BodyTooLarge && !res.headersSent) return tooLarge(req, res);
       const status = (error as { status?: number }).status ?? 500;
       log(`gateway error: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent)

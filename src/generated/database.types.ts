@@ -109,6 +109,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           anonymised_at: string | null;
+          idempotency_hash: string | null;
           cancel_token_hash: string;
           move_count: number;
           ics_sequence: number;
@@ -138,6 +139,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           anonymised_at?: string | null;
+          idempotency_hash?: string | null;
           cancel_token_hash: string;
           move_count?: number;
           ics_sequence?: number;
@@ -167,6 +169,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           anonymised_at?: string | null;
+          idempotency_hash?: string | null;
           cancel_token_hash?: string;
           move_count?: number;
           ics_sequence?: number;
@@ -551,6 +554,18 @@ export type Database = {
           p_now?: string;
         };
         Returns: boolean;
+      };
+      booking_request_hash: {
+        Args: {
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_name: string;
+          p_email: string;
+          p_phone: string;
+          p_notes: string;
+        };
+        Returns: string;
       };
       booking_result: {
         Args: {

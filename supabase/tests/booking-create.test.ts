@@ -249,6 +249,7 @@ describe.each(BACKENDS)('creating bookings on %s', (backend) => {
         date: TUE,
         time: '10:00',
         key,
+        email: 'samme@example.dk',
         now: NOW,
       });
       const b = await book(tx, {
@@ -256,11 +257,23 @@ describe.each(BACKENDS)('creating bookings on %s', (backend) => {
         date: TUE,
         time: '10:00',
         key,
+        email: 'samme@example.dk',
         now: NOW,
       });
       expect(b).toEqual({ ...a, replayed: true });
       expect(await tx.rows('select 1 from public.bookings')).toHaveLength(1);
       expect(await tx.rows('select 1 from public.email_outbox')).toHaveLength(2);
+      // the key is bound to the request: another booking under it is refused, nothing is stored
+      const c = await book(tx, {
+        serviceId: SERVICE.guld,
+        date: TUE,
+        time: '12:00',
+        key,
+        email: 'samme@example.dk',
+        now: NOW,
+      });
+      expect(c).toEqual({ status: 'idempotency_mismatch' });
+      expect(await tx.rows('select 1 from public.bookings')).toHaveLength(1);
     });
   });
 

@@ -7,6 +7,7 @@ import {
   isDate,
   isEmail,
   isPhone,
+  PHONE_MAX,
   validateBookingRequest,
   validateSlotsRequest,
 } from '../functions/_shared/validation.ts';
@@ -94,7 +95,7 @@ describe('validateBookingRequest', () => {
         serviceId: SERVICE,
         customerName: 'Ane Jensen',
         customerEmail: 'ane@example.dk',
-        customerPhone: '+45 12 34 56 78',
+        customerPhone: '+4512345678',
         bookingDate: '2026-12-01',
         bookingTime: '09:30',
         notes: '',
@@ -105,7 +106,7 @@ describe('validateBookingRequest', () => {
   });
 
   it('counts characters, not UTF-16 units, for name and notes', () => {
-    expect(validateBookingRequest({ ...valid, customerName: '😀'.repeat(100) }).ok).toBe(true);
+    expect(validateBookingRequest({ ...valid, customerName: 'Å' + '😀'.repeat(99) }).ok).toBe(true);
     expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1000) }).ok).toBe(true);
     expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1001) })).toEqual({
       ok: false,
@@ -124,7 +125,7 @@ describe('validateBookingRequest', () => {
     });
     expect(validateBookingRequest({ ...valid, customerName: 'Ane\u0000' })).toEqual({
       ok: false,
-      error: MESSAGES.name,
+      error: MESSAGES.forbiddenCharacter,
     });
     expect(validateBookingRequest({ ...valid, notes: 5 })).toEqual({
       ok: false,
@@ -152,6 +153,51 @@ describe('validateBookingRequest', () => {
   it('flags a filled-in honeypot', () => {
     const r = validateBookingRequest({ ...valid, website: 'http://spam' });
     expect(r.ok && r.value.honeypot).toBe(true);
+  });
+});
+
+describe('characters no text field takes (issue 12, item 5)', () => {
+  const refused = (body: Record<string, unknown>) => validateBookingRequest({ ...valid, ...body });
+
+  it.each([
+    ['NUL in the notes', { notes: 'Hund\u0000i bilen' }],
+    ['a lone high surrogate in the name', { customerName: 'Ane \ud800 Jensen' }],
+    ['a lone low surrogate in the name', { customerName: 'Ane \udfff Jensen' }],
+    ['a lone surrogate in the notes', { notes: 'ok \ud800' }],
+    ['a zero-width space inside the name', { customerName: 'Ane\u200bJensen' }],
+    ['only zero-width spaces as name', { customerName: '\u200b\u200b' }],
+    ['a line separator (Zl) in the name', { customerName: 'Ane\u2028Jensen' }],
+    ['a paragraph separator (Zp) in the notes', { notes: 'a\u2029b' }],
+    ['a right-to-left override (Cf) in the name', { customerName: 'Ane \u202eJensen' }],
+    ['a next-line control (U+0085, Cc) in the name', { customerName: 'Ane\u0085Jensen' }],
+    ['an escape character in the notes', { notes: 'a\u001b[31mb' }],
+  ])('refuses %s with a Danish 400 message', (_case, body) => {
+    expect(refused(body)).toEqual({ ok: false, error: MESSAGES.forbiddenCharacter });
+  });
+
+  it('keeps line breaks and tabs in the notes, with CRLF made LF', () => {
+    const r = refused({ notes: 'Linje 1\r\nLinje 2\tslut' });
+    expect(r.ok && r.value.notes).toBe('Linje 1\nLinje 2\tslut');
+  });
+
+  it('wants a letter in the name', () => {
+    expect(refused({ customerName: '1234' })).toEqual({ ok: false, error: MESSAGES.nameLetter });
+    expect(refused({ customerName: '-- ..' })).toEqual({ ok: false, error: MESSAGES.nameLetter });
+    expect(refused({ customerName: 'Åse Ø' }).ok).toBe(true);
+  });
+
+  it('refuses a phone over the stored limit and stores the number without spaces', () => {
+    // +45 and 15 digits with single spaces: 33 characters (the old table check allowed 30)
+    const long = '+45 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5';
+    expect(long.length).toBe(33);
+    expect(refused({ customerPhone: long }).ok).toBe(true);
+    const r = refused({ customerPhone: long });
+    expect(r.ok && r.value.customerPhone).toBe('+45123456789012345');
+    expect(r.ok && r.value.customerPhone.length).toBe(PHONE_MAX);
+    expect(refused({ customerPhone: '+45 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6' })).toEqual({
+      ok: false,
+      error: MESSAGES.phone,
+    });
   });
 });
 

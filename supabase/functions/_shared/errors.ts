@@ -28,8 +28,32 @@ export function methodNotAllowed(): Response {
   return error(405, MESSAGES.methodNotAllowed, { Allow: 'POST, OPTIONS' });
 }
 
-/** Logs an unexpected failure and answers 500 with a generic message. */
+/**
+ * What may be logged of a failure: its code and message, nothing else. PostgreSQL and PostgREST
+ * errors carry the failing row in `details` (name, e-mail, phone, notes, token, address) and logs
+ * are kept outside anything the retention job cleans, so details, hints, rows and stacks stay out.
+ */
+export function describeError(cause: unknown): string {
+  if (cause instanceof Error) return `${cause.name}: ${oneLine(cause.message)}`;
+  if (typeof cause === 'object' && cause !== null) {
+    const { code, message, status } = cause as Record<string, unknown>;
+    const parts = [
+      typeof code === 'string' || typeof code === 'number' ? `code ${code}` : null,
+      typeof status === 'string' ? `status ${status}` : null,
+      typeof message === 'string' ? oneLine(message) : null,
+    ].filter(Boolean);
+    return parts.length ? parts.join(': ') : 'unknown error';
+  }
+  return typeof cause === 'string' ? oneLine(cause) : 'unknown error';
+}
+
+/** A message cut to one line of at most 300 characters (messages may quote a value). */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/** Logs an unexpected failure (code and message only) and answers 500 with a generic message. */
 export function internalError(where: string, cause: unknown): Response {
-  console.error(`${where}:`, cause);
+  console.error(`${where}: ${describeError(cause)}`);
   return error(500, MESSAGES.internal);
 }

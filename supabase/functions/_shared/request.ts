@@ -1,30 +1,64 @@
-// Reading a request: the JSON body (at most MAX_BODY_BYTES) and the client's IP address.
+// Reading a request: the JSON body (at most MAX_BODY_BYTES, read as a stream and given up as soon as
+// it is over the limit) and the client's address as the platform's proxy saw it.
+import { clientAddress, clientAddressConfig } from './client-address.ts';
 import { MAX_BODY_BYTES } from './validation.ts';
 import { MESSAGES } from './messages.ts';
 
-export type BodyResult = { ok: true; body: unknown } | { ok: false; error: string };
+export type BodyResult =
+  { ok: true; body: unknown } | { ok: false; status: 400 | 413; error: string };
 
-/** Parses the JSON body; a body over the limit or malformed JSON is a visitor error, not a crash. */
-export async function readJsonBody(req: Request): Promise<BodyResult> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) return { ok: false, error: MESSAGES.tooLarge };
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await req.arrayBuffer());
-  } catch {
-    return { ok: false, error: MESSAGES.badRequest };
+const TOO_LARGE: BodyResult = { ok: false, status: 413, error: MESSAGES.tooLarge };
+const BAD: BodyResult = { ok: false, status: 400, error: MESSAGES.badRequest };
+
+/**
+ * Parses the JSON body. A declared Content-Length over the limit is refused before reading; a body
+ * without one is read chunk by chunk and the stream is cancelled at the first byte over the limit,
+ * so a large body costs no more than MAX_BODY_BYTES of memory. Malformed JSON or UTF-8 is a 400.
+ */
+export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) {
+    if (/^\d+$/.test(declared.trim())) {
+      await req.body?.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
+    return BAD;
   }
-  if (bytes.byteLength > MAX_BODY_BYTES) return { ok: false, error: MESSAGES.tooLarge };
+  if (!req.body) return BAD;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return TOO_LARGE;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return BAD;
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
   try {
     return { ok: true, body: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
   } catch {
-    return { ok: false, error: MESSAGES.badRequest };
+    return BAD;
   }
 }
 
-/** The client's address: first entry of X-Forwarded-For (set by the Supabase edge), else X-Real-IP. */
+/** The client's address under CLIENT_IP_HEADER / CLIENT_IP_TRUSTED_HOPS (see client-address.ts). */
 export function clientIp(req: Request): string | null {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const ip = forwarded || req.headers.get('x-real-ip')?.trim() || null;
-  return ip && /^[0-9A-Fa-f:.]{2,45}$/.test(ip) ? ip : null;
+  return clientAddress(
+    req.headers,
+    clientAddressConfig((name) => Deno.env.get(name)),
+  );
 }

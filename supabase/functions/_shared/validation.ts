@@ -40,9 +40,16 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const PHONE = /^(\+45)?\d{8,15}$/;
+/** Longest stored phone: +45 and 15 digits. The table's check (bookings_customer_phone_format) agrees. */
+export const PHONE_MAX = 18;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-// deno-lint-ignore no-control-regex -- control characters are what this pattern refuses
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// Characters no text field takes: control characters (Cc, NUL included), format characters (Cf:
+// zero-width and bidirectional controls such as U+200B, U+202E), line and paragraph separators
+// (Zl, Zp) and unpaired surrogates (Cs; PostgreSQL refuses them with a 500 otherwise).
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+// Notes are a multi-line text area: line feeds and tabs are their only allowed control characters.
+const FORBIDDEN_IN_NOTES = /[^\P{Cc}\n\t]|[\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const LETTER = /\p{L}/u;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
@@ -74,6 +81,16 @@ export function isEmail(value: string): boolean {
 /** 8-15 digits, spaces allowed anywhere, optionally starting with +45. */
 export function isPhone(value: string): boolean {
   return PHONE.test(value.replace(/ /g, ''));
+}
+
+/** The stored form of a valid phone number: without spaces, e.g. +4512345678 or 12345678. */
+export function normalisePhone(value: string): string {
+  return value.replace(/ /g, '');
+}
+
+/** True when the text holds a character no field takes (see FORBIDDEN). */
+export function hasForbiddenCharacter(value: string): boolean {
+  return FORBIDDEN.test(value);
 }
 
 export function isIdempotencyKey(value: unknown): value is string {
@@ -134,9 +151,11 @@ export function validateBookingRequest(
   if (!isUuid(body.serviceId)) return fail(MESSAGES.service);
 
   const name = typeof body.customerName === 'string' ? body.customerName.trim() : null;
-  if (name === null || length(name) < NAME_MIN || length(name) > NAME_MAX || CONTROL.test(name)) {
+  if (name === null || length(name) < NAME_MIN || length(name) > NAME_MAX) {
     return fail(MESSAGES.name);
   }
+  if (FORBIDDEN.test(name)) return fail(MESSAGES.forbiddenCharacter);
+  if (!LETTER.test(name)) return fail(MESSAGES.nameLetter);
 
   const email = typeof body.customerEmail === 'string' ? body.customerEmail.trim() : null;
   if (email === null || !isEmail(email)) return fail(MESSAGES.email);
@@ -147,8 +166,11 @@ export function validateBookingRequest(
   if (!isDate(body.bookingDate)) return fail(MESSAGES.date);
   if (!isTime(body.bookingTime)) return fail(MESSAGES.time);
 
-  const notes = body.notes ?? '';
-  if (typeof notes !== 'string' || length(notes.trim()) > NOTES_MAX) return fail(MESSAGES.notes);
+  const rawNotes = body.notes ?? '';
+  if (typeof rawNotes !== 'string') return fail(MESSAGES.notes);
+  const notes = rawNotes.replace(/\r\n?/g, '\n').trim();
+  if (length(notes) > NOTES_MAX) return fail(MESSAGES.notes);
+  if (FORBIDDEN_IN_NOTES.test(notes)) return fail(MESSAGES.forbiddenCharacter);
 
   const key = headerKey ?? body.idempotencyKey ?? null;
   if (key !== null && !isIdempotencyKey(key)) return fail(MESSAGES.idempotencyKey);
@@ -159,10 +181,10 @@ export function validateBookingRequest(
       serviceId: body.serviceId.toLowerCase(),
       customerName: name,
       customerEmail: email,
-      customerPhone: phone.replace(/\s+/g, ' '),
+      customerPhone: normalisePhone(phone),
       bookingDate: body.bookingDate,
       bookingTime: body.bookingTime,
-      notes: notes.trim(),
+      notes,
       idempotencyKey: key,
       honeypot: typeof trap === 'string' && trap.trim() !== '',
     },

@@ -2,7 +2,8 @@
 //   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?,
 //    idempotencyKey?, website?}   (header Idempotency-Key may carry the key instead)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
-// -> 400 invalid input, 409 slot just taken, 429 rate limited, 405 other methods: {error: '<Danish>'}
+// -> 400 invalid input, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
+//    for another booking, 429 rate limited, 405 other methods: {error: '<Danish>'}
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
 import { preflight } from '../_shared/cors.ts';
@@ -13,7 +14,7 @@ import { adminClient } from '../_shared/supabase.ts';
 import { copenhagenIso, validateBookingRequest } from '../_shared/validation.ts';
 
 interface CreateResult {
-  status: 'created' | 'rate_limited' | 'invalid' | 'conflict';
+  status: 'created' | 'rate_limited' | 'invalid' | 'conflict' | 'idempotency_mismatch';
   field?: 'serviceId' | 'bookingDate' | 'bookingTime';
   reference?: string;
   service?: { id: string; name: string };
@@ -33,7 +34,7 @@ export async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return methodNotAllowed();
 
   const read = await readJsonBody(req);
-  if (!read.ok) return error(400, read.error);
+  if (!read.ok) return error(read.status, read.error);
   const input = validateBookingRequest(read.body, req.headers.get('idempotency-key'));
   if (!input.ok) return error(400, input.error);
   const booking = input.value;
@@ -77,6 +78,8 @@ export async function handler(req: Request): Promise<Response> {
         );
       case 'conflict':
         return error(409, MESSAGES.slotTaken);
+      case 'idempotency_mismatch':
+        return error(422, MESSAGES.idempotencyMismatch);
       case 'rate_limited':
         return error(429, MESSAGES.rateLimited, { 'Retry-After': '3600' });
       case 'invalid':

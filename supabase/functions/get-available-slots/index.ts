@@ -19,7 +19,7 @@ export async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return methodNotAllowed();
 
   const read = await readJsonBody(req);
-  if (!read.ok) return error(400, read.error);
+  if (!read.ok) return error(read.status, read.error);
   const input = validateSlotsRequest(read.body);
   if (!input.ok) return error(400, input.error);
 

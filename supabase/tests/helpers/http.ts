@@ -1,4 +1,5 @@
 // Helpers for the HTTP tests of the booking edge functions on the embedded stack.
+import { request as httpRequest } from 'node:http';
 import type { TestStack } from '../../../local/testing/index.ts';
 
 export interface Answer<T = Record<string, unknown>> {
@@ -63,4 +64,65 @@ export async function copenhagenDay(stack: TestStack, days: number): Promise<str
     [days],
   );
   return row!.d;
+}
+
+export interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * One HTTP request with node:http, for what fetch cannot do: a chosen loopback source address
+ * (127.0.0.0/8: every address there is this machine, so tests can play many clients) and a body
+ * streamed in chunks without Content-Length.
+ */
+export function rawRequest(
+  url: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Send the body in chunks of this size without Content-Length (chunked encoding). */
+    chunkSize?: number;
+    localAddress?: string;
+  } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const headers: Record<string, string> = { ...init.headers };
+    if (body && !init.chunkSize) headers['Content-Length'] = String(body.length);
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'POST',
+        headers,
+        localAddress: init.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (!body) return req.end();
+    if (!init.chunkSize) return req.end(body);
+    let at = 0;
+    const next = () => {
+      if (at >= body.length) return req.end();
+      const piece = body.subarray(at, at + init.chunkSize!);
+      at += init.chunkSize!;
+      if (req.write(piece)) setImmediate(next);
+      else req.once('drain', next);
+    };
+    req.on('response', () => (at = body.length));
+    next();
+  });
 }

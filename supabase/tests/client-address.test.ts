@@ -1,0 +1,160 @@
+// The client address the booking functions count by (supabase/functions/_shared/client-address.ts),
+// for each header layout a platform may use, and the local gateway's headers, which must give the
+// same answer as hosted Supabase so the same code runs in tests.
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { platformClientHeaders } from '../../local/gateway/functions.ts';
+import {
+  clientAddress,
+  clientAddressConfig,
+  DEFAULT_CLIENT_ADDRESS_CONFIG,
+  normaliseAddress,
+} from '../functions/_shared/client-address.ts';
+import { describeError } from '../functions/_shared/errors.ts';
+import { MESSAGES } from '../functions/_shared/messages.ts';
+import { readJsonBody } from '../functions/_shared/request.ts';
+
+const h = (init: Record<string, string>) => new Headers(init);
+
+describe('clientAddress', () => {
+  it('defaults to cf-connecting-ip, the one address hosted Supabase (Cloudflare) sets', () => {
+    expect(DEFAULT_CLIENT_ADDRESS_CONFIG).toEqual({ header: 'cf-connecting-ip', trustedHops: 1 });
+    const headers = h({
+      'cf-connecting-ip': '203.0.113.9',
+      'x-forwarded-for': '10.9.9.9, 203.0.113.9',
+      'x-real-ip': '203.0.113.9',
+    });
+    expect(clientAddress(headers, DEFAULT_CLIENT_ADDRESS_CONFIG)).toBe('203.0.113.9');
+  });
+
+  it('never takes the client-written first X-Forwarded-For entry', () => {
+    const headers = h({ 'x-forwarded-for': '1.2.3.4, 198.51.100.7' });
+    expect(clientAddress(headers, { header: 'x-forwarded-for', trustedHops: 1 })).toBe(
+      '198.51.100.7',
+    );
+  });
+
+  it('counts trusted hops from the right in X-Forwarded-For', () => {
+    // client wrote 1.2.3.4; the edge appended the client 198.51.100.7; an internal proxy appended 10.0.0.2
+    const headers = h({ 'x-forwarded-for': '1.2.3.4, 198.51.100.7, 10.0.0.2' });
+    expect(clientAddress(headers, { header: 'x-forwarded-for', trustedHops: 2 })).toBe(
+      '198.51.100.7',
+    );
+    expect(clientAddress(headers, { header: 'x-forwarded-for', trustedHops: 4 })).toBeNull();
+  });
+
+  it('reads x-real-ip when configured, and refuses a list or junk in a one-address header', () => {
+    const config = { header: 'x-real-ip', trustedHops: 1 };
+    expect(clientAddress(h({ 'x-real-ip': '2001:DB8::1' }), config)).toBe('2001:db8::1');
+    expect(clientAddress(h({ 'x-real-ip': '1.2.3.4, 5.6.7.8' }), config)).toBeNull();
+    expect(clientAddress(h({ 'x-real-ip': 'evil' }), config)).toBeNull();
+    expect(clientAddress(h({}), config)).toBeNull();
+  });
+
+  it('normalises the forms proxies write', () => {
+    expect(normaliseAddress('::ffff:127.0.0.1')).toBe('127.0.0.1');
+    expect(normaliseAddress('[2001:db8::2]:443')).toBe('2001:db8::2');
+    expect(normaliseAddress('192.0.2.1:8080')).toBe('192.0.2.1');
+    expect(normaliseAddress('256.1.1.1')).toBeNull();
+    expect(normaliseAddress("1.2.3.4' or 1=1")).toBeNull();
+  });
+
+  it('reads CLIENT_IP_HEADER and CLIENT_IP_TRUSTED_HOPS, falling back to the defaults', () => {
+    const env = (vars: Record<string, string>) => (name: string) => vars[name];
+    expect(
+      clientAddressConfig(
+        env({ CLIENT_IP_HEADER: 'X-Forwarded-For', CLIENT_IP_TRUSTED_HOPS: '2' }),
+      ),
+    ).toEqual({ header: 'x-forwarded-for', trustedHops: 2 });
+    expect(
+      clientAddressConfig(env({ CLIENT_IP_HEADER: 'bad header!', CLIENT_IP_TRUSTED_HOPS: '0' })),
+    ).toEqual(DEFAULT_CLIENT_ADDRESS_CONFIG);
+  });
+});
+
+describe('the local gateway forwards like hosted Supabase', () => {
+  const request = (peer: string, headers: Record<string, string>) =>
+    ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
+
+  it('overwrites cf-connecting-ip and x-real-ip with the peer and appends it to X-Forwarded-For', () => {
+    const out = platformClientHeaders(
+      request('::ffff:127.0.0.9', {
+        'cf-connecting-ip': '1.1.1.1',
+        'x-real-ip': '2.2.2.2',
+        'x-forwarded-for': '3.3.3.3',
+      }),
+    );
+    expect(out).toEqual({
+      'cf-connecting-ip': '127.0.0.9',
+      'x-real-ip': '127.0.0.9',
+      'x-forwarded-for': '3.3.3.3, 127.0.0.9',
+    });
+    // every layout gives the peer, never what the client wrote
+    for (const config of [
+      DEFAULT_CLIENT_ADDRESS_CONFIG,
+      { header: 'x-real-ip', trustedHops: 1 },
+      { header: 'x-forwarded-for', trustedHops: 1 },
+    ]) {
+      expect(clientAddress(new Headers(out), config)).toBe('127.0.0.9');
+    }
+  });
+});
+
+describe('describeError (what the functions log)', () => {
+  it('keeps code and message, never details, hint or a row', () => {
+    const pgError = {
+      code: '23514',
+      message: 'new row for relation "bookings" violates check constraint "x"',
+      details: 'Failing row contains (Ane Jensen, ane@example.dk, +45 12 34 56 78, token...)',
+      hint: null,
+    };
+    const line = describeError(pgError);
+    expect(line).toBe('code 23514: new row for relation "bookings" violates check constraint "x"');
+    expect(line).not.toContain('ane@example.dk');
+    expect(describeError(new Error('boom\nsecond line'))).toBe('Error: boom second line');
+    expect(describeError({ status: 'weird', row: { email: 'a@b.dk' } })).toBe('status weird');
+  });
+});
+
+describe('readJsonBody (the functions read bodies as a stream)', () => {
+  it('stops reading at the first chunk over the limit and answers 413', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024).fill(32));
+      },
+    });
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await readJsonBody(req, 10 * 1024)).toEqual({
+      ok: false,
+      status: 413,
+      error: MESSAGES.tooLarge,
+    });
+    // 11 chunks of 1 KiB go over 10 KiB; the stream may have buffered one more, not the rest
+    expect(pulled).toBeLessThanOrEqual(13);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading', async () => {
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Length': '999999' },
+    });
+    expect(await readJsonBody(req)).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it('reads a body under the limit and refuses broken UTF-8 with 400', async () => {
+    const ok = new Request('http://x/', { method: 'POST', body: '{"a":"æ"}' });
+    expect(await readJsonBody(ok)).toEqual({ ok: true, body: { a: 'æ' } });
+    const broken = new Request('http://x/', {
+      method: 'POST',
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    });
+    expect(await readJsonBody(broken)).toMatchObject({ ok: false, status: 400 });
+  });
+});
