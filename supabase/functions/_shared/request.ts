@@ -55,10 +55,13 @@ export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promis
   }
 }
 
+/** Reads the function's environment (Deno); no environment outside Deno (Node tests). */
+function environment(name: string): string | undefined {
+  const deno = (globalThis as { Deno?: { env: { get(name: string): string | undefined } } }).Deno;
+  return deno?.env.get(name);
+}
+
 /** The client's address under CLIENT_IP_HEADER / CLIENT_IP_TRUSTED_HOPS (see client-address.ts). */
 export function clientIp(req: Request): string | null {
-  return clientAddress(
-    req.headers,
-    clientAddressConfig((name) => Deno.env.get(name)),
-  );
+  return clientAddress(req.headers, clientAddressConfig(environment));
 }
