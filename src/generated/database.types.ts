@@ -492,6 +492,19 @@ export type Database = {
           blocked: string[];
         }[];
       };
+      booking_cap_reached: {
+        Args: {
+          p_ip: string;
+          p_email: string;
+          p_phone: string;
+          p_now?: string;
+        };
+        Returns: string;
+      };
+      booking_caps_lock_key: {
+        Args: never;
+        Returns: number;
+      };
       booking_day_hours: {
         Args: {
           p_day: string;
@@ -517,6 +530,13 @@ export type Database = {
           p_blocked: string[];
         };
         Returns: number;
+      };
+      booking_invalid_hit: {
+        Args: {
+          p_ip: string;
+          p_now?: string;
+        };
+        Returns: boolean;
       };
       booking_job_periods: {
         Args: {

@@ -1,5 +1,9 @@
-// Danish messages of the booking functions, shown to the visitor as they are. Dependency free, so
-// the front end may import it too.
+// Danish messages of the booking functions, shown to the visitor as they are. Dependency free
+// (business.ts is plain data), so the front end may import it too. Every refusal that asks the
+// visitor to wait gives the workshop's phone number as the way to book now.
+import { WORKSHOP } from './email/business.ts';
+
+const PHONE = WORKSHOP.phone.display;
 
 /** Danish messages the booking form shows as they are. */
 export const MESSAGES = {
@@ -22,7 +26,10 @@ export const MESSAGES = {
   idempotencyMismatch:
     'Denne forespørgsel er allerede brugt til en anden booking. Genindlæs siden, og prøv igen.',
   slotTaken: 'Tidspunktet er desværre lige blevet booket. Vælg venligst et andet tidspunkt.',
-  rateLimited: 'For mange forsøg. Vent lidt, og prøv igen senere.',
+  rateLimited: `For mange forsøg. Vent lidt, og prøv igen senere – eller ring til os på ${PHONE}, så booker vi tiden med det samme.`,
+  busy: `Der kommer lige nu mange bookinger på én gang, så online booking holder en kort pause. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
+  addressCap: `Der er allerede lavet mange bookinger fra din internetforbindelse i dag. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
+  contactCap: `Du har allerede det antal bookinger, vi kan tage imod online på denne e-mailadresse eller dette telefonnummer. Ring til os på ${PHONE}, så hjælper vi dig.`,
   methodNotAllowed: 'Metoden er ikke tilladt.',
-  internal: 'Der opstod en fejl. Prøv igen senere.',
+  internal: `Der opstod en fejl. Prøv igen senere, eller ring til os på ${PHONE}.`,
 } as const;

@@ -3,7 +3,8 @@
 //    idempotencyKey?, website?}   (header Idempotency-Key may carry the key instead)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
 // -> 400 invalid input, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
-//    for another booking, 429 rate limited, 405 other methods: {error: '<Danish>'}
+//    for another booking, 429 rate limited or over a cap (the message gives the phone number), 405
+//    other methods: {error: '<Danish>'}
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
 import { preflight } from '../_shared/cors.ts';
@@ -14,7 +15,15 @@ import { adminClient } from '../_shared/supabase.ts';
 import { copenhagenIso, validateBookingRequest } from '../_shared/validation.ts';
 
 interface CreateResult {
-  status: 'created' | 'rate_limited' | 'invalid' | 'conflict' | 'idempotency_mismatch';
+  status:
+    | 'created'
+    | 'rate_limited'
+    | 'invalid'
+    | 'conflict'
+    | 'idempotency_mismatch'
+    | 'busy'
+    | 'address_cap'
+    | 'contact_cap';
   field?: 'serviceId' | 'bookingDate' | 'bookingTime';
   reference?: string;
   service?: { id: string; name: string };
@@ -82,6 +91,12 @@ export async function handler(req: Request): Promise<Response> {
         return error(422, MESSAGES.idempotencyMismatch);
       case 'rate_limited':
         return error(429, MESSAGES.rateLimited, { 'Retry-After': '3600' });
+      case 'busy':
+        return error(429, MESSAGES.busy, { 'Retry-After': '3600' });
+      case 'address_cap':
+        return error(429, MESSAGES.addressCap, { 'Retry-After': '86400' });
+      case 'contact_cap':
+        return error(429, MESSAGES.contactCap);
       case 'invalid':
         return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
       default:

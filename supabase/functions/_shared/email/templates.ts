@@ -256,8 +256,12 @@ function customerRows(b: Booking): [string, string][] {
   ];
 }
 
+/** Longest name a customer e-mail shows: the only text from the form a customer e-mail carries. */
+export const GREETING_NAME_MAX = 60;
+
 function greeting(b: Booking): string {
-  return b.customerName ? `Hej ${b.customerName}` : 'Hej';
+  const name = [...b.customerName.trim()].slice(0, GREETING_NAME_MAX).join('').trim();
+  return name ? `Hej ${name}` : 'Hej';
 }
 
 function openingHours(ctx: RenderContext): Section {
@@ -562,8 +566,38 @@ function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
 }
 
 /** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
+/**
+ * The owner's alert when online bookings go over max_new_bookings_per_hour (one per burst, queued
+ * by create_booking): how many, and that visitors are asked to call meanwhile.
+ */
+function busyAlert(payload: Record<string, unknown>): RenderedEmail {
+  const count = Number(payload.count ?? 0);
+  const cap = Number(payload.cap ?? 0);
+  const at = typeof payload.at === 'string' ? payload.at : '';
+  const doc: Doc = {
+    heading: 'Mange online-bookinger på kort tid',
+    intro: [
+      `Der er kommet ${count} online-bookinger inden for den seneste time${at ? ` (senest ${danishDateTime(at)})` : ''}. Grænsen er ${cap} i timen (indstillingen max_new_bookings_per_hour).`,
+      `Indtil tallet falder igen, bliver nye besøgende bedt om at ringe på ${WORKSHOP.phone.display} i stedet for at booke online.`,
+      'Se de nyeste bookinger i owner_bookings, og aflys dem, der ikke ser ægte ud. Du får ikke flere advarsler, før der har været en time uden afviste bookinger.',
+    ],
+    rows: [],
+    sections: [],
+    outro: [],
+  };
+  return {
+    subject: 'Advarsel: mange online-bookinger på kort tid',
+    html: toHtml(doc),
+    text: toText(doc),
+    attachments: [],
+  };
+}
+
 export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   if (msg.kind === 'owner_agenda') return ownerAgenda(msg.payload);
+  if (msg.kind === 'owner_notification' && msg.payload.alert === 'busy') {
+    return busyAlert(msg.payload);
+  }
   const b = booking(msg.payload);
   switch (msg.kind) {
     case 'booking_confirmation':
