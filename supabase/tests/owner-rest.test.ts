@@ -73,7 +73,7 @@ describe('owner_bookings through /rest/v1', () => {
           package: 'Guldpakken',
           drop_off_local: `${day}T10:00:00`,
           customer_name: 'Jens Telefon',
-          customer_phone: '20 30 40 50',
+          customer_phone: '20304050',
           customer_email: 'jens@example.dk',
           notes: '',
           status: 'confirmed',
