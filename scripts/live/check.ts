@@ -85,8 +85,11 @@ export async function probeProject(
         method: 'OPTIONS',
         headers: { Origin: 'https://check-live.invalid', 'Access-Control-Request-Method': 'POST' },
       });
-      await res.body?.cancel();
-      facts.functions[name] = res.status !== 404;
+      // The platform answers a function it does not have with 404 and NOT_FOUND in a JSON body
+      // (the embedded gateway does the same). A deployed function may answer 404 itself:
+      // owner-calendar does to anything without its secret, with an empty body.
+      const body = res.status === 404 ? await bodyText(res) : (await res.body?.cancel(), '');
+      facts.functions[name] = res.status !== 404 || !body.includes('NOT_FOUND');
     }),
   );
 

@@ -17,6 +17,9 @@ export const OPTIONAL_SECRETS: Record<string, string> = {
   RESEND_API_URL: 'the e-mail API; default https://api.resend.com',
   OWNER_CALENDAR_SECRET:
     "the owner's calendar feed; without it (or under 32 characters) the feed is off",
+  CLIENT_IP_HEADER: "the header that carries the client's address; default cf-connecting-ip",
+  CLIENT_IP_TRUSTED_HOPS:
+    'with x-forwarded-for: how many proxies of your own append to it; default 1',
 };
 
 /** Supabase sets these for every function itself. */
