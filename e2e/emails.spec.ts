@@ -140,7 +140,7 @@ test('a booking puts the customer and owner e-mails in the local mailbox, with a
     reference!,
     'Søren Ølgaard',
     email,
-    '+45 87 65 43 21',
+    '+4587654321', // stored normalised (issue 12, item 5)
     'Hvid varevogn',
     '399 kr.',
   ]) {

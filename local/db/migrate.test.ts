@@ -101,6 +101,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
     }
     const settings = await as('anon', 'select key from public.settings order by key');
     expect(settings.rows?.map((r) => r.key)).toEqual([
+      'cancellation_notice_hours',
       'max_advance_booking_days',
       'min_advance_booking_days',
     ]);

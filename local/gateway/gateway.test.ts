@@ -117,7 +117,9 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
         .in('key', ['slot_interval_minutes', 'workshop_capacity']);
       expect(asked.data).toEqual([]);
       const everything = await anon.from('settings').select('key');
-      expect(everything.data!.map((r) => r.key).sort()).toEqual([...WINDOW_KEYS].sort());
+      expect(everything.data!.map((r) => r.key).sort()).toEqual(
+        [...WINDOW_KEYS, 'cancellation_notice_hours'].sort(),
+      );
     });
   });
 
@@ -236,7 +238,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
         .select()
         .single();
       expect(res.status).toBe(201);
-      expect(res.data).toEqual({ day: '2026-12-30', reason: 'ferie' });
+      expect(res.data).toEqual({ day: '2026-12-30', last_day: null, reason: 'ferie' });
       const del = await admin.from('closed_dates').delete().eq('day', '2026-12-30');
       expect(del.status).toBe(204);
     });

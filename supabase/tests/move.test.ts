@@ -4,7 +4,15 @@
 // weekend and the October DST change; the owner's path; cancel tokens at rest only as a hash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
-import { BACKENDS, book, SERVICE, slots, withRollback, type Tx } from './helpers/sql.ts';
+import {
+  BACKENDS,
+  book,
+  liftBookingCaps,
+  SERVICE,
+  slots,
+  withRollback,
+  type Tx,
+} from './helpers/sql.ts';
 import type { Queryable } from '../../local/db/database.ts';
 import { createHash } from 'node:crypto';
 
@@ -105,6 +113,8 @@ describe.each(BACKENDS)('moving bookings on %s', (backend) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase({ backend });
+    // these tests book many times from one address and contact: lift the abuse caps
+    await liftBookingCaps((sql, params) => t.query(sql, params));
   });
   afterAll(async () => {
     await t?.close();
@@ -162,7 +172,10 @@ describe.each(BACKENDS)('moving bookings on %s', (backend) => {
         cancelToken: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
       expect(mails[1]!.recipient).toBeNull();
-      expect(mails[1]!.payload).toMatchObject({ customerPhone: '+4512345678', sequence: 1 });
+      expect(mails[1]!.payload).toMatchObject({
+        customerPhone: expect.stringMatching(/^\+45\d{8}$/),
+        sequence: 1,
+      });
       expect(mails[1]!.payload).not.toHaveProperty('cancelToken');
       // the old links stop working, the new ones (in the moved e-mail) work
       const newToken = mails[0]!.payload.cancelToken as string;

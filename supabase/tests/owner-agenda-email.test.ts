@@ -134,7 +134,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             reference: guld.reference,
             serviceName: 'Guldpakken',
             customerName: 'Mette Hansen',
-            customerPhone: '+45 11 22 33 44',
+            customerPhone: '+4511223344',
             notes: 'Ridse på døren',
             dropOff: '2026-12-10T13:00:00+01:00',
             readyAt: '2026-12-10T15:00:00+01:00',
@@ -167,7 +167,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
-        expect(body).toContain('kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 11 22 33 44');
+        expect(body).toContain('kl. 13:00 · Guldpakken · Mette Hansen · tlf. +4511223344');
         expect(body).toContain('Bemærkninger: Ridse på døren');
         expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');
       }

@@ -131,3 +131,25 @@ export async function sqlState(
     return (error as { code?: string }).code;
   }
 }
+
+/** The abuse caps (settings) that tests booking many times from one place lift. */
+export const BOOKING_CAPS = [
+  'rate_limit_per_ip_per_hour',
+  'rate_limit_per_email_per_hour',
+  'max_bookings_per_ip_per_day',
+  'max_open_bookings_per_contact',
+  'max_new_bookings_per_hour',
+  'max_booking_emails_per_recipient_per_day',
+] as const;
+
+/** Lifts the booking caps, for tests of other rules that book many times from one address. */
+export async function liftBookingCaps(
+  query: (sql: string, params?: unknown[]) => Promise<unknown>,
+): Promise<void> {
+  await query(
+    `insert into public.settings (key, value)
+     select k, '100000' from unnest($1::text[]) k
+     on conflict (key) do update set value = excluded.value`,
+    [[...BOOKING_CAPS]],
+  );
+}
