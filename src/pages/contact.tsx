@@ -38,7 +38,7 @@ export default function Page() {
         <ContactWays items={ways.items} />
       </Section>
 
-      <section id="form" aria-labelledby="booking-heading" className="scroll-mt-20 pb-16 sm:pb-20">
+      <section id="form" className="scroll-mt-20 pb-16 sm:pb-20">
         <div className="container max-w-3xl">
           <BookingTopicNote />
           <BookingForm />
