@@ -8,6 +8,11 @@ import { business } from './business';
 export interface BookingTopic {
   title: string;
   text: string;
+  /**
+   * The service text a link for this topic carries in navigation state and `?service=` (spec:
+   * the portfolio's video links carry one); the form preselects a package containing it, if any.
+   */
+  service?: string;
 }
 
 export const BOOKING_TOPIC_PARAM = 'emne';
@@ -15,11 +20,13 @@ export const BOOKING_TOPIC_PARAM = 'emne';
 export const bookingTopics = {
   polering: {
     title: 'Polering: vælg den pakke, der passer til din lak',
-    text: 'Vi har tre poleringspakker, fra en flertrinspolering til nano-keramisk forsegling. Vælg pakken under Service nedenfor; pris og varighed står i oversigten, før du booker, og forskellen på pakkerne kan du se på siden Tjenester.',
+    text: 'Vi har tre poleringspakker, fra en flertrinspolering til nano-keramisk forsegling. Vi har foreslået en af dem under Service nedenfor; skift gerne til en anden. Pris og varighed står i oversigten, før du booker, og forskellen på pakkerne kan du se på siden Tjenester.',
+    service: 'polering',
   },
   brandskade: {
     title: 'Polering efter brandskade prissættes individuelt',
     text: `Sod og varme skader lakken forskelligt, så prisen aftaler vi, når vi har set bilen. Ring på ${business.phone.display} eller skriv til ${business.email} med et par billeder for et uforpligtende tilbud. Vil du hellere vise os bilen, kan du booke en af poleringspakkerne som besigtigelse og skrive om skaden under Bemærkninger.`,
+    service: 'Brandskade polering',
   },
   special: {
     title: 'Specialopgaver prissættes individuelt',
@@ -36,8 +43,16 @@ export function bookingTopicHref(topic: BookingTopicKey): string {
 
 /** The topic a query string names, or null. */
 export function bookingTopicOf(search: string): BookingTopic | null {
-  const key = new URLSearchParams(search).get(BOOKING_TOPIC_PARAM);
-  return key && Object.hasOwn(bookingTopics, key) ? bookingTopics[key as BookingTopicKey] : null;
+  const params = new URLSearchParams(search);
+  const key = params.get(BOOKING_TOPIC_PARAM);
+  if (key && Object.hasOwn(bookingTopics, key)) return bookingTopics[key as BookingTopicKey];
+  const service = params.get('service')?.toLowerCase();
+  if (!service) return null;
+  return (
+    Object.values(bookingTopics).find(
+      (topic: BookingTopic) => topic.service?.toLowerCase() === service,
+    ) ?? null
+  );
 }
 
 /** Every call to action that books: the hero buttons and the mobile menu land on the form. */

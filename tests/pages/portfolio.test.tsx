@@ -100,19 +100,24 @@ describe('Portfolio page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('links each video to the booking form with its note, never a silent preselection', async () => {
+  it('links each video to the booking form with the service of the spec in state and query (the note explains it)', async () => {
     const user = setup();
+    const services: Record<string, string> = {
+      polering: 'polering',
+      brandskade: 'Brandskade polering',
+    };
     expect(videos.map((v) => v.topic)).toEqual(['polering', 'brandskade']);
     for (const video of videos) {
+      const service = services[video.topic]!;
       const { unmount } = renderRoute('/vores-arbejde', PortfolioPage);
       const link = screen.getByRole('link', { name: video.bookLabel });
-      expect(link).toHaveAttribute('href', `/contact?emne=${video.topic}#form`);
+      expect(link).toHaveAttribute('href', `/contact?service=${encodeURIComponent(service)}#form`);
       await user.click(link);
       expect(readLocation(screen.getByTestId('location').textContent)).toEqual({
         pathname: '/contact',
-        search: `?emne=${video.topic}`,
+        search: `?service=${encodeURIComponent(service)}`,
         hash: '#form',
-        state: null,
+        state: { service },
       });
       unmount();
     }
