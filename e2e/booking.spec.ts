@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expectNoAxeViolations } from './support/axe';
+import { chooseBookableDay } from './support/booking';
 
 /**
  * The booking journeys on the production build and the embedded stack (no mocks). The e2e
@@ -36,30 +37,6 @@ async function chooseService(page: Page, name: string) {
   await serviceSelect(page).click();
   await page.getByRole('option', { name, exact: true }).click();
   await expect(serviceSelect(page)).toHaveText(name);
-}
-
-/** Picks the index-th bookable day (0 = the first), paging months as needed; returns its yyyy-MM-dd. */
-async function chooseBookableDay(page: Page, index: number): Promise<string> {
-  await dateButton(page).click();
-  const dialog = calendar(page);
-  await expect(calendarGrid(page)).toBeVisible();
-  let skipped = 0;
-  for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
-    const count = await days.count();
-    if (skipped + count > index) {
-      const day = days.nth(index - skipped);
-      const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
-      await day.click();
-      await expect(dialog).toBeHidden();
-      return iso;
-    }
-    skipped += count;
-    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-  }
-  throw new Error(`fewer than ${index + 1} bookable days in the window`);
 }
 
 /** Opens the time list and returns the offered times. */

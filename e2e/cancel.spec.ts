@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../local/keys';
 import { expectNoAxeViolations } from './support/axe';
+import { type Captured, chooseBookableDay, mailsTo } from './support/booking';
 
 /**
  * The cancel journey on the production build and the embedded stack (the e-mail API is the local
@@ -8,39 +8,10 @@ import { expectNoAxeViolations } from './support/axe';
  * cancel, then book the same slot again. Uses bookable day 8 so the booking specs' days stay free.
  */
 
-const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
-const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
-const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
 const DAY_INDEX = 8;
-
-interface Captured {
-  to: string[];
-  subject: string;
-  text: string;
-}
 
 const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
 const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
-
-async function chooseBookableDay(page: Page, index: number): Promise<void> {
-  await page.getByRole('button', { name: /^Dato/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
-  let skipped = 0;
-  for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
-    const count = await days.count();
-    if (skipped + count > index) {
-      await days.nth(index - skipped).click();
-      await expect(dialog).toBeHidden();
-      return;
-    }
-    skipped += count;
-    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-  }
-  throw new Error(`fewer than ${index + 1} bookable days`);
-}
 
 /** Books Sølvpakken on the DAY_INDEX-th bookable day at `time` (default: the first free time). */
 async function book(page: Page, email: string, time?: string): Promise<string> {
@@ -61,17 +32,6 @@ async function book(page: Page, email: string, time?: string): Promise<string> {
   await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
   await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();
   return chosen;
-}
-
-/** Runs the e-mail sender now (the stack also runs it every few seconds) and returns the mails to `to`. */
-async function mailsTo(to: string): Promise<Captured[]> {
-  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-  });
-  expect(run.status).toBe(200);
-  const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
-  return all.filter((m) => m.to.includes(to));
 }
 
 test.describe('cancel link', () => {

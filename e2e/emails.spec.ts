@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
-import { SERVICE_ROLE_KEY } from '../local/keys';
+import { type Captured, chooseBookableDay, mailbox, MAILBOX } from './support/booking';
 
 /**
  * After a booking on the production build, the local mailbox (the stand-in for the e-mail API)
@@ -8,49 +8,7 @@ import { SERVICE_ROLE_KEY } from '../local/keys';
  * day 9 (Guldpakken) so the other specs' days stay free.
  */
 
-const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
-const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
-const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
 const OWNER = 'ejer@glanspunkt.local';
-
-interface Captured {
-  id: string;
-  to: string[];
-  subject: string;
-  text: string;
-  attachments: { filename: string }[];
-}
-
-async function chooseBookableDay(page: Page, index: number): Promise<string> {
-  await page.getByRole('button', { name: /^Dato/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
-  let skipped = 0;
-  for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
-    const count = await days.count();
-    if (skipped + count > index) {
-      const day = days.nth(index - skipped);
-      const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
-      await day.click();
-      await expect(dialog).toBeHidden();
-      return iso;
-    }
-    skipped += count;
-    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-  }
-  throw new Error(`fewer than ${index + 1} bookable days`);
-}
-
-async function mailbox(): Promise<Captured[]> {
-  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-  });
-  expect(run.status).toBe(200);
-  return (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
-}
 
 test('a booking puts the customer and owner e-mails in the local mailbox, with a valid .ics', async ({
   page,

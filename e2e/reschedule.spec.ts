@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from '../local/keys';
 import { expectNoAxeViolations } from './support/axe';
+import { type Captured, chooseBookableDay, GATEWAY, mailsTo } from './support/booking';
 
 /**
  * The move journey on the production build and the embedded stack (the e-mail API is the local
@@ -11,19 +12,9 @@ import { expectNoAxeViolations } from './support/axe';
  * day 11 of Sølvpakken; the move goes to bookable day 12 (other specs use earlier days).
  */
 
-const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
-const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
-const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
 const SOLV = '5a1f0001-0000-4000-8000-000000000001';
 const FROM_DAY = 11;
 const TO_DAY = 12;
-
-interface Captured {
-  to: string[];
-  subject: string;
-  text: string;
-  attachments?: { filename: string; content: string }[];
-}
 
 async function rpc<T>(name: string, body: unknown): Promise<T> {
   const res = await fetch(`${GATEWAY}/rest/v1/rpc/${name}`, {
@@ -37,38 +28,6 @@ async function rpc<T>(name: string, body: unknown): Promise<T> {
   });
   expect(res.status, `rpc ${name}`).toBe(200);
   return (await res.json()) as T;
-}
-
-/** Runs the e-mail sender now and returns the mails to `to`. */
-async function mailsTo(to: string): Promise<Captured[]> {
-  const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-  });
-  expect(run.status).toBe(200);
-  const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];
-  return all.filter((m) => m.to.includes(to));
-}
-
-async function chooseBookableDay(page: Page, index: number): Promise<void> {
-  await page.getByRole('button', { name: /^Dato/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
-  let skipped = 0;
-  for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
-    await expect(days.first()).toBeVisible();
-    const count = await days.count();
-    if (skipped + count > index) {
-      await days.nth(index - skipped).click();
-      await expect(dialog).toBeHidden();
-      return;
-    }
-    skipped += count;
-    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-  }
-  throw new Error(`fewer than ${index + 1} bookable days`);
 }
 
 /** Scripts a page loads, with their source text. */

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createStaticServer } from '../local/cli/static';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys';
+import { chooseBookableDay, GATEWAY, mailsTo } from './support/booking';
 
 /**
  * Issue 15, item 1 ("Must show"): the owner changes Guldpakken's price and switches Premiumpakken
@@ -15,9 +16,6 @@ import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys';
  * static host, so the other specs keep the usual build.
  */
 
-const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
-const GATEWAY = `http://127.0.0.1:${SUPABASE_PORT}`;
-const MAILBOX = process.env.E2E_MAILBOX_URL ?? `http://127.0.0.1:${SUPABASE_PORT + 3}`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build-site-data');
 const PREMIUM_POLISH_ID = '5a1f0001-0000-4000-8000-000000000006';
@@ -55,26 +53,6 @@ function rebuild(): Promise<string> {
       code === 0 ? resolve(log) : reject(new Error(`build failed (${code}):\n${log.slice(-2000)}`)),
     );
   });
-}
-
-async function chooseBookableDay(page: Page, index: number): Promise<void> {
-  await page.getByRole('button', { name: /^Dato/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
-  let skipped = 0;
-  for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
-    const count = await days.count();
-    if (skipped + count > index) {
-      await days.nth(index - skipped).click();
-      await expect(dialog).toBeHidden();
-      return;
-    }
-    skipped += count;
-    await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-  }
-  throw new Error(`fewer than ${index + 1} bookable days`);
 }
 
 test('a price changed and a package switched off in the database reach the rebuilt site, the form and the e-mail', async ({
@@ -138,15 +116,7 @@ test('a price changed and a package switched off in the database reach the rebui
     await expect
       .poll(
         async () => {
-          await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
-          });
-          const all = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as {
-            to: string[];
-            text: string;
-          }[];
-          return all.find((m) => m.to.includes(email))?.text ?? '';
+          return (await mailsTo(email))[0]?.text ?? '';
         },
         { timeout: 20_000 },
       )
