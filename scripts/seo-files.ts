@@ -1,8 +1,6 @@
 /** sitemap.xml and robots.txt of the site, from the route table and the site URL. */
+import { escapeHtml as escapeXml } from '../supabase/functions/_shared/escape-html';
 import { absoluteUrl } from '../src/lib/site-url';
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function renderSitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.map(

@@ -1,15 +1,7 @@
 // The local mailbox's HTML pages: the list of captured e-mails and one e-mail (its HTML in a
 // sandboxed frame, the plain text, headers, attachments and the raw request).
+import { escapeHtml } from '../../supabase/functions/_shared/escape-html.ts';
 import type { CapturedEmail } from './store.ts';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f5f5f5;color:#111}

@@ -1,21 +1,12 @@
-// Danish formats for the e-mails, written out by hand so they do not depend on the runtime's ICU
-// data: "torsdag den 10. december 2026", "kl. 09:00", "1.800 kr.", opening-hours lines.
+// Danish formats for the e-mails: "torsdag den 10. december 2026", "kl. 09:00", "1.800 kr.",
+// opening-hours lines. Dates come from Intl (ICU, the same on Deno and Node 20); the cancel and move
+// pages (src/features/cancel/rules/format.ts) write the same words, and
+// supabase/tests/danish-dates.test.ts fails when the two disagree.
 
-const WEEKDAYS = ['søndag', 'mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag'];
-const MONTHS = [
-  'januar',
-  'februar',
-  'marts',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
+const zone = { timeZone: 'Europe/Copenhagen' } as const;
+const FULL_DATE = new Intl.DateTimeFormat('da-DK', { ...zone, dateStyle: 'full' });
+const SHORT_DATE = new Intl.DateTimeFormat('da-DK', { ...zone, dateStyle: 'short' });
+
 /** ISO weekday 1 (Monday) .. 7 (Sunday), capitalised as a line starts. */
 const ISO_WEEKDAY_NAMES = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag'];
 
@@ -45,9 +36,8 @@ export function localParts(iso: string): LocalDateTime {
 
 /** "torsdag den 10. december 2026" */
 export function danishDate(iso: string): string {
-  const p = localParts(iso);
-  const weekday = WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
-  return `${weekday} den ${p.day}. ${MONTHS[p.month - 1]} ${p.year}`;
+  localParts(iso); // throws on anything but an ISO date-time with an offset
+  return FULL_DATE.format(new Date(iso));
 }
 
 /** "torsdag den 10. december 2026 kl. 09:00" */
@@ -57,8 +47,7 @@ export function danishDateTime(iso: string): string {
 
 /** "10.12.2026 kl. 09:00" (short, for subjects of the workshop's e-mails) */
 export function shortDateTime(iso: string): string {
-  const p = localParts(iso);
-  return `${String(p.day).padStart(2, '0')}.${String(p.month).padStart(2, '0')}.${p.year} kl. ${p.time}`;
+  return `${SHORT_DATE.format(new Date(iso))} kl. ${localParts(iso).time}`;
 }
 
 /** The ready time, short when it is the same day as the drop-off: "kl. 11:00 samme dag". */

@@ -4,6 +4,7 @@
 // booking, moved (from when to when) and cancellation, with every booking field.
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
+import { escapeHtml } from '../escape-html.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import {
   danishDate,
@@ -153,15 +154,6 @@ interface Doc {
   rows: [label: string, value: string][];
   sections: Section[];
   outro: string[];
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const SIGNATURE = [
