@@ -1,6 +1,6 @@
 // The Supabase CLI's well-known local JWT secret and demo keys (`supabase status` prints the same),
 // so code written against `supabase start` works unchanged against the embedded stack.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
@@ -12,42 +12,37 @@ export const SERVICE_ROLE_KEY =
 
 export type JwtClaims = Record<string, unknown> & { role?: string; exp?: number; sub?: string };
 
+const hmacKey = (secret: string) => new TextEncoder().encode(secret);
+
 /** Signs claims as an HS256 JWT (tests use it to make expired or custom tokens). */
-export function signJwt(claims: JwtClaims, secret: string = JWT_SECRET): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+export function signJwt(claims: JwtClaims, secret: string = JWT_SECRET): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(hmacKey(secret));
 }
 
 export type JwtResult =
   { ok: true; claims: JwtClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-/** Verifies an HS256 JWT signed with secret and not expired. */
-export function verifyJwt(
+/** Verifies an HS256 JWT signed with secret and not expired (PostgREST's reasons to refuse it). */
+export async function verifyJwt(
   token: string,
   secret: string = JWT_SECRET,
   now: number = Date.now(),
-): JwtResult {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-  const [header, payload, signature] = parts as [string, string, string];
-  let claims: JwtClaims;
+): Promise<JwtResult> {
   try {
-    const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: string };
-    if (h.alg !== 'HS256') return { ok: false, reason: 'signature' };
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as JwtClaims;
-    if (typeof claims !== 'object' || claims === null) return { ok: false, reason: 'malformed' };
-  } catch {
+    const { payload } = await jwtVerify<JwtClaims>(token, hmacKey(secret), {
+      algorithms: ['HS256'],
+      currentDate: new Date(now),
+    });
+    return { ok: true, claims: payload };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (
+      error instanceof errors.JWSSignatureVerificationFailed ||
+      error instanceof errors.JOSEAlgNotAllowed
+    )
+      return { ok: false, reason: 'signature' };
     return { ok: false, reason: 'malformed' };
   }
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'signature' };
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= now)
-    return { ok: false, reason: 'expired' };
-  return { ok: true, claims };
 }
 
 /**

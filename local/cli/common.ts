@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { ROOT } from '../db/migrate.ts';
 import { startPostgresServer } from '../db/postgres-server.ts';
 import { startLocalEmail } from '../mailbox/index.ts';
@@ -158,7 +159,7 @@ export function siteUsesHostedSupabase(): boolean {
     '.env.production.local',
   ]) {
     const full = path.join(ROOT, file);
-    if (existsSync(full) && /^\s*VITE_SUPABASE_URL\s*=\s*\S/m.test(readFileSync(full, 'utf8')))
+    if (existsSync(full) && parseEnv(readFileSync(full, 'utf8')).VITE_SUPABASE_URL?.trim())
       return true;
   }
   return false;

@@ -40,11 +40,11 @@ function jwtError(reason: 'malformed' | 'signature' | 'expired'): ApiError {
 }
 
 /** Who is calling /rest/v1: requires a valid apikey; the Authorization bearer (if any) decides the role. */
-export function identify(
+export async function identify(
   headers: IncomingHttpHeaders,
   searchParams: URLSearchParams,
   secret: string,
-): RequestIdentity | ApiError {
+): Promise<RequestIdentity | ApiError> {
   const apikey = header(headers, 'apikey') ?? searchParams.get('apikey') ?? undefined;
   if (!apikey) {
     return {
@@ -55,7 +55,7 @@ export function identify(
       },
     } as unknown as ApiError;
   }
-  const key = verifyJwt(apikey, secret);
+  const key = await verifyJwt(apikey, secret);
   if (!key.ok) {
     return {
       status: 401,
@@ -66,7 +66,7 @@ export function identify(
     } as unknown as ApiError;
   }
   const token = bearer(headers);
-  const result = token ? verifyJwt(token, secret) : key;
+  const result = token ? await verifyJwt(token, secret) : key;
   if (!result.ok) return jwtError(result.reason);
   const role = result.claims.role ?? 'anon';
   if (!(API_ROLES as readonly string[]).includes(role)) {

@@ -217,7 +217,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
     });
 
     it('answers 403 for an authenticated user without the privilege', async () => {
-      const token = signJwt({
+      const token = await signJwt({
         role: 'authenticated',
         sub: '6f1c9a58-3b7e-4c11-9c3e-2d7a1f0b5e44',
         exp: Math.floor(Date.now() / 1000) + 600,
@@ -364,7 +364,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
     });
 
     it('refuses a key signed with another secret', async () => {
-      const forged = signJwt(
+      const forged = await signJwt(
         { role: 'service_role', iss: 'supabase-demo', exp: 1983812996 },
         'not-the-secret-not-the-secret-not-the-secret',
       );
@@ -376,7 +376,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
     });
 
     it('refuses an expired JWT', async () => {
-      const expired = signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 });
+      const expired = await signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 });
       const res = await get({ apikey: stack.anonKey, Authorization: `Bearer ${expired}` });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });

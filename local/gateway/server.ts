@@ -2,6 +2,7 @@
 // Supabase's CORS behaviour and demo-key authentication.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BodyTooLarge, readBody } from '../net.ts';
 import { functionVerifiesJwt, readToml } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { JWT_SECRET, verifyJwt } from '../keys.ts';
@@ -71,34 +72,6 @@ function sendJson(
   res.end(text);
 }
 
-/** Raised when a body is over MAX_BODY; the gateway answers 413 (see tooLarge). */
-class BodyTooLarge extends Error {
-  status = 413;
-}
-
-/**
- * Reads a request body of at most MAX_BODY bytes. A declared Content-Length over the limit is
- * refused before a byte is read; a body without one is refused at the first chunk over the limit.
- */
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_BODY) return Promise.reject(new BodyTooLarge('body too large'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        req.removeListener('data', onData);
-        reject(new BodyTooLarge('body too large'));
-      } else chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 /** Most a refused body is read (and dropped) after the 413, so the client sees the answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
@@ -149,10 +122,10 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (pathname.startsWith('/rest/v1/')) {
       if (method === 'OPTIONS') return preflight(req, res);
-      const identity = identify(req.headers, url.searchParams, secret);
+      const identity = await identify(req.headers, url.searchParams, secret);
       if (isApiError(identity))
         return sendJson(res, identity.status, identity.body, identity.headers);
-      const body = (await readBody(req)).toString('utf8');
+      const body = (await readBody(req, MAX_BODY)).toString('utf8');
       const result = await handleRest(options.db, {
         method,
         path: pathname.slice('/rest/v1'.length),
@@ -183,10 +156,10 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
         const token = bearer(req.headers);
         if (!token)
           return sendJson(res, 401, { code: 401, message: 'Missing authorization header' });
-        if (!verifyJwt(token, secret).ok)
+        if (!(await verifyJwt(token, secret)).ok)
           return sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
       }
-      const body = await readBody(req);
+      const body = await readBody(req, MAX_BODY);
       await runner!.proxy(name, (fn[2] ?? '') + url.search, req, res, body);
       return;
     }

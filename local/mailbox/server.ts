@@ -9,6 +9,7 @@
 //   POST   /api/faults {count, status, delayMs, afterAccept} make the next calls fail (tests)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BodyTooLarge, readBody } from '../net.ts';
 import { listPage, messagePage } from './pages.ts';
 import { MailStore, type CapturedAttachment } from './store.ts';
 
@@ -46,22 +47,6 @@ function resendError(res: ServerResponse, status: number, name: string, message:
   sendJson(res, status, { statusCode: status, name, message });
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('body too large'));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function asList(value: unknown): string[] | null {
@@ -74,7 +59,7 @@ function asList(value: unknown): string[] | null {
 
 async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResponse) {
   store.calls += 1;
-  const raw = await readBody(req);
+  const raw = (await readBody(req, MAX_BODY)).toString('utf8');
   const fault = store.takeFault();
   if (fault && !fault.afterAccept) {
     if (fault.delayMs) await sleep(fault.delayMs);
@@ -150,7 +135,7 @@ async function route(store: MailStore, req: IncomingMessage, res: ServerResponse
     }
   }
   if (url.pathname === '/api/faults' && method === 'POST') {
-    const body = JSON.parse((await readBody(req)) || '{}') as {
+    const body = JSON.parse((await readBody(req, MAX_BODY)).toString('utf8') || '{}') as {
       count?: number;
       status?: number;
       delayMs?: number;
@@ -198,7 +183,8 @@ export async function startMailbox(options: MailboxOptions = {}): Promise<Mailbo
   const host = options.host ?? '127.0.0.1';
   const server: Server = createServer((req, res) => {
     route(store, req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, String(error), 'text/plain; charset=utf-8');
+      const status = error instanceof BodyTooLarge ? 413 : 500;
+      if (!res.headersSent) send(res, status, String(error), 'text/plain; charset=utf-8');
       else res.destroy();
     });
   });
