@@ -1,4 +1,4 @@
-// npm run bench:api: p50/p95 of the two reads the site makes (spec section 7) through the embedded
+// npm run bench:api: p50/p95 of the two reads the site makes (services, calendar) through the embedded
 // gateway, on PGlite and on PostgreSQL 15, written to the "API reads" section of docs/benchmarks.md.
 // Requests are the exact ones supabase-js sends; timed end to end over HTTP (keep-alive).
 import { cpus, loadavg } from 'node:os';
@@ -100,7 +100,7 @@ async function main() {
 
 Measured ${when} UTC by \`npm run bench:api\` on ${cpus().length} CPU cores (shared), Node ${process.version},
 1-minute load average ${loadBefore.toFixed(1)} before / ${loadavg()[0]!.toFixed(1)} after the run.
-The two reads of spec section 7, exactly as supabase-js sends them with the anon key, through the
+The site's two reads, exactly as supabase-js sends them with the anon key, through the
 embedded gateway (new transaction per request, role and JWT claims set, RLS applied), timed end to
 end over HTTP with keep-alive from a separate client process: ${WARMUP} warm-up requests, then ${RUNS}
 sequential requests each.

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
 
 /**
- * Issue 17, items 2 and 4, on a phone: every booking call to action lands with the booking form in
+ * On a phone: every booking call to action lands with the booking form in
  * view (home hero, services hero, the package cards, the open mobile menu), and the links for
  * individually priced work open the form with their note instead of a silent select.
  */

@@ -98,7 +98,7 @@ test('a booking puts the customer and owner e-mails in the local mailbox, with a
     reference!,
     'Søren Ølgaard',
     email,
-    '+4587654321', // stored normalised (issue 12, item 5)
+    '+4587654321', // stored normalised
     'Hvid varevogn',
     '399 kr.',
   ]) {

@@ -8,7 +8,7 @@ import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys';
 import { chooseBookableDay, GATEWAY, mailsTo } from './support/booking';
 
 /**
- * Issue 15, item 1 ("Must show"): the owner changes Guldpakken's price and switches Premiumpakken
+ * The owner changes Guldpakken's price and switches Premiumpakken
  * polering off through the service role (as the dashboard does); a rebuild of the site against the
  * same Supabase shows the new price in the /services HTML, the JSON-LD, the booking form's summary
  * and the confirmation e-mail, and the package that is switched off is gone from the pages and the

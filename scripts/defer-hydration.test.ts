@@ -1,5 +1,51 @@
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { deferHydration, parseBootScript } from './defer-hydration';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/**
+ * Runs the page's deferred boot script in a bare context standing in for the browser: `import()`
+ * records the chunk it would load, events are fired by hand, no paint timing (load alone starts it).
+ */
+function run(html: string, readyState: 'loading' | 'complete') {
+  const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
+  const imported: string[] = [];
+  const preloaded: string[] = [];
+  const listeners = new Map<string, Array<() => void>>();
+  const context: Record<string, unknown> = {
+    __import: (href: string) => {
+      imported.push(href);
+      return Promise.resolve({ href });
+    },
+    document: {
+      readyState,
+      head: { appendChild: () => undefined },
+      createElement: () => ({}),
+      createDocumentFragment: () => ({
+        appendChild: (l: { href: string }) => preloaded.push(l.href),
+      }),
+    },
+    addEventListener: (type: string, fn: () => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), fn]),
+    removeEventListener: (type: string, fn: () => void) =>
+      listeners.set(
+        type,
+        (listeners.get(type) ?? []).filter((f) => f !== fn),
+      ),
+    requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0),
+    setTimeout,
+    Promise,
+  };
+  context.window = context;
+  vm.runInNewContext(script.replaceAll('import(', '__import('), context);
+  return {
+    imported,
+    preloaded,
+    window: context as { __reactRouterRouteModules?: unknown },
+    fire: (type: string) => (listeners.get(type) ?? []).forEach((fn) => fn()),
+  };
+}
 
 // The shape React Router 7 writes into every prerendered page.
 const routerScript = `import "/assets/manifest-1.js";
@@ -33,17 +79,40 @@ describe('deferHydration', () => {
     expect(html).toMatch(
       /<script>window.__reactRouterContext = \{\};<\/script><script>\(function\(\)\{.*\}\)\(\);<\/script><\/body>/,
     );
-    // the chunks it loads once started: all former preloads at once, then evaluated one by one:
-    // the shared chunks, the route modules, the entry
-    expect(html).toContain(
-      '["/assets/manifest-1.js","/assets/entry.client-4.js","/assets/react-5.js","/assets/router-6.js"].forEach',
-    );
-    expect(html).toContain('["/assets/react-5.js","/assets/router-6.js"].reduce');
-    expect(html).toContain(
-      'Promise.all(["/assets/manifest-1.js","/assets/root-2.js","/assets/page-3.js"].map',
-    );
-    expect(html).toContain('var route0=m[1],route1=m[2];window.__reactRouterRouteModules');
-    expect(html).toContain('return import("/assets/entry.client-4.js")');
+  });
+
+  it('loads nothing before the page has loaded, then the shared chunks one by one, the route modules, and the entry last', async () => {
+    const page$ = run(deferHydration(page), 'loading');
+    await settle();
+    expect(page$.imported).toEqual([]);
+    page$.fire('load');
+    await settle();
+    expect(page$.preloaded).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/entry.client-4.js',
+      '/assets/react-5.js',
+      '/assets/router-6.js',
+    ]);
+    expect(page$.imported).toEqual([
+      '/assets/react-5.js',
+      '/assets/router-6.js',
+      '/assets/manifest-1.js',
+      '/assets/root-2.js',
+      '/assets/page-3.js',
+      '/assets/entry.client-4.js',
+    ]);
+    // React Router finds each route module under its id, as its own boot script would set it
+    expect(page$.window.__reactRouterRouteModules).toEqual({
+      root: { href: '/assets/root-2.js' },
+      'routes/page': { href: '/assets/page-3.js' },
+    });
+  });
+
+  it('starts at once on a key press before the page has loaded', async () => {
+    const page$ = run(deferHydration(page), 'loading');
+    page$.fire('keydown');
+    await settle();
+    expect(page$.imported.at(-1)).toBe('/assets/entry.client-4.js');
   });
 
   it('refuses a boot script of a shape it does not know, rather than ship a page that never hydrates', () => {

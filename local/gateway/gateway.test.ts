@@ -43,7 +43,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
     await stack?.stop();
   });
 
-  describe('the calls of spec section 7', () => {
+  describe('the calls the site makes', () => {
     it('lists active services ordered by name with all columns', async () => {
       await stack.query("update public.services set is_active = false where name = 'Guldpakken'");
       try {

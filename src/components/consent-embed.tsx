@@ -125,7 +125,7 @@ export function MapEmbed({ className, priority }: { className?: string; priority
   return <ConsentEmbed content={mapEmbed} icon="map" className={className} priority={priority} />;
 }
 
-/** One of the Facebook videos of spec section 2 (/vores-arbejde). */
+/** One of the Facebook videos on /vores-arbejde. */
 export function VideoEmbed({ video, className }: { video: VideoContent; className?: string }) {
   return <ConsentEmbed content={video} icon="video" className={className} />;
 }

@@ -3,7 +3,7 @@ import { business } from './business';
 /**
  * Links to the booking form for work that is not one fixed package carry a topic
  * (`/contact?emne=<key>#form`) instead of a service name, and the form shows the topic's note above
- * it, so nobody lands on a silent empty select or an unexplained preselection (issue 17, item 4).
+ * it, so nobody lands on a silent empty select or an unexplained preselection.
  */
 export interface BookingTopic {
   title: string;

@@ -1,5 +1,5 @@
 /**
- * Privatlivspolitik (/privatlivspolitik): the ten numbered sections of spec section 2, describing
+ * Privatlivspolitik (/privatlivspolitik): the ten numbered sections of the policy, describing
  * what this site really does with personal data (booking fields, confirmation e-mails, no tracking,
  * map and videos only after a click, only the theme stored in the browser).
  */

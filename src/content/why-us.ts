@@ -37,7 +37,7 @@ export const homeWhyUs: readonly IconPoint[] = [
   },
 ];
 
-/** Services page: six reasons (spec section 2). */
+/** Services page: six reasons. */
 export const servicesWhyUs: readonly IconPoint[] = [
   {
     icon: BadgeCheck,

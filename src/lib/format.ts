@@ -1,6 +1,6 @@
 /** Danish display formats shared by the content pages and the booking form. */
 
-/** Spec section 4: minutes below 90 minutes, otherwise whole hours (rounded) with 'timer'. */
+/** A duration: minutes below 90 minutes, otherwise whole hours (rounded) with 'timer'. */
 export function formatDuration(minutes: number): string {
   if (minutes < 90) return `${minutes} min`;
   const hours = Math.round(minutes / 60);

@@ -156,7 +156,7 @@ describe('validateBookingRequest', () => {
   });
 });
 
-describe('characters no text field takes (issue 12, item 5)', () => {
+describe('characters no text field takes', () => {
   const refused = (body: Record<string, unknown>) => validateBookingRequest({ ...valid, ...body });
 
   it.each([

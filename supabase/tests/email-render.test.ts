@@ -119,7 +119,7 @@ describe('customer confirmation', () => {
     expect(event.location).toBe('Virkelyst 7B, 6000 Kolding');
     expect(event.summary).toBe('Glanspunkt: Premiumpakken polering');
     expect(event.description).toContain('Bookingnummer K7M2QX9D');
-    // the price ends the description with its own abbreviation dot, not "kr.." (issue 17, item 9)
+    // the price ends the description with its own abbreviation dot, not "kr.."
     expect(event.description).toMatch(/Pris 3\.600 kr\.$/);
     expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:ejer@glanspunkt.example');
     expect(vevent.getFirstProperty('organizer')!.getParameter('cn')).toBe('Glanspunkt');

@@ -1,4 +1,4 @@
-// The pages' business facts (issue 15, item 1): the layout loader reads the packages and opening
+// The pages' business facts: the layout loader reads the packages and opening
 // hours through the REST API as anon, as the build does (src/lib/site-data.server.ts). The seeded
 // database gives exactly the unit tests' fixture; a price changed or a package switched off through
 // the service role shows in the next read; an unreadable source fails with one line, never with old

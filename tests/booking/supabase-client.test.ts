@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANON_KEY } from '../../local/keys';
 import { getSupabase, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseConfig } from '~/lib/supabase';
 
 const seen: Array<{ path: string; apikey: string | null; authorization: string | null }> = [];
@@ -18,8 +19,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('the Supabase client', () => {
-  it('defaults to the local stack and its demo anon key', () => {
+  it('defaults to the local stack and the anon key the local gateway accepts', () => {
     expect(supabaseConfig({})).toEqual({ url: LOCAL_SUPABASE_URL, key: LOCAL_ANON_KEY });
+    // the browser cannot import local/, so the key stands twice (local/keys.test.ts verifies it)
+    expect(LOCAL_ANON_KEY).toBe(ANON_KEY);
   });
 
   it('takes a hosted project from the env, the publishable key before the anon key', () => {

@@ -18,7 +18,7 @@ import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
 
 /**
- * Issue 17, item 1: every opening hour, price and duration the copy states comes from the data.
+ * Every opening hour, price and duration the copy states comes from the data.
  * The pages are rendered with data that shares no number with the seed (odd prices, durations and
  * hours, a closed Saturday); any price, duration or time left in the copy as a literal shows up
  * as a number the data does not have, and the test names it.

@@ -23,7 +23,7 @@ describe('Services page', () => {
     expect(within(section).getAllByRole('article')).toHaveLength(6);
   });
 
-  it('shows all six packages with the prices and durations of spec sections 4 and 9', () => {
+  it('shows all six packages with their prices and durations', () => {
     renderRoute('/services', ServicesPage);
     const expected = [
       ['Sølvpakken', '199 kr.', '30 min'],

@@ -1,6 +1,6 @@
-// Danish messages of the booking functions, shown to the visitor as they are. Dependency free
-// (business.ts is plain data), so the front end may import it too. Every refusal that asks the
-// visitor to wait gives the workshop's phone number as the way to book now.
+// Danish messages of the booking functions; the booking form shows the message of an answer as it
+// is (it does not import this file). Every refusal that asks the visitor to wait gives the
+// workshop's phone number as the way to book now.
 import { WORKSHOP } from './email/business.ts';
 
 const PHONE = WORKSHOP.phone.display;

@@ -1,5 +1,6 @@
-// Input rules of the booking functions. Pure TypeScript without Deno or Node APIs, so the booking
-// form can share them. The server checks everything again whatever the form did.
+// Input rules of the booking functions. Pure TypeScript without Deno or Node APIs, so the server
+// tests run them in Node too. The browser does not import them (lint keeps src/ apart from
+// supabase/): whatever the form did, the server checks everything.
 import { MESSAGES } from './messages.ts';
 
 /** Largest accepted request body, in bytes. */

@@ -7,7 +7,7 @@ import { bookingKeys } from './keys';
 /** A row of public.services (generated types, `npm run db:types`). */
 export type Service = Database['public']['Tables']['services']['Row'];
 
-/** The active services, ordered by name (spec section 7). */
+/** The active services, ordered by name. */
 export async function getServices(): Promise<Service[]> {
   const db = await bookingDb('services');
   const { data, error } = await db.from('services').select('*').eq('is_active', true).order('name');

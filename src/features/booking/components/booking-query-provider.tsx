@@ -11,7 +11,7 @@ const errorToasts: Record<ErrorToast, { title: string; description: string }> = 
   loadSlots: bookingCopy.toasts.loadSlots,
 };
 
-/** The destructive load-failure toasts of spec section 8, one per kind at a time. */
+/** The destructive load-failure toasts (services, calendar, times), one per kind at a time. */
 function showErrorToast(kind: unknown) {
   if (kind !== 'loadServices' && kind !== 'loadSlots') return;
   const { title, description } = errorToasts[kind];
