@@ -3,44 +3,77 @@ import type { ImageName } from '~/generated/image-manifest';
 import type { ProcessStepContent } from './process';
 
 export interface PortfolioImage {
+  /** The picture (for a before/after pair: the car after the work). */
   name: ImageName;
+  /** Says what the picture shows, nothing more (also the lightbox title). */
   alt: string;
+  /**
+   * Set only when the item really is a before/after pair of one car: the picture before the work.
+   * The "Før og efter" badge and labels appear only for such items (README, "Images").
+   */
+  before?: { name: ImageName; alt: string };
 }
 
+/**
+ * The current pictures are our placeholder drawings (scripts/images/make-placeholders.ts): nine
+ * motifs, so several repeat. The alt texts say they are drawings and what they show; when the
+ * owner's photos arrive, replace the files and these texts (README, "Images").
+ */
 const distinct: readonly PortfolioImage[] = [
+  { name: 'gallery-01', alt: 'Tegning af en petroleumsblå bil set fra siden' },
+  { name: 'gallery-02', alt: 'Tegning af en blank sølvfarvet fælg på et dæk' },
+  { name: 'gallery-03', alt: 'Tegning af vanddråber, der perler på blå lak' },
   {
-    name: 'gallery-01',
-    alt: 'Blank petroleumsblå personbil set fra siden efter en komplet behandling',
+    name: 'gallery-04',
+    alt: 'Tegning af en poleringsmaskine på lak, mat med ridser til venstre og blank til højre',
   },
-  { name: 'gallery-02', alt: 'Nærbillede af en fælg med nylakerede eger efter fælgbehandling' },
-  { name: 'gallery-03', alt: 'Vanddråber perler på en nano-keramisk coatet motorhjelm' },
-  { name: 'gallery-04', alt: 'Lakflade før og efter polering med poleringsmaskine' },
-  { name: 'gallery-05', alt: 'Bil dækket af aktivt skum under håndvask' },
-  { name: 'gallery-06', alt: 'Rengjort rat og instrumentbord efter indvendig rengøring' },
-  { name: 'gallery-07', alt: 'Sølvgrå bil i det oplyste værksted i Kolding' },
-  { name: 'gallery-08', alt: 'Afdækning med tape før polering af karosseriet' },
-  { name: 'gallery-09', alt: 'Brandskadet lak, hvor den ene halvdel er renset og poleret' },
-  { name: 'gallery-10', alt: 'Mørkeblå sedan med dyb glans efter polering og voks' },
-  { name: 'gallery-11', alt: 'Fælg med ti eger, renset og poleret til højglans' },
-  { name: 'gallery-12', alt: 'Coatet lak, hvor vandet preller af i små dråber' },
-  { name: 'gallery-13', alt: 'Swirls i lakken fjernet med flertrinspolering' },
-  { name: 'gallery-14', alt: 'Grafitgrå bil med skum fra forvask på karosseriet' },
-  { name: 'gallery-15', alt: 'Interiør med rat og sæder efter støvsugning og rens' },
-  { name: 'gallery-16', alt: 'Bil klar til afhentning i værkstedet efter endt arbejde' },
-  { name: 'gallery-17', alt: 'Forberedelse af lakken med afdækning af lister og kanter' },
-  { name: 'gallery-18', alt: 'Sod og aflejringer fjernet fra lakken efter en brand' },
-  { name: 'gallery-19', alt: 'Turkis bil med spejlblank lak set fra siden' },
-  { name: 'gallery-20', alt: 'Nylakeret fælg med centerkapsel og møtrikker i sølv' },
-  { name: 'gallery-21', alt: 'Motorhjelm med keramisk beskyttelse og vanddråber' },
-  { name: 'gallery-22', alt: 'Poleringsmaskine på lakken midt i en poleringsbehandling' },
-  { name: 'gallery-23', alt: 'Bil under skumvask med fælge og dæk i fokus' },
+  { name: 'gallery-05', alt: 'Tegning af en sølvgrå bil dækket af skum' },
+  { name: 'gallery-06', alt: 'Tegning af et rat' },
+  { name: 'gallery-07', alt: 'Tegning af en sølvgrå bil i et oplyst værksted' },
+  { name: 'gallery-08', alt: 'Tegning af afdækningstape og papir på turkis lak' },
+  {
+    name: 'gallery-09',
+    alt: 'Tegning af lak med sod og brandskade til venstre og renset lak til højre',
+  },
+  { name: 'gallery-10', alt: 'Tegning af en turkis bil set fra siden' },
+  { name: 'gallery-11', alt: 'Tegning af en sølvfarvet fælg med brede eger' },
+  { name: 'gallery-12', alt: 'Tegning af vanddråber, der perler på sølvgrå lak' },
+  {
+    name: 'gallery-13',
+    alt: 'Tegning af en poleringsmaskine på grå lak, ridset til venstre og blank til højre',
+  },
+  { name: 'gallery-14', alt: 'Tegning af en mørk bil dækket af skum' },
+  { name: 'gallery-15', alt: 'Tegning af et rat set forfra' },
+  { name: 'gallery-16', alt: 'Tegning af en bil under værkstedets lamper' },
+  { name: 'gallery-17', alt: 'Tegning af afdækningstape og papir på sølvgrå lak' },
+  { name: 'gallery-18', alt: 'Tegning af brandskadet lak, hvor højre halvdel er renset' },
+  { name: 'gallery-19', alt: 'Tegning af en mørkegrå bil set fra siden' },
+  { name: 'gallery-20', alt: 'Tegning af en fælg med ti tynde eger' },
+  { name: 'gallery-21', alt: 'Tegning af vanddråber, der perler på turkis lak' },
+  {
+    name: 'gallery-22',
+    alt: 'Tegning af en poleringsmaskine på turkis lak, ridset til venstre og blank til højre',
+  },
+  { name: 'gallery-23', alt: 'Tegning af en blå bil dækket af skum' },
 ];
+
+/**
+ * 24 pictures; the spec's gallery shows one of them twice. Replace the files in assets/images/
+ * (same names) with real photos and update the alt texts here.
+ */
+const images: readonly PortfolioImage[] = [...distinct, distinct[0]!];
+
+/** True when at least one gallery item is a real before/after pair. */
+export const hasBeforeAfter = (items: readonly PortfolioImage[]) =>
+  items.some((item) => item.before !== undefined);
 
 export const portfolioContent = {
   hero: {
-    badge: 'Før og efter',
+    /** 'Før og efter' only while the gallery holds a real before/after pair (see images). */
+    badge: (items: readonly PortfolioImage[]) =>
+      hasBeforeAfter(items) ? 'Før og efter' : 'Vask, polering, coating og fælge',
     title: 'Vores Arbejde',
-    lead: 'Se et udvalg af biler, vi har vasket, poleret, coatet og givet nye fælge. Alt arbejde er udført i vores eget værksted i Kolding.',
+    lead: 'Vi vasker, polerer, coater og istandsætter fælge på biler fra hele Trekantområdet. Alt arbejde udføres i vores eget værksted i Kolding.',
     book: 'Book din tid',
     call: (display: string) => `Ring ${display}`,
   },
@@ -48,14 +81,15 @@ export const portfolioContent = {
     eyebrow: 'Galleri',
     title: 'Resultater vi er stolte af',
     description: 'Klik på et billede for at se det i fuld størrelse.',
-    /** The dialog's description under the title (the alt text). */
+    /** The lightbox's counter (its description, announced when it changes). */
     position: (index: number, total: number) => `Billede ${index} af ${total}`,
     close: 'Luk billedet',
-    /**
-     * 24 pictures; the spec's gallery shows one of them twice. Replace the files in
-     * assets/images/ (same names) with real photos and update the alt texts here.
-     */
-    images: [...distinct, distinct[0]!] satisfies readonly PortfolioImage[],
+    previous: 'Forrige billede',
+    next: 'Næste billede',
+    /** Labels of the two halves of a before/after pair. */
+    before: 'Før',
+    after: 'Efter',
+    images,
   },
   videos: {
     eyebrow: 'Video',

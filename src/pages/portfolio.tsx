@@ -18,7 +18,7 @@ export default function Page() {
   const { hero, gallery, videos: videoText, process, cta } = portfolioContent;
   return (
     <>
-      <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
+      <PageHero badge={hero.badge(gallery.images)} title={hero.title} lead={hero.lead}>
         <Button asChild size="lg">
           <Link to="/contact#form">
             <CalendarCheck aria-hidden="true" />
@@ -39,7 +39,7 @@ export default function Page() {
         title={gallery.title}
         description={gallery.description}
       >
-        <Gallery images={gallery.images} closeLabel={gallery.close} position={gallery.position} />
+        <Gallery images={gallery.images} text={gallery} />
       </Section>
 
       <Section

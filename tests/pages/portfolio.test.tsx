@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEmbedConsent } from '~/components/consent-embed';
 import { videos } from '~/content/embeds';
 import { portfolioContent } from '~/content/portfolio';
 import PortfolioPage from '~/pages/portfolio';
+import { Gallery } from '~/pages/portfolio/gallery';
 import { readLocation, renderRoute } from './render-route';
 
 const { images } = portfolioContent.gallery;
@@ -67,6 +68,60 @@ describe('Portfolio page', () => {
     expect(full.parentElement!.querySelector('source')!.getAttribute('srcset')).toContain(
       `/images/${images[2]!.name}-1600.`,
     );
+  });
+
+  it('moves through the pictures with the buttons and the arrow keys, wrapping at both ends', async () => {
+    const user = setup();
+    renderRoute('/vores-arbejde', PortfolioPage);
+    const dialog = await openThird(user);
+    const counter = within(dialog).getByText('Billede 3 af 24');
+    expect(counter).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Næste billede' }));
+    expect(screen.getByRole('dialog')).toHaveAccessibleName(images[3]!.alt);
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Billede 4 af 24');
+    expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAccessibleName(
+      images[3]!.alt,
+    );
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Billede 1 af 24');
+    // wraps: before the first comes the last, after the last the first
+    await user.click(screen.getByRole('button', { name: 'Forrige billede' }));
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Billede 24 af 24');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Billede 1 af 24');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName(images[0]!.alt);
+
+    // closing returns focus to the thumbnail that opened the lightbox
+    await user.keyboard('{Escape}');
+    const gallery = screen.getByRole('region', { name: portfolioContent.gallery.title });
+    expect(within(gallery).getAllByRole('button')[2]).toHaveFocus();
+  });
+
+  it('badges the page "Før og efter" only when the gallery holds a before/after pair', () => {
+    renderRoute('/vores-arbejde', PortfolioPage);
+    expect(images.some((image) => image.before)).toBe(false);
+    expect(screen.queryByText('Før og efter')).not.toBeInTheDocument();
+    expect(screen.getByText('Vask, polering, coating og fælge')).toBeVisible();
+    expect(portfolioContent.hero.badge([{ ...images[0]!, before: images[1]! }])).toBe(
+      'Før og efter',
+    );
+  });
+
+  it('shows a before/after pair side by side, labelled, and marks its thumbnail', async () => {
+    const user = setup();
+    const pair = { ...images[0]!, before: { name: images[1]!.name, alt: 'Bilen før vask' } };
+    render(<Gallery images={[pair, images[2]!]} text={portfolioContent.gallery} />);
+    const thumb = screen.getAllByRole('button')[0]!;
+    expect(thumb).toHaveTextContent('Før / Efter');
+    await user.click(thumb);
+    const dialog = screen.getByRole('dialog');
+    const figures = within(dialog).getAllByRole('figure');
+    expect(figures.map((f) => f.textContent)).toEqual(['Før', 'Efter']);
+    expect(within(figures[0]!).getByRole('img')).toHaveAccessibleName('Bilen før vask');
+    expect(within(figures[1]!).getByRole('img')).toHaveAccessibleName(pair.alt);
+    await user.click(within(dialog).getByRole('button', { name: 'Næste billede' }));
+    expect(within(screen.getByRole('dialog')).queryAllByRole('figure')).toHaveLength(0);
   });
 
   it('closes the dialog with its close button', async () => {

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Picture } from '~/components/picture';
 import {
   Dialog,
@@ -9,29 +10,72 @@ import {
 } from '~/components/ui/dialog';
 import type { PortfolioImage } from '~/content/portfolio';
 
-export interface GalleryProps {
-  images: readonly PortfolioImage[];
-  closeLabel: string;
+export interface GalleryText {
+  close: string;
+  previous: string;
+  next: string;
+  /** The counter under the picture, announced when it changes: 'Billede 3 af 24'. */
   position: (index: number, total: number) => string;
+  /** Labels of a before/after pair's two pictures. */
+  before: string;
+  after: string;
 }
 
-const thumbSizes =
-  '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+export interface GalleryProps {
+  images: readonly PortfolioImage[];
+  text: GalleryText;
+}
+
+// 2 columns on phones, 3 then 4 wider
+const thumbSizes = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, 50vw';
+/** A horizontal swipe longer than this (CSS px) turns the page. */
+const SWIPE_MIN = 40;
+
+const navButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-background text-foreground transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /**
- * The portfolio grid (1, 2, 3 then 4 columns). Clicking a picture opens it full size in a dialog,
- * titled by its alt text, that closes by its button, Escape or a click outside.
+ * The portfolio grid (2 columns on phones, 3 then 4 wider). A picture opens full size in a modal
+ * lightbox (Radix dialog: focus stays inside, Escape or a click outside closes it, focus returns
+ * to the thumbnail that opened it). Previous/next buttons, the arrow keys and a horizontal swipe
+ * move through the pictures and wrap around at both ends; the counter is a polite live region.
  */
-export function Gallery({ images, closeLabel, position }: GalleryProps) {
+export function Gallery({ images, text }: GalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   // The dialog has no Radix trigger (one dialog serves 24 buttons): on close, focus goes back to
   // the thumbnail that opened it.
   const opener = useRef<HTMLButtonElement | null>(null);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const current = openIndex === null ? undefined : images[openIndex];
+  const total = images.length;
+
+  const step = (by: number) =>
+    setOpenIndex((index) => (index === null ? index : (index + by + total) % total));
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (by && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      step(by);
+    }
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current =
+      event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
+      step(dx < 0 ? 1 : -1);
+    }
+  };
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
         {images.map((image, index) => (
           <li key={`${image.name}-${index}`}>
             <button
@@ -41,7 +85,7 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
                 opener.current = event.currentTarget;
                 setOpenIndex(index);
               }}
-              className="group block w-full overflow-hidden rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
+              className="group relative block w-full overflow-hidden rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             >
               <Picture
                 name={image.name}
@@ -51,6 +95,11 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
                 priority={index === 0}
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
+              {image.before ? (
+                <span className="absolute top-2 left-2 rounded-full bg-background/90 px-2 py-0.5 text-xs font-semibold text-foreground">
+                  {text.before} / {text.after}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}
@@ -59,28 +108,93 @@ export function Gallery({ images, closeLabel, position }: GalleryProps) {
       <Dialog open={current !== undefined} onOpenChange={(open) => !open && setOpenIndex(null)}>
         {current && openIndex !== null ? (
           <DialogContent
-            closeLabel={closeLabel}
+            closeLabel={text.close}
             className="max-w-6xl gap-3 p-3 sm:p-4"
+            onKeyDown={onKeyDown}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               opener.current?.focus();
             }}
           >
-            <DialogHeader className="pt-1 pl-1">
+            <DialogHeader className="min-h-11 justify-center pl-1">
               <DialogTitle>{current.alt}</DialogTitle>
-              <DialogDescription>{position(openIndex + 1, images.length)}</DialogDescription>
             </DialogHeader>
-            <Picture
-              name={current.name}
-              alt={current.alt}
-              sizes="(min-width: 1280px) 1152px, 100vw"
-              priority
-              className="max-h-[75dvh] w-full rounded-lg object-contain"
-              style={{ backgroundColor: 'transparent' }}
-            />
+            <div
+              // touch-action: the browser keeps vertical panning, horizontal moves are our swipe
+              className="touch-pan-y select-none"
+              onPointerDown={onPointerDown}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => (swipeStart.current = null)}
+            >
+              {current.before ? (
+                <div key={openIndex} className="grid gap-3 sm:grid-cols-2">
+                  <LightboxPicture image={current.before} label={text.before} />
+                  <LightboxPicture image={current} label={text.after} />
+                </div>
+              ) : (
+                // a new element per picture: the previous one never shows under the new title
+                <LightboxPicture key={openIndex} image={current} />
+              )}
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <button
+                type="button"
+                className={navButton}
+                aria-label={text.previous}
+                onClick={() => step(-1)}
+              >
+                <ChevronLeft className="size-6" aria-hidden="true" />
+              </button>
+              <DialogDescription aria-live="polite" aria-atomic="true">
+                {text.position(openIndex + 1, total)}
+              </DialogDescription>
+              <button
+                type="button"
+                className={navButton}
+                aria-label={text.next}
+                onClick={() => step(1)}
+              >
+                <ChevronRight className="size-6" aria-hidden="true" />
+              </button>
+            </div>
           </DialogContent>
         ) : null}
       </Dialog>
     </>
+  );
+}
+
+/** One picture of the lightbox; `label` ('Før' / 'Efter') for the halves of a pair. */
+function LightboxPicture({
+  image,
+  label,
+}: {
+  image: Pick<PortfolioImage, 'name' | 'alt'>;
+  label?: string;
+}) {
+  const picture = (
+    <Picture
+      name={image.name}
+      alt={image.alt}
+      sizes={
+        label
+          ? '(min-width: 1280px) 576px, (min-width: 640px) 50vw, 100vw'
+          : '(min-width: 1280px) 1152px, 100vw'
+      }
+      priority
+      className={
+        label
+          ? 'max-h-[35dvh] w-full rounded-lg object-contain sm:max-h-[65dvh]'
+          : 'max-h-[70dvh] w-full rounded-lg object-contain'
+      }
+      style={{ backgroundColor: 'transparent' }}
+    />
+  );
+  if (!label) return picture;
+  return (
+    <figure className="space-y-1">
+      {picture}
+      <figcaption className="text-center text-sm font-semibold">{label}</figcaption>
+    </figure>
   );
 }
