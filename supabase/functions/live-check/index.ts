@@ -5,21 +5,10 @@
 // Only the service role key may call it: 401 otherwise.
 import { error, json } from '../_shared/errors.ts';
 import { preflight } from '../_shared/cors.ts';
+import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
 
 const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const MAX_NAMES = 100;
-
-function bearer(req: Request): string {
-  const header = req.headers.get('authorization') ?? '';
-  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (!a || !b || a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 function value(name: string): string | null {
   const v = Deno.env.get(name);

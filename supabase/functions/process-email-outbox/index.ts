@@ -4,21 +4,10 @@
 // records the outcome -> 200 {remindersQueued, claimed, sent, retrying, failed}.
 // Only the service role key or EMAIL_PROCESSOR_SECRET may call it: 401 otherwise.
 import { error, internalError, json } from '../_shared/errors.ts';
+import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { emailConfig } from '../_shared/email/config.ts';
 import { processOutbox } from '../_shared/email/processor.ts';
-
-function bearer(req: Request): string {
-  const header = req.headers.get('authorization') ?? '';
-  return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  if (!a || !b || a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /**
  * The service role key as Bearer token, or EMAIL_PROCESSOR_SECRET as Bearer token or in the
