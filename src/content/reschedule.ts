@@ -1,5 +1,3 @@
-import { bookingLinkCopy } from './booking-link';
-
 /** Copy of the move page (/flyt), reached from the "Flyt booking" link in the booking e-mails. */
 export const rescheduleCopy = {
   meta: {
@@ -7,7 +5,7 @@ export const rescheduleCopy = {
     description: 'Flyt din booking hos Glanspunkt til en anden tid via linket fra din bekræftelse.',
   },
   heading: 'Flyt booking',
-  loading: bookingLinkCopy.loading,
+  loading: 'Henter din booking...',
   current: 'Din nuværende tid',
   choose: 'Vælg en ny tid',
   chooseHint: 'Du kan vælge blandt de samme ledige tider som ved booking.',
@@ -20,7 +18,13 @@ export const rescheduleCopy = {
   submit: 'Flyt booking',
   submitting: 'Flytter booking...',
   keep: 'Behold min tid',
-  details: bookingLinkCopy.details,
+  details: {
+    reference: 'Bookingnummer',
+    service: 'Service',
+    dropOff: 'Aflevering',
+    readyAt: 'Klar til afhentning',
+    price: 'Pris',
+  },
   done: {
     title: 'Din booking er flyttet',
     body: 'Du modtager en ny bekræftelse på e-mail med den nye tid og en opdateret kalenderfil. Linkene i din tidligere e-mail virker ikke længere.',
@@ -33,7 +37,7 @@ export const rescheduleCopy = {
   cancelled: {
     title: 'Bookingen er afbestilt',
     body: 'Denne booking er afbestilt og kan ikke flyttes. Du er velkommen til at booke en ny tid.',
-    bookAgain: bookingLinkCopy.bookAgain,
+    bookAgain: 'Book en ny tid',
   },
   tooLate: {
     title: 'Fristen for at flytte online er overskredet',
@@ -43,8 +47,12 @@ export const rescheduleCopy = {
     title: 'Bookingen kan ikke flyttes flere gange online',
     body: 'Bookingen er flyttet det største antal gange, der er muligt online. Ring til os, hvis du har brug for en anden tid.',
   },
-  failed: bookingLinkCopy.failed,
+  failed: {
+    title: 'Der opstod en fejl',
+    body: 'Der opstod en fejl. Prøv igen senere.',
+    retry: 'Prøv igen',
+  },
   moveFailed: 'Bookingen blev ikke flyttet',
-  call: bookingLinkCopy.call,
-  home: bookingLinkCopy.home,
+  call: 'Ring til os',
+  home: 'Til forsiden',
 } as const;

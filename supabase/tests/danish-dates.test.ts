@@ -1,12 +1,12 @@
 // Danish dates are written in two places that cannot share a module: the cancel and move pages
-// (browser, src/lib/danish-date.ts) and the e-mails (Deno,
+// (browser, src/features/cancel/rules/format.ts) and the e-mails (Deno,
 // supabase/functions/_shared/email/format.ts). Both take the words from Intl; this test fails when
 // they write a date differently, on Node and on the Deno that runs the functions.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { danishDateTime as pageDateTime } from '../../src/lib/danish-date.ts';
+import { danishDateTime as pageDateTime } from '../../src/features/cancel/rules/format.ts';
 import { danishDateTime as mailDateTime } from '../functions/_shared/email/format.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

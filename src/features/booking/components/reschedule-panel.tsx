@@ -1,18 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  BookAgain,
-  BookingDetailsCard,
-  CallUs,
-  LinkFailed,
-  LinkLoading,
-  LinkMessage,
-  useLinkLookup,
-} from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { business, telHref } from '~/content/business';
 import { rescheduleCopy } from '~/content/reschedule';
-import { danishDateTime } from '~/lib/danish-date';
+import { formatPrice } from '~/lib/format';
 import { useLinkToken } from '~/lib/link-token';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar } from '../api/get-booking-calendar';
@@ -24,12 +17,94 @@ import {
   type MovableBooking,
   type MovedBooking,
 } from '../api/reschedule-booking';
-import { formatDay, formatDayTime } from '../rules/summary';
+import { formatDay, formatDayTime, localParts } from '../rules/summary';
 import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
 import { TimeField } from './time-field';
 
 const copy = rescheduleCopy;
+
+/** 'mandag d. 7. december 2026 kl. 09:00' for an ISO instant in Copenhagen time. */
+function dayTime(iso: string): string {
+  const parts = localParts(iso);
+  return parts ? `${formatDay(parts.day)} kl. ${parts.time}` : iso;
+}
+
+function Message({
+  title,
+  body,
+  tone = 'info',
+  children,
+}: {
+  title: string;
+  body: string;
+  tone?: 'info' | 'error' | 'success';
+  children?: ReactNode;
+}) {
+  const border =
+    tone === 'error'
+      ? 'border-destructive/60'
+      : tone === 'success'
+        ? 'border-primary/60'
+        : 'border-border';
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      ref={(element) => element?.focus()}
+      tabIndex={-1}
+      className={`rounded-lg border ${border} p-4 outline-none`}
+    >
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-muted-foreground">{body}</p>
+      {children}
+    </div>
+  );
+}
+
+function CallUs() {
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      <Button asChild>
+        <a href={telHref(business.phone)}>
+          {copy.call}: {business.phone.display}
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/">{copy.home}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function Details({
+  booking,
+}: {
+  booking: {
+    reference: string;
+    serviceName: string;
+    price: number;
+    dropOff: string;
+    readyAt: string;
+  };
+}) {
+  const rows: [string, string][] = [
+    [copy.details.reference, booking.reference],
+    [copy.details.service, booking.serviceName],
+    [copy.details.dropOff, dayTime(booking.dropOff)],
+    [copy.details.readyAt, dayTime(booking.readyAt)],
+    [copy.details.price, formatPrice(booking.price)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * The move page's content (/flyt?token=…): the booking behind the link, then the booking form's
@@ -46,45 +121,86 @@ export function ReschedulePanel() {
 
 function RescheduleContent() {
   const token = useLinkToken();
-  const { answer, setAnswer, retry } = useLinkLookup<LookupAnswer>(token, lookupMovableBooking);
+  const [answer, setAnswer] = useState<LookupAnswer | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [moved, setMoved] = useState<MovedBooking | null>(null);
 
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void lookupMovableBooking(token).then((result) => {
+      if (live) setAnswer(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
   if (token === undefined || (token && answer === null)) {
-    return <LinkLoading />;
+    return (
+      <p role="status" className="text-muted-foreground">
+        {copy.loading}
+      </p>
+    );
   }
   if (moved) {
     return (
       <>
-        <LinkMessage title={copy.done.title} body={copy.done.body} tone="success" />
-        <BookingDetailsCard
-          booking={{ ...moved, serviceName: moved.service.name, price: priceOf(answer) }}
-          testIdPrefix="flyt"
-        >
-          <p className="mt-4 text-sm text-muted-foreground">
-            {copy.done.previous}: {danishDateTime(moved.previousDropOff)}
-          </p>
-        </BookingDetailsCard>
+        <Message title={copy.done.title} body={copy.done.body} tone="success" />
+        <Card className="mt-6">
+          <CardContent className="pt-6">
+            <Details
+              booking={{ ...moved, serviceName: moved.service.name, price: priceOf(answer) }}
+            />
+            <p className="mt-4 text-sm text-muted-foreground">
+              {copy.done.previous}: {dayTime(moved.previousDropOff)}
+            </p>
+          </CardContent>
+        </Card>
       </>
     );
   }
   if (!token || answer?.kind === 'not_found') {
     return (
-      <LinkMessage title={copy.invalid.title} body={copy.invalid.body} tone="error">
+      <Message title={copy.invalid.title} body={copy.invalid.body} tone="error">
         <CallUs />
-      </LinkMessage>
+      </Message>
     );
   }
   if (!answer || answer.kind === 'error') {
-    return <LinkFailed onRetry={retry} />;
+    return (
+      <Message title={copy.failed.title} body={copy.failed.body} tone="error">
+        <div className="mt-4">
+          <Button
+            onClick={() => {
+              setAnswer(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {copy.failed.retry}
+          </Button>
+        </div>
+      </Message>
+    );
   }
 
-  const details = <BookingDetailsCard booking={answer.booking} testIdPrefix="flyt" />;
+  const details = (
+    <Card className="mt-6">
+      <CardContent className="pt-6">
+        <Details booking={answer.booking} />
+      </CardContent>
+    </Card>
+  );
   if (answer.state === 'cancelled') {
     return (
       <>
-        <LinkMessage title={copy.cancelled.title} body={copy.cancelled.body}>
-          <BookAgain />
-        </LinkMessage>
+        <Message title={copy.cancelled.title} body={copy.cancelled.body}>
+          <div className="mt-4">
+            <Button asChild>
+              <Link to="/contact">{copy.cancelled.bookAgain}</Link>
+            </Button>
+          </div>
+        </Message>
         {details}
       </>
     );
@@ -93,9 +209,9 @@ function RescheduleContent() {
     const text = answer.state === 'too_late' ? copy.tooLate : copy.moveLimit;
     return (
       <>
-        <LinkMessage title={text.title} body={text.body} tone="error">
+        <Message title={text.title} body={text.body} tone="error">
           <CallUs />
-        </LinkMessage>
+        </Message>
         {details}
       </>
     );
@@ -214,7 +330,7 @@ function MoveForm({
         </div>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        {copy.deadline} {danishDateTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
+        {copy.deadline} {dayTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
       </p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={!ready || busy}>

@@ -1,21 +1,59 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  BookAgain,
-  BookingDetailsCard,
-  CallUs,
-  LinkFailed,
-  LinkLoading,
-  LinkMessage,
-  useLinkLookup,
-} from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { business, telHref } from '~/content/business';
 import { cancelCopy } from '~/content/cancel';
-import { danishDateTime } from '~/lib/danish-date';
 import { useLinkToken } from '~/lib/link-token';
 import { callCancelBooking, type CancelAnswer } from '../api/cancel-booking';
+import { danishDateTime } from '../rules/format';
+import { BookingDetails } from './booking-details';
 
-const lookup = (token: string) => callCancelBooking(token, 'lookup');
+function Message({
+  title,
+  body,
+  tone = 'info',
+  children,
+}: {
+  title: string;
+  body: string;
+  tone?: 'info' | 'error' | 'success';
+  children?: React.ReactNode;
+}) {
+  const border =
+    tone === 'error'
+      ? 'border-destructive/60'
+      : tone === 'success'
+        ? 'border-primary/60'
+        : 'border-border';
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      ref={(element) => element?.focus()}
+      tabIndex={-1}
+      className={`rounded-lg border ${border} p-4 outline-none`}
+    >
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-muted-foreground">{body}</p>
+      {children}
+    </div>
+  );
+}
+
+function CallUs() {
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      <Button asChild>
+        <a href={telHref(business.phone)}>
+          {cancelCopy.call}: {business.phone.display}
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/">{cancelCopy.home}</Link>
+      </Button>
+    </div>
+  );
+}
 
 /**
  * The cancel page's content: looks up the booking behind ?token=..., shows it, asks for
@@ -24,8 +62,20 @@ const lookup = (token: string) => callCancelBooking(token, 'lookup');
  */
 export function CancelBookingPanel() {
   const token = useLinkToken();
-  const { answer, setAnswer, retry } = useLinkLookup<CancelAnswer>(token, lookup);
+  const [answer, setAnswer] = useState<CancelAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void callCancelBooking(token, 'lookup').then((result) => {
+      if (live) setAnswer(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
 
   const cancel = () => {
     if (!token) return;
@@ -37,27 +87,54 @@ export function CancelBookingPanel() {
   };
 
   if (token === undefined || (token && answer === null)) {
-    return <LinkLoading />;
+    return (
+      <p role="status" className="text-muted-foreground">
+        {cancelCopy.loading}
+      </p>
+    );
   }
   if (!token || answer?.kind === 'not_found') {
     return (
-      <LinkMessage title={cancelCopy.invalid.title} body={cancelCopy.invalid.body} tone="error">
+      <Message title={cancelCopy.invalid.title} body={cancelCopy.invalid.body} tone="error">
         <CallUs />
-      </LinkMessage>
+      </Message>
     );
   }
   if (!answer || answer.kind === 'error') {
-    return <LinkFailed onRetry={retry} />;
+    return (
+      <Message title={cancelCopy.failed.title} body={cancelCopy.failed.body} tone="error">
+        <div className="mt-4">
+          <Button
+            onClick={() => {
+              setAnswer(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {cancelCopy.failed.retry}
+          </Button>
+        </div>
+      </Message>
+    );
   }
 
-  const details = <BookingDetailsCard booking={answer.booking} testIdPrefix="cancel" />;
+  const details = (
+    <Card className="mt-6">
+      <CardContent className="pt-6">
+        <BookingDetails booking={answer.booking} />
+      </CardContent>
+    </Card>
+  );
 
   if (answer.state === 'cancelled' && answer.cancelledNow) {
     return (
       <>
-        <LinkMessage title={cancelCopy.done.title} body={cancelCopy.done.body} tone="success">
-          <BookAgain />
-        </LinkMessage>
+        <Message title={cancelCopy.done.title} body={cancelCopy.done.body} tone="success">
+          <div className="mt-4">
+            <Button asChild>
+              <Link to="/contact">{cancelCopy.done.bookAgain}</Link>
+            </Button>
+          </div>
+        </Message>
         {details}
       </>
     );
@@ -65,7 +142,7 @@ export function CancelBookingPanel() {
   if (answer.state === 'cancelled') {
     return (
       <>
-        <LinkMessage
+        <Message
           title={cancelCopy.alreadyCancelled.title}
           body={cancelCopy.alreadyCancelled.body}
         />
@@ -76,9 +153,9 @@ export function CancelBookingPanel() {
   if (answer.state === 'too_late') {
     return (
       <>
-        <LinkMessage title={cancelCopy.tooLate.title} body={cancelCopy.tooLate.body} tone="error">
+        <Message title={cancelCopy.tooLate.title} body={cancelCopy.tooLate.body} tone="error">
           <CallUs />
-        </LinkMessage>
+        </Message>
         {details}
       </>
     );

@@ -1,6 +1,6 @@
 // Danish formats for the e-mails: "torsdag den 10. december 2026", "kl. 09:00", "1.800 kr.",
 // opening-hours lines. Dates come from Intl (ICU, the same on Deno and Node 20); the cancel and move
-// pages (src/lib/danish-date.ts) write the same words, and
+// pages (src/features/cancel/rules/format.ts) write the same words, and
 // supabase/tests/danish-dates.test.ts fails when the two disagree.
 
 const zone = { timeZone: 'Europe/Copenhagen' } as const;

@@ -13,3 +13,6 @@ export function danishDateTime(iso: string): string {
   // ICU writes Danish times as 09.00; the pages and e-mails write kl. 09:00
   return Number.isNaN(at.getTime()) ? '' : DANISH.format(at).replace(/\.(\d{2})$/, ':$1');
 }
+
+/** The token of a cancel link: exactly 64 lower-case hex characters, else null. */
+export { linkToken as cancelToken } from '~/lib/link-token';
