@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { type Captured, chooseBookableDay, mailsTo } from './support/booking';
+import { chooseBookableDay, mailsTo, waitForMail } from './support/booking';
 
 /**
  * The cancel journey on the production build and the embedded stack (the e-mail API is the local
@@ -41,16 +41,8 @@ test.describe('cancel link', () => {
     const email = `e2e-cancel-${Date.now()}@example.dk`;
     const time = await book(page, email);
 
-    let confirmation: Captured | undefined;
-    await expect
-      .poll(async () => {
-        confirmation = (await mailsTo(email)).find((m) =>
-          m.subject.startsWith('Bookingbekræftelse'),
-        );
-        return Boolean(confirmation);
-      })
-      .toBe(true);
-    const link = /https?:\/\/\S+\/afbestil\?token=[0-9a-f]{64}/.exec(confirmation!.text)?.[0];
+    const confirmation = await waitForMail(email, 'Bookingbekræftelse');
+    const link = /https?:\/\/\S+\/afbestil\?token=[0-9a-f]{64}/.exec(confirmation.text)?.[0];
     expect(link, 'cancel link in the e-mail').toBeTruthy();
     const url = new URL(link!);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from '../local/keys';
 import { expectNoAxeViolations } from './support/axe';
-import { type Captured, chooseBookableDay, GATEWAY, mailsTo } from './support/booking';
+import { chooseBookableDay, GATEWAY, waitForMail } from './support/booking';
 
 /**
  * The move journey on the production build and the embedded stack (the e-mail API is the local
@@ -75,18 +75,10 @@ test.describe('move link (Flyt booking)', () => {
     });
     expect(booked.status).toBe('created');
 
-    let confirmation: Captured | undefined;
-    await expect
-      .poll(async () => {
-        confirmation = (await mailsTo(email)).find((m) =>
-          m.subject.startsWith('Bookingbekræftelse'),
-        );
-        return Boolean(confirmation);
-      })
-      .toBe(true);
-    const link = /https?:\/\/\S+\/flyt\?token=[0-9a-f]{64}/.exec(confirmation!.text)?.[0];
+    const confirmation = await waitForMail(email, 'Bookingbekræftelse');
+    const link = /https?:\/\/\S+\/flyt\?token=[0-9a-f]{64}/.exec(confirmation.text)?.[0];
     expect(link, '"Flyt booking" link in the e-mail').toBeTruthy();
-    expect(confirmation!.text).toContain('Flyt booking');
+    expect(confirmation.text).toContain('Flyt booking');
     const url = new URL(link!);
 
     const scripts = recordScripts(page);
@@ -121,15 +113,9 @@ test.describe('move link (Flyt booking)', () => {
     await expectNoAxeViolations(page, 'move page after moving');
 
     // the new e-mail with the .ics that replaces the event
-    let moved: Captured | undefined;
-    await expect
-      .poll(async () => {
-        moved = (await mailsTo(email)).find((m) => m.subject.startsWith('Booking flyttet'));
-        return Boolean(moved);
-      })
-      .toBe(true);
-    expect(moved!.text).toContain(`kl. ${chosen}`);
-    const ics = moved!.attachments?.find((a) => a.filename === 'booking.ics');
+    const moved = await waitForMail(email, 'Booking flyttet');
+    expect(moved.text).toContain(`kl. ${chosen}`);
+    const ics = moved.attachments?.find((a) => a.filename === 'booking.ics');
     expect(ics, 'booking.ics attached').toBeTruthy();
     const icsText = Buffer.from(ics!.content, 'base64').toString('utf8');
     expect(icsText).toContain(`UID:booking-${booked.reference}@glanspunkt`);

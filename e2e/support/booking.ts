@@ -64,3 +64,18 @@ export async function mailbox(): Promise<Captured[]> {
 export async function mailsTo(to: string): Promise<Captured[]> {
   return (await mailbox()).filter((m) => m.to.includes(to));
 }
+
+/** Runs the sender until a mail to `to` whose subject starts with `subject` is there; returns it. */
+export async function waitForMail(to: string, subject: string): Promise<Captured> {
+  let found: Captured | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(to)).find((m) => m.subject.startsWith(subject));
+        return Boolean(found);
+      },
+      { message: `an e-mail "${subject}…" to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
