@@ -70,6 +70,11 @@ test.describe('theme', () => {
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster.getByText('Manglende oplysninger')).toBeVisible();
     await expect(toaster).toHaveAttribute('data-sonner-theme', 'light');
+    // in the site's font, not sonner's system font stack (issue 17, item 9)
+    const toast = toaster.locator('[data-sonner-toast]').first();
+    expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      /^"Inter Variable"/,
+    );
   });
 
   test('a stored light theme is applied before any bundle runs (no flash)', async ({ page }) => {

@@ -266,3 +266,62 @@ for (const width of widths) {
     }
   });
 }
+
+test.describe('rough edges (issue 17, item 9)', () => {
+  test('the home hero shows its 16:9 drawing whole, not cropped to 4:3', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const hero = page.getByRole('img', { name: /Nypoleret bil/ });
+    const box = (await hero.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    expect(await hero.evaluate((img) => getComputedStyle(img).objectFit)).not.toBe('cover');
+  });
+
+  test('the five values of /about fill their rows on a desktop (no empty cell)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/about');
+    const list = page.getByRole('region', { name: 'Det står vi for' }).getByRole('list');
+    const listBox = (await list.boundingBox())!;
+    const cards = await list
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect),
+      );
+    expect(cards).toHaveLength(5);
+    const rows = new Map<number, DOMRect[]>();
+    for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card]);
+    expect([...rows.values()].map((row) => row.length)).toEqual([3, 2]);
+    for (const row of rows.values()) {
+      expect(Math.min(...row.map((c) => c.left))).toBeCloseTo(listBox.x, 0);
+      expect(Math.max(...row.map((c) => c.right))).toBeCloseTo(listBox.x + listBox.width, 0);
+    }
+  });
+
+  for (const width of [320, 390, 1280]) {
+    test(`the map placeholder's notice does not cover its drawing (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/contact');
+      const region = page.getByRole('region', { name: 'Værkstedet i Kolding' });
+      await expect(region.getByRole('button', { name: /Vis kortet/ })).toBeVisible();
+      // measured in one go in the page (the page may scroll between separate measurements)
+      const { drawingBottom, noticeTop, buttonTop } = await region.evaluate((section) => {
+        const top = (el: Element | null) => el!.getBoundingClientRect().top;
+        const img = section.querySelector('img')!;
+        const notice = [...section.querySelectorAll('p')].find((p) =>
+          p.textContent?.startsWith('Kortet vises fra Google Maps'),
+        );
+        return {
+          drawingBottom: img.getBoundingClientRect().bottom,
+          noticeTop: top(notice ?? null),
+          buttonTop: top(section.querySelector('button')),
+        };
+      });
+      expect(noticeTop).toBeGreaterThanOrEqual(drawingBottom);
+      expect(buttonTop).toBeGreaterThanOrEqual(drawingBottom);
+    });
+  }
+});

@@ -1,4 +1,4 @@
-import { ExternalLink, MapPin, Play } from 'lucide-react';
+import { ExternalLink, Play } from 'lucide-react';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { Picture } from '~/components/picture';
 import { Button } from '~/components/ui/button';
@@ -58,53 +58,74 @@ export function ConsentEmbed({ content, icon = 'map', priority, className }: Con
   const focusOnMount = useCallback((node: HTMLIFrameElement | null) => {
     if (node && clicked.current) node.focus();
   }, []);
-  const Icon = icon === 'map' ? MapPin : Play;
+  // The map's drawing has its own pin in the middle: its notice goes under the picture, never on
+  // it. A video's preview keeps the notice over the picture with a play mark.
+  const below = icon === 'map';
+  const notice = (
+    <>
+      <p className="text-sm sm:text-base">{content.notice}</p>
+      <Button
+        type="button"
+        className="shrink-0"
+        onClick={() => {
+          clicked.current = true;
+          grantEmbedConsent(content.provider);
+        }}
+      >
+        {content.loadLabel}
+        <span className="sr-only">: {content.title}</span>
+      </Button>
+    </>
+  );
 
   return (
     <div className={cn('space-y-3', className)}>
-      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-card sm:aspect-video">
-        {loaded ? (
-          <iframe
-            ref={focusOnMount}
-            src={content.embedUrl}
-            title={content.title}
-            className="absolute inset-0 h-full w-full border-0"
-            allow={
-              icon === 'video'
-                ? 'autoplay; encrypted-media; picture-in-picture; fullscreen'
-                : undefined
-            }
-            allowFullScreen={icon === 'video'}
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
-        ) : (
-          <>
-            <Picture
-              name={content.preview.name}
-              alt={content.preview.alt}
-              sizes="(min-width: 1024px) 50vw, 100vw"
-              priority={priority}
-              pictureClassName="absolute inset-0"
-              className="h-full w-full object-cover"
+      <div className="overflow-hidden rounded-xl border bg-card">
+        <div
+          className={
+            below && !loaded ? 'relative aspect-video' : 'relative aspect-[4/3] sm:aspect-video'
+          }
+        >
+          {loaded ? (
+            <iframe
+              ref={focusOnMount}
+              src={content.embedUrl}
+              title={content.title}
+              className="absolute inset-0 h-full w-full border-0"
+              allow={
+                icon === 'video'
+                  ? 'autoplay; encrypted-media; picture-in-picture; fullscreen'
+                  : undefined
+              }
+              allowFullScreen={icon === 'video'}
+              referrerPolicy="strict-origin-when-cross-origin"
             />
-            <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-4">
-              <div className="max-w-md space-y-4 text-center text-white">
-                <Icon className="mx-auto size-8 text-cyan-300" aria-hidden="true" />
-                <p className="text-sm sm:text-base">{content.notice}</p>
-                <Button
-                  type="button"
-                  onClick={() => {
-                    clicked.current = true;
-                    grantEmbedConsent(content.provider);
-                  }}
-                >
-                  {content.loadLabel}
-                  <span className="sr-only">: {content.title}</span>
-                </Button>
-              </div>
-            </div>
-          </>
-        )}
+          ) : (
+            <>
+              <Picture
+                name={content.preview.name}
+                alt={content.preview.alt}
+                sizes="(min-width: 1024px) 50vw, 100vw"
+                priority={priority}
+                pictureClassName="absolute inset-0"
+                className="h-full w-full object-cover"
+              />
+              {below ? null : (
+                <div className="absolute inset-0 flex items-center justify-center bg-slate-950/70 p-4">
+                  <div className="max-w-md space-y-4 text-center text-white">
+                    <Play className="mx-auto size-8 text-cyan-300" aria-hidden="true" />
+                    {notice}
+                  </div>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+        {below && !loaded ? (
+          <div className="flex flex-col items-center gap-3 border-t p-4 text-center sm:flex-row sm:justify-between sm:text-left">
+            {notice}
+          </div>
+        ) : null}
       </div>
       <a
         href={content.link.href}

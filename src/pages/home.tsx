@@ -34,6 +34,7 @@ export default function Page() {
           <ContentPicture
             image={hero.image}
             priority
+            fit="intrinsic"
             sizes="(min-width: 1024px) 50vw, 100vw"
             className="rounded-2xl border shadow-lg"
           />

@@ -39,8 +39,15 @@ describe('site footer', () => {
     expect(f.getByText(business.blurb)).toBeInTheDocument();
     // Two social links (placeholders), opened in a new tab.
     for (const name of ['Facebook', 'Instagram']) {
-      expect(f.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+      const link = f.getByRole('link', { name });
+      expect(link).toHaveAttribute('target', '_blank');
+      // a brand mark, hidden from assistive technology (the link carries the name), not the
+      // thumbs-up and camera that stood in before (issue 17, item 9)
+      const mark = link.querySelector('svg')!;
+      expect(mark).toHaveAttribute('aria-hidden', 'true');
+      expect(mark.getAttribute('class')).not.toMatch(/lucide-(thumbs-up|camera)/);
     }
+    expect(f.getByRole('link', { name: 'Instagram' }).querySelector('rect')).not.toBeNull();
     // Every service link goes to /services.
     const services = within(f.getByRole('heading', { name: 'Tjenester' }).parentElement!);
     const serviceLinks = services.getAllByRole('link');

@@ -1,12 +1,13 @@
-import { Camera, Mail, MapPin, Phone, ThumbsUp } from 'lucide-react';
+import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { addressLine, business, mailtoHref, telHref } from '~/content/business';
 import { footerQuickLinks, footerServiceLinks, layoutText } from '~/content/navigation';
 import { openingHoursLines, useSiteData } from '~/lib/site-data';
+import { FacebookMark, InstagramMark } from './social-icons';
 
-// lucide no longer ships brand marks; neutral icons stand in (the links carry the names).
-const socialIcons = { Facebook: ThumbsUp, Instagram: Camera } as const;
+// brand marks (./social-icons); the links carry the names
+const socialIcons = { Facebook: FacebookMark, Instagram: InstagramMark } as const;
 
 export function SiteFooter() {
   return (
@@ -31,7 +32,7 @@ export function SiteFooter() {
                       target="_blank"
                       className="inline-flex h-10 w-10 items-center justify-center rounded-full border hover:bg-accent"
                     >
-                      <Icon className="h-4 w-4" aria-hidden="true" />
+                      <Icon className="h-5 w-5" aria-hidden="true" />
                     </a>
                   </li>
                 );

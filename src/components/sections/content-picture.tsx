@@ -8,12 +8,23 @@ export interface ContentPictureProps {
   priority?: boolean;
   /** How wide the picture is shown (the `sizes` attribute). */
   sizes: string;
-  /** Classes of the <img>; the default crop is 4:3. */
+  /** Classes of the <img>. */
   className?: string;
+  /**
+   * 'cover' (default) crops the picture to a 4:3 box; 'intrinsic' shows all of it at its own
+   * aspect ratio (the home hero's 16:9 drawing, whose car must keep its tail and nose).
+   */
+  fit?: 'cover' | 'intrinsic';
 }
 
 /** A content picture from the image pipeline, cropped to fill its box. */
-export function ContentPicture({ image, priority, sizes, className }: ContentPictureProps) {
+export function ContentPicture({
+  image,
+  priority,
+  sizes,
+  className,
+  fit = 'cover',
+}: ContentPictureProps) {
   return (
     <Picture
       name={image.name}
@@ -21,7 +32,7 @@ export function ContentPicture({ image, priority, sizes, className }: ContentPic
       sizes={sizes}
       priority={priority}
       pictureClassName="block"
-      className={cn('aspect-[4/3] w-full object-cover', className)}
+      className={cn(fit === 'cover' ? 'aspect-[4/3] w-full object-cover' : 'w-full', className)}
     />
   );
 }

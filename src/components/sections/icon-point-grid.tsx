@@ -1,7 +1,10 @@
 import type { IconPoint } from '~/content/why-us';
 import { cn } from '~/lib/utils';
 
-/** Icon, h3 title and text per point (why-choose-us lists, values). */
+/**
+ * Icon, h3 title and text per point (why-choose-us lists, values). On phones the icon sits beside
+ * the title, which keeps the long lists short; wider, it stands above.
+ */
 export function IconPointGrid({
   points,
   className,
@@ -10,16 +13,17 @@ export function IconPointGrid({
   className?: string;
 }) {
   return (
-    <ul className={cn('grid gap-6 sm:grid-cols-2 lg:grid-cols-3', className)}>
+    // point-grid (app.css): the cards' layout and column spans that leave no empty cell
+    <ul className={cn('point-grid', className)}>
       {points.map((point) => {
         const Icon = point.icon;
         return (
-          <li key={point.title} className="rounded-xl border bg-card p-6 shadow-sm">
-            <span className="mb-4 flex h-12 w-12 items-center justify-center rounded-lg bg-primary/15 text-primary">
+          <li key={point.title}>
+            <span>
               <Icon className="h-6 w-6" aria-hidden="true" />
             </span>
-            <h3 className="text-lg font-semibold">{point.title}</h3>
-            <p className="mt-2 text-muted-foreground">{point.description}</p>
+            <h3>{point.title}</h3>
+            <p>{point.description}</p>
           </li>
         );
       })}
