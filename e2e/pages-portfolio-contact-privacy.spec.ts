@@ -66,31 +66,14 @@ test.describe('prerendered HTML', () => {
     expect(html).not.toContain('<iframe');
   });
 
-  test('/privatlivspolitik holds its h1, the ten numbered sections and the update date', async ({
+  // The policy's words are pinned once, in tests/pages/privacy.test.tsx; here only what the
+  // prerender must deliver: the page's h1, its ten sections as headings, a working contact link.
+  test('/privatlivspolitik is prerendered with its h1, ten section headings and a mail link', async ({
     request,
   }) => {
-    const { h1, text, html } = await prerenderedText(request, '/privatlivspolitik');
+    const { h1, html } = await prerenderedText(request, '/privatlivspolitik');
     expect(h1).toBe('Privatlivspolitik');
-    for (const expected of [
-      '1. Dataansvarlig',
-      '2. Formål med behandlingen',
-      '3. Retsgrundlag',
-      '4. Kategorier af personoplysninger',
-      '5. Modtagere af oplysningerne',
-      '6. Opbevaring og sletning',
-      '7. Dine rettigheder',
-      '8. Klage til Datatilsynet',
-      '9. Overførsel til tredjelande',
-      '10. Ændringer af privatlivspolitikken',
-      'Sidst opdateret: 26. september 2025',
-      'op til 5 år',
-      '12 måneder',
-      'inden for en måned, og det er gratis',
-      'vi gemmer ingen kortoplysninger',
-      'Tilbage til forsiden',
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
+    expect(html.match(/<h2\b[^>]*>\d+(?:<!-- -->)?\. /g)).toHaveLength(10);
     expect(html).toMatch(/href="mailto:[^"]+@[^"]+"/);
   });
 });
