@@ -2,26 +2,23 @@
 // token from the confirmation, the freed slot booked again, the e-mails it sends, and every
 // invalid case answered in Danish without changing anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localEmailEnv, startMailbox, type Mailbox } from '../../local/mailbox/index.ts';
-import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import type { Mailbox } from '../../local/mailbox/index.ts';
+import type { TestStack } from '../../local/testing/index.ts';
 import { CANCEL_MESSAGES } from '../functions/_shared/cancel.ts';
+import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
 
 let stack: TestStack;
 let mailbox: Mailbox;
 let day: string;
-const saved: Record<string, string | undefined> = {};
+let running: EmailStack;
 
 const cancelFn = (body: unknown, init: { method?: string } = {}) =>
   callFunction<Record<string, unknown>>(stack, 'cancel-booking', body, init);
 
 async function processOutbox() {
-  const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${stack.serviceRoleKey}` },
-  });
-  expect(res.status).toBe(200);
+  expect((await runEmailSender(stack)).status).toBe(200);
 }
 
 let n = 0;
@@ -54,22 +51,13 @@ async function state() {
 }
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  for (const [key, value] of Object.entries(localEmailEnv(mailbox.url, 'http://127.0.0.1:4173'))) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
-  stack = await startTestStack();
+  running = await startEmailStack();
+  ({ stack, mailbox } = running);
   day = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
 });
 
 afterAll(async () => {
-  await stack?.stop();
-  await mailbox?.stop();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  await running?.stop();
 });
 
 describe('cancel-booking', () => {

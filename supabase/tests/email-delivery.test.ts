@@ -3,30 +3,23 @@
 // and recorded, and nothing is delivered twice.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmailWorker, type Mailbox } from '../../local/mailbox/index.ts';
+import type { TestStack } from '../../local/testing/index.ts';
 import {
-  localEmailEnv,
-  startEmailWorker,
-  startMailbox,
-  type Mailbox,
-} from '../../local/mailbox/index.ts';
-import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+  runEmailSender,
+  startEmailStack,
+  TEST_SITE_URL,
+  type EmailStack,
+} from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
 
-const SITE = 'http://127.0.0.1:4173';
 let stack: TestStack;
 let mailbox: Mailbox;
 let day: string;
-const saved: Record<string, string | undefined> = {};
+let running: EmailStack;
 
-async function processOutbox(key = stack.serviceRoleKey) {
-  const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, apikey: key, 'Content-Type': 'application/json' },
-    body: '{}',
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, number> };
-}
+const processOutbox = (key?: string) => runEmailSender(stack, key);
 
 let n = 0;
 async function createBooking(time: string, serviceId: string = SERVICE.guld) {
@@ -61,13 +54,8 @@ async function outbox(reference: string) {
 }
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  // the edge functions inherit the test's environment when the stack starts them
-  for (const [key, value] of Object.entries(localEmailEnv(mailbox.url, SITE))) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
-  stack = await startTestStack();
+  running = await startEmailStack();
+  ({ stack, mailbox } = running);
   // every booking here comes from one address and one phone: the abuse caps stay out of the way
   await stack.query(
     `update public.settings set value = '1000'
@@ -82,12 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stack?.stop();
-  await mailbox?.stop();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
+  await running?.stop();
 });
 
 beforeEach(async () => {
@@ -110,7 +93,7 @@ describe('process-email-outbox', () => {
     expect(customer.subject).toMatch(/^Bookingbekræftelse: Guldpakken /);
     expect(customer.text).toContain(reference);
     expect(customer.text).toContain('Virkelyst 7B, 6000 Kolding');
-    expect(customer.text).toMatch(new RegExp(`${SITE}/afbestil\\?token=[0-9a-f]{64}`));
+    expect(customer.text).toMatch(new RegExp(`${TEST_SITE_URL}/afbestil\\?token=[0-9a-f]{64}`));
     expect(customer.idempotencyKey).toMatch(/^booking_confirmation:/);
     expect(owner.subject).toMatch(/^Ny booking: Guldpakken /);
     expect(owner.text).toContain(email);

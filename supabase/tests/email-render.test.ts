@@ -12,17 +12,11 @@ import {
   type OutboxMessage,
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
+import { seededSiteData } from '../../tests/support/site-data.ts';
 
 const TOKEN = 'a'.repeat(64);
-const OPENING_HOURS = [
-  { weekday: 1, opensAt: '09:00', closesAt: '20:00' },
-  { weekday: 2, opensAt: '09:00', closesAt: '20:00' },
-  { weekday: 3, opensAt: '09:00', closesAt: '20:00' },
-  { weekday: 4, opensAt: '09:00', closesAt: '20:00' },
-  { weekday: 5, opensAt: '08:00', closesAt: '17:00' },
-  { weekday: 6, opensAt: '10:00', closesAt: '16:00' },
-  { weekday: 7, opensAt: null, closesAt: null },
-];
+/** The seeded opening hours (tests/support/site-data.ts is checked against the seed). */
+const OPENING_HOURS = seededSiteData.openingHours;
 const CTX: RenderContext = {
   siteUrl: 'https://glanspunkt.example/',
   openingHours: OPENING_HOURS,

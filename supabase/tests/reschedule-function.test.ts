@@ -5,10 +5,11 @@
 // invalid input answered in Danish with a 4xx.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localEmailEnv, startMailbox, type Mailbox } from '../../local/mailbox/index.ts';
-import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import type { Mailbox } from '../../local/mailbox/index.ts';
+import type { TestStack } from '../../local/testing/index.ts';
 import { RESCHEDULE_MESSAGES } from '../functions/_shared/reschedule.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
+import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
@@ -16,17 +17,13 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
   let stack: TestStack;
   let mailbox: Mailbox;
   let days: string[];
-  const saved: Record<string, string | undefined> = {};
+  let running: EmailStack;
 
   const move = (body: unknown, init: { method?: string; raw?: string } = {}) =>
     callFunction<Record<string, unknown>>(stack, 'reschedule-booking', body, init);
 
   async function processOutbox() {
-    const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${stack.serviceRoleKey}` },
-    });
-    expect(res.status).toBe(200);
+    expect((await runEmailSender(stack)).status).toBe(200);
   }
 
   let n = 0;
@@ -59,14 +56,8 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    for (const [key, value] of Object.entries(
-      localEmailEnv(mailbox.url, 'http://127.0.0.1:4173'),
-    )) {
-      saved[key] = process.env[key];
-      process.env[key] = value;
-    }
-    stack = await startTestStack({ backend });
+    running = await startEmailStack({ backend });
+    ({ stack, mailbox } = running);
     days = await openDays(stack, [1, 2, 3, 4], 4);
     // these tests book many times from one place: lift the booking caps
     await stack.query(
@@ -86,12 +77,7 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
   });
 
   afterAll(async () => {
-    await stack?.stop();
-    await mailbox?.stop();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    await running?.stop();
   });
 
   it('follows "Flyt booking" from the confirmation, moves, and e-mails customer (.ics) and owner', async () => {
