@@ -3,6 +3,7 @@
 // every invalid case changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import type { CancelBooking } from '../../src/features/cancel/api/cancel-booking.ts';
 import { book, SERVICE, slots, withRollback, type Tx } from './helpers/sql.ts';
 
 const NOW = '2026-12-01T10:00:00+01:00';
@@ -10,18 +11,11 @@ const NOW = '2026-12-01T10:00:00+01:00';
 const DAY = '2026-12-10';
 const DEADLINE = '2026-12-09T09:00:00+01:00';
 
+/** The SQL answer; its booking is what the cancel page shows (the page's own type). */
 interface CancelAnswer {
   state: 'active' | 'cancelled' | 'too_late' | 'not_found';
   cancelledNow?: boolean;
-  booking?: {
-    reference: string;
-    serviceName: string;
-    price: number;
-    dropOff: string;
-    readyAt: string;
-    cancelDeadline: string;
-    cancelledAt: string | null;
-  };
+  booking?: CancelBooking;
 }
 
 async function info(tx: Tx, token: unknown, now = NOW): Promise<CancelAnswer> {
