@@ -55,3 +55,10 @@ export const LOCAL_OWNER_CALENDAR_SECRET = 'local-owner-calendar-0123456789abcde
 export function ownerCalendarUrl(gatewayUrl: string, secret: string): string {
   return `${gatewayUrl.replace(/\/+$/, '')}/functions/v1/owner-calendar?secret=${encodeURIComponent(secret)}`;
 }
+
+/**
+ * The key that signs the booking form's proof-of-work challenges on the embedded stack
+ * (ALTCHA_HMAC_KEY unless set), fixed so tests can sign a challenge of their own (an expired one).
+ * Production uses its own random key (docs/deploy.md).
+ */
+export const LOCAL_ALTCHA_HMAC_KEY = 'local-altcha-hmac-0123456789abcdef0123456789abcdef';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { defaultSupabaseDir, migrate, ROOT } from './db/migrate.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { ANON_KEY, LOCAL_ALTCHA_HMAC_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
@@ -105,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       functionEnv: {
+        ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
         ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
         ...readEnvFile(path.join(functionsDir, '.env')),
       },

@@ -21,6 +21,11 @@ export interface TestStackOptions {
   configFile?: string;
   /** Print gateway and function logs. */
   verbose?: boolean;
+  /**
+   * booking_challenge_cost of this stack (the booking form's proof of work); default 1, so tests
+   * solve a challenge in milliseconds. Pass null to keep the migration's default.
+   */
+  challengeCost?: number | null;
 }
 
 export interface TestStack {
@@ -39,6 +44,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const database = await createTestDatabase({ backend: options.backend, cron: options.cron });
   let stack: Stack;
   try {
+    const cost = options.challengeCost === undefined ? 1 : options.challengeCost;
+    if (cost !== null)
+      await database.query(
+        `update public.settings set value = $1 where key = 'booking_challenge_cost'`,
+        [String(cost)],
+      );
     stack = await startStack({
       database: { kind: 'existing', db: database.db, migrated: true },
       port: await freePort(),

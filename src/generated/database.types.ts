@@ -10,6 +10,21 @@ export type Database = {
   };
   public: {
     Tables: {
+      booking_challenge_uses: {
+        Row: {
+          signature: string;
+          expires_at: string;
+        };
+        Insert: {
+          signature: string;
+          expires_at: string;
+        };
+        Update: {
+          signature?: string;
+          expires_at?: string;
+        };
+        Relationships: [];
+      };
       booking_moves: {
         Row: {
           id: number;
@@ -628,6 +643,23 @@ export type Database = {
       };
       create_booking: {
         Args: {
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_customer_name: string;
+          p_customer_email: string;
+          p_customer_phone: string;
+          p_notes?: string;
+          p_idempotency_key?: string;
+          p_client_ip?: string;
+          p_now?: string;
+        };
+        Returns: Json;
+      };
+      create_booking_with_challenge: {
+        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
           p_service_id: string;
           p_date: string;
           p_time: string;

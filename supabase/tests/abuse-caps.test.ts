@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { WORKSHOP } from '../functions/_shared/email/business.ts';
 import { renderEmail, type OutboxMessage } from '../functions/_shared/email/templates.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { openDays, rawRequest } from './helpers/http.ts';
+import { openDays, rawRequest, withAltcha } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 interface Answer {
@@ -27,7 +27,7 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
     const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
       localAddress: from,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(await withAltcha(stack, body)),
     });
     return { status: r.status, body: JSON.parse(r.body) as Answer['body'] };
   };
@@ -147,6 +147,8 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
       { bookingTime: '03:00' }, // not a slot
       { customerPhone: 'ring' }, // refused by the function
       { customerName: '\u200b\u200b' },
+      { altcha: undefined }, // no proof of work
+      { altcha: 'bm90IGEgc29sdXRpb24=' }, // not a solution
     ];
     for (let round = 0; round < 4; round += 1) {
       for (const j of junk) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { CANCEL_MESSAGES } from '../functions/_shared/cancel.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { callFunction, openDays, rawRequest } from './helpers/http.ts';
+import { callFunction, openDays, rawRequest, withAltcha } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 describe.each(BACKENDS)('abuse-proof input on %s', (backend) => {
@@ -49,7 +49,8 @@ describe.each(BACKENDS)('abuse-proof input on %s', (backend) => {
   });
 
   it('stores the address the gateway saw, whatever X-Forwarded-For and cf-connecting-ip claim', async () => {
-    const r = await raw('create-booking', JSON.stringify(booking({ bookingTime: '09:00' })), {
+    const body = await withAltcha(stack, booking({ bookingTime: '09:00' }));
+    const r = await raw('create-booking', JSON.stringify(body), {
       localAddress: '127.0.0.7',
       headers: { 'X-Forwarded-For': '203.0.113.66', 'cf-connecting-ip': '203.0.113.67' },
     });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { openDays, rawRequest } from './helpers/http.ts';
+import { openDays, rawRequest, withAltcha } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) => {
@@ -27,14 +27,16 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
         const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
           localAddress: `127.0.1.${i + 1}`,
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            serviceId: SERVICE.premium,
-            customerName: `Kunde ${i}`,
-            customerEmail: `kunde${i}@example.dk`,
-            customerPhone: '12345678',
-            bookingDate: day,
-            bookingTime: '13:00',
-          }),
+          body: JSON.stringify(
+            await withAltcha(stack, {
+              serviceId: SERVICE.premium,
+              customerName: `Kunde ${i}`,
+              customerEmail: `kunde${i}@example.dk`,
+              customerPhone: '12345678',
+              bookingDate: day,
+              bookingTime: '13:00',
+            }),
+          ),
         });
         return { status: r.status, body: JSON.parse(r.body) as unknown };
       }),

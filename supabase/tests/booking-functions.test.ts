@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { callFunction, copenhagenDay, openDays, rawRequest } from './helpers/http.ts';
+import { callFunction, copenhagenDay, openDays, rawRequest, withAltcha } from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
 
 // Days beyond the window are today + 62, not 61, so they stay outside even if midnight passes during
@@ -297,7 +297,9 @@ describe('create-booking', () => {
       const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
         localAddress: ip,
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${spoof}` },
-        body: JSON.stringify(booking({ serviceId: SERVICE.solv, bookingTime })),
+        body: JSON.stringify(
+          await withAltcha(stack, booking({ serviceId: SERVICE.solv, bookingTime })),
+        ),
       });
       return { status: r.status, body: JSON.parse(r.body) as unknown };
     };

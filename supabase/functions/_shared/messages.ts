@@ -30,6 +30,23 @@ export const MESSAGES = {
   busy: `Der kommer lige nu mange bookinger på én gang, så online booking holder en kort pause. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
   addressCap: `Der er allerede lavet mange bookinger fra din internetforbindelse i dag. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
   contactCap: `Du har allerede det antal bookinger, vi kan tage imod online på denne e-mailadresse eller dette telefonnummer. Ring til os på ${PHONE}, så hjælper vi dig.`,
+  challengeMissing:
+    'Formularens automatiske robottjek mangler. Vent et øjeblik, til tjekket er færdigt, og send igen.',
+  challengeInvalid:
+    'Formularens automatiske robottjek kunne ikke godkendes. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
+  challengeExpired:
+    'Formularens automatiske robottjek er udløbet. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
+  challengeUsed:
+    'Formularens automatiske robottjek er allerede brugt. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
+  challengeUnavailable: `Robottjekket kan ikke hentes lige nu. Prøv igen om lidt, eller ring til os på ${PHONE}.`,
   methodNotAllowed: 'Metoden er ikke tilladt.',
   internal: `Der opstod en fejl. Prøv igen senere, eller ring til os på ${PHONE}.`,
 } as const;
+
+/** The refusals that mean: fetch a new challenge, solve it and send the same booking again. */
+export const CHALLENGE_REFUSALS: readonly string[] = [
+  MESSAGES.challengeMissing,
+  MESSAGES.challengeInvalid,
+  MESSAGES.challengeExpired,
+  MESSAGES.challengeUsed,
+];

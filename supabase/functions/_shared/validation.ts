@@ -12,6 +12,10 @@ export const NOTES_MAX = 1000;
 
 /** The honeypot field: hidden in the form, so only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
+/** The proof-of-work field: what the ALTCHA widget puts in its form field (base64 JSON). */
+export const ALTCHA_FIELD = 'altcha';
+/** Longest accepted ALTCHA field; the widget's payloads are under 1,000 characters. */
+export const ALTCHA_MAX_LENGTH = 4000;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -131,7 +135,21 @@ export const BOOKING_FIELDS = [
   'notes',
   'idempotencyKey',
   HONEYPOT_FIELD,
+  ALTCHA_FIELD,
 ] as const;
+
+/**
+ * The ALTCHA field of a create-booking body: null when absent, the text when it is a string of at
+ * most ALTCHA_MAX_LENGTH characters, otherwise not ok. Its content is checked by the function.
+ */
+export function readAltchaField(body: unknown): Result<string | null> {
+  const value = isPlainObject(body) ? body[ALTCHA_FIELD] : undefined;
+  if (value === undefined || value === null) return { ok: true, value: null };
+  if (typeof value !== 'string' || value.length > ALTCHA_MAX_LENGTH) {
+    return { ok: false, error: MESSAGES.challengeInvalid };
+  }
+  return { ok: true, value };
+}
 
 /**
  * Checks a create-booking body. headerKey is the Idempotency-Key header, which wins over the body

@@ -1,18 +1,20 @@
 // POST /functions/v1/create-booking
 //   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?,
-//    idempotencyKey?, website?}   (header Idempotency-Key may carry the key instead)
+//    idempotencyKey?, website?, altcha}   (header Idempotency-Key may carry the key instead;
+//    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
-// -> 400 invalid input, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
+// -> 400 invalid input or a missing, wrong, expired or already used challenge, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
 //    for another booking, 429 rate limited or over a cap (the message gives the phone number), 405
 //    other methods: {error: '<Danish>'}
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
+import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
 import { preflight } from '../_shared/cors.ts';
 import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
 import { randomReference } from '../_shared/reference.ts';
 import { clientIp, readJsonBody } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
-import { copenhagenIso, validateBookingRequest } from '../_shared/validation.ts';
+import { copenhagenIso, readAltchaField, validateBookingRequest } from '../_shared/validation.ts';
 
 interface CreateResult {
   status:
@@ -23,7 +25,10 @@ interface CreateResult {
     | 'idempotency_mismatch'
     | 'busy'
     | 'address_cap'
-    | 'contact_cap';
+    | 'contact_cap'
+    | 'challenge_invalid'
+    | 'challenge_expired'
+    | 'challenge_used';
   field?: 'serviceId' | 'bookingDate' | 'bookingTime';
   reference?: string;
   service?: { id: string; name: string };
@@ -31,6 +36,12 @@ interface CreateResult {
   readyAt?: string;
   replayed?: boolean;
 }
+
+const CHALLENGE_REFUSAL = {
+  missing: MESSAGES.challengeMissing,
+  invalid: MESSAGES.challengeInvalid,
+  expired: MESSAGES.challengeExpired,
+} as const;
 
 const INVALID: Record<string, string> = {
   serviceId: MESSAGES.service,
@@ -48,6 +59,15 @@ export async function handler(req: Request): Promise<Response> {
   if (!input.ok) return error(400, input.error);
   const booking = input.value;
 
+  // the proof of work, checked before anything touches the database (whether it was used before
+  // is settled in the booking's transaction below)
+  const field = readAltchaField(read.body);
+  if (!field.ok) return error(400, field.error);
+  const secret = challengeSecret();
+  if (!secret) return internalError('create-booking', 'ALTCHA_HMAC_KEY is not set');
+  const challenge = await checkSolution(field.value, secret);
+  if (!challenge.ok) return error(400, CHALLENGE_REFUSAL[challenge.reason]);
+
   if (booking.honeypot) {
     // a bot filled in the hidden field: answer like a success, store nothing
     const dropOff = copenhagenIso(booking.bookingDate, booking.bookingTime);
@@ -60,7 +80,9 @@ export async function handler(req: Request): Promise<Response> {
   }
 
   try {
-    const { data, error: rpcError } = await adminClient().rpc('create_booking', {
+    const { data, error: rpcError } = await adminClient().rpc('create_booking_with_challenge', {
+      p_challenge: challenge.signature,
+      p_challenge_expires_at: challenge.expiresAt.toISOString(),
       p_service_id: booking.serviceId,
       p_date: booking.bookingDate,
       p_time: booking.bookingTime,
@@ -71,7 +93,7 @@ export async function handler(req: Request): Promise<Response> {
       p_idempotency_key: booking.idempotencyKey,
       p_client_ip: clientIp(req),
     });
-    if (rpcError) return internalError('create_booking', rpcError);
+    if (rpcError) return internalError('create_booking_with_challenge', rpcError);
     const result = data as CreateResult;
     switch (result.status) {
       case 'created':
@@ -97,6 +119,12 @@ export async function handler(req: Request): Promise<Response> {
         return error(429, MESSAGES.addressCap, { 'Retry-After': '86400' });
       case 'contact_cap':
         return error(429, MESSAGES.contactCap);
+      case 'challenge_invalid':
+        return error(400, MESSAGES.challengeInvalid);
+      case 'challenge_expired':
+        return error(400, MESSAGES.challengeExpired);
+      case 'challenge_used':
+        return error(400, MESSAGES.challengeUsed);
       case 'invalid':
         return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
       default:

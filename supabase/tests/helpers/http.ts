@@ -1,6 +1,7 @@
 // Helpers for the HTTP tests of the booking edge functions on the embedded stack.
 import { request as httpRequest } from 'node:http';
 import type { TestStack } from '../../../local/testing/index.ts';
+import { solvedAltcha } from './challenge.ts';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -8,7 +9,11 @@ export interface Answer<T = Record<string, unknown>> {
   headers: Headers;
 }
 
-/** Calls /functions/v1/<name> the way supabase-js functions.invoke does (anon key). */
+/**
+ * Calls /functions/v1/<name> the way supabase-js functions.invoke does (anon key). A create-booking
+ * body (an object) without an `altcha` key gets a freshly fetched and solved challenge, as the
+ * booking form sends it; give `altcha` (even undefined) to send something else.
+ */
 export async function callFunction<T = Record<string, unknown>>(
   stack: TestStack,
   name: string,
@@ -16,6 +21,8 @@ export async function callFunction<T = Record<string, unknown>>(
   init: { method?: string; headers?: Record<string, string>; raw?: string } = {},
 ): Promise<Answer<T>> {
   const method = init.method ?? 'POST';
+  if (name === 'create-booking' && method === 'POST' && init.raw === undefined)
+    body = await withAltcha(stack, body);
   const res = await fetch(`${stack.url}/functions/v1/${name}`, {
     method,
     headers: {
@@ -34,6 +41,13 @@ export async function callFunction<T = Record<string, unknown>>(
     parsed = text;
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** The body with a solved challenge in `altcha`, unless it is not an object or has the key. */
+export async function withAltcha(stack: Pick<TestStack, 'url'>, body: unknown): Promise<unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'altcha' in body)
+    return body;
+  return { ...body, altcha: await solvedAltcha(stack.url) };
 }
 
 /**
