@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, calendarAnswer, calls, resetCalls, server, serviceByName } from './support/backend';
 import { renderBookingForm } from './support/render';
+import { TEST_ALTCHA } from '../setup';
 
 // Monday 23 November 2026, 11:00 in Copenhagen: the window runs 24 Nov 2026 .. 22 Jan 2027
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -417,6 +418,8 @@ describe('the booking form: submitting', () => {
       bookingDate: '2026-11-25',
       bookingTime: '09:30',
       notes: 'Sort Tesla',
+      // the proof of work the widget solved (a stand-in in these tests, see tests/setup.ts)
+      altcha: TEST_ALTCHA,
     });
     expect(sent.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
 

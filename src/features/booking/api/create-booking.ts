@@ -15,6 +15,8 @@ export interface BookingInput {
   notes: string;
   /** The hidden honeypot field (`website`): only bots fill it in. */
   website?: string;
+  /** The solved proof-of-work challenge (the ALTCHA widget's field value). */
+  altcha?: string;
 }
 
 export interface CreatedBooking {

@@ -11,6 +11,8 @@ import {
   type CreatedBooking,
 } from '../api/create-booking';
 import { BookingApiError } from '../api/errors';
+import { challengeFailed, waitingForChallenge } from '../challenge/copy';
+import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { useServices } from '../api/get-services';
@@ -50,6 +52,8 @@ function showMissingToast() {
 function BookingFormCard({ hint }: { hint: string | null }) {
   const services = useServices();
   const createBooking = useCreateBooking();
+  const challenge = useBookingChallenge();
+  const [awaitingChallenge, setAwaitingChallenge] = useState(false);
 
   // undefined: the visitor has not picked yet, so the service a link asked for is shown
   const [serviceChoice, setServiceChoice] = useState<string | null | undefined>(undefined);
@@ -73,7 +77,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const loadingSlots = date !== null && slotsQuery.isFetching;
   const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
   const ready = service !== null && date !== null && chosenTime !== null;
-  const submitting = createBooking.isPending;
+  const submitting = createBooking.isPending || awaitingChallenge;
 
   const summary = ready
     ? bookingSummary({
@@ -120,8 +124,34 @@ function BookingFormCard({ hint }: { hint: string | null }) {
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: newIdempotencyKey() };
     }
+    const idempotencyKey = attempt.current.key;
+    // the proof of work: solved in the background since the first touch of the form; if it is not
+    // done yet, the button says so and the booking leaves as soon as it is
+    const solved = challenge.current();
+    if (solved) {
+      send({ ...input, altcha: solved }, idempotencyKey, form, price);
+      return;
+    }
+    setAwaitingChallenge(true);
+    challenge.payload().then(
+      (altcha) => {
+        setAwaitingChallenge(false);
+        send({ ...input, altcha }, idempotencyKey, form, price);
+      },
+      () => {
+        setAwaitingChallenge(false);
+        notify.error(challengeFailed.title, {
+          id: 'booking-failed',
+          description: challengeFailed.description,
+          action: callToBook,
+        });
+      },
+    );
+  }
+
+  function send(input: BookingInput, idempotencyKey: string, form: HTMLFormElement, price: number) {
     createBooking.mutate(
-      { input, idempotencyKey: attempt.current.key },
+      { input, idempotencyKey },
       {
         onSuccess: (booking) => {
           attempt.current = null;
@@ -144,6 +174,9 @@ function BookingFormCard({ hint }: { hint: string | null }) {
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
           if (error instanceof BookingApiError && error.status === 409) setTime(null);
         },
+        // a challenge is good for one attempt: a fresh one is solved in the background, so that
+        // a refusal (also one about the challenge: expired or used) can be sent again at once
+        onSettled: () => challenge.renew(),
       },
     );
   }
@@ -179,6 +212,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
           />
         ) : (
           <form
+            {...challenge.triggers}
             onSubmit={submit}
             onKeyDown={keyDown}
             aria-labelledby="booking-heading"
@@ -213,7 +247,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
             <CustomerFields disabled={submitting} />
             <div className="relative grid">
               <Button type="submit" size="lg" disabled={submitting || !ready}>
-                {submitting ? bookingCopy.submitting : bookingCopy.submit}
+                {awaitingChallenge
+                  ? waitingForChallenge
+                  : submitting
+                    ? bookingCopy.submitting
+                    : bookingCopy.submit}
               </Button>
               {!ready && !submitting ? (
                 // a disabled button gets no clicks: this layer over it says what is missing on a
@@ -228,6 +266,8 @@ function BookingFormCard({ hint }: { hint: string | null }) {
             </div>
           </form>
         )}
+        {/* outside the form: the widget's own required checkbox must not hold up the submit */}
+        {confirmation ? null : challenge.element}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,273 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+/**
+ * The booking form's proof of work (issue 12, item 2) in a real browser on the production build and
+ * the embedded stack: the ALTCHA widget loads only when the visitor first touches the form, solves
+ * the challenge from booking-challenge in a Web Worker, and the booking carries its solution, by
+ * mouse and by keyboard; a refused (used) solution is replaced and the visitor sends again without
+ * retyping; a submit before the check is done waits for it; no cookie, no third party, no axe
+ * violation in either theme.
+ */
+
+const form = (page: Page) => page.locator('#form');
+const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
+const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
+const dateButton = (page: Page) => page.getByRole('button', { name: /^Dato/ });
+const submitButton = (page: Page) => form(page).getByRole('button', { name: 'Book tid' });
+const calendar = (page: Page) => page.getByRole('dialog', { name: 'Vælg dato' });
+const widget = (page: Page) => form(page).locator('altcha-widget');
+const challengeStatus = (page: Page) => form(page).locator('.booking-challenge [role="status"]');
+const confirmation = (page: Page) => page.getByRole('region', { name: 'Din booking er bekræftet' });
+const uniqueEmail = (tag: string) => `e2e-challenge-${tag}-${Date.now()}@example.dk`;
+
+async function chooseService(page: Page, name: string) {
+  await serviceSelect(page).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(serviceSelect(page)).toHaveText(name);
+}
+
+/** The first day from the index-th bookable one with a free time, and that time. */
+async function chooseDayAndTime(page: Page, index: number) {
+  for (let i = index; i < index + 8; i += 1) {
+    await dateButton(page).click();
+    const dialog = calendar(page);
+    await expect(dialog.getByRole('grid')).toBeVisible();
+    let skipped = 0;
+    for (let month = 0; month < 4; month += 1) {
+      const days = dialog.locator(
+        'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+      );
+      const count = await days.count();
+      if (skipped + count > i) {
+        await days.nth(i - skipped).click();
+        break;
+      }
+      skipped += count;
+      await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
+    }
+    await expect(dialog).toBeHidden();
+    await expect(timeSelect(page)).toBeEnabled();
+    await timeSelect(page).click();
+    const first = page.getByRole('option').first();
+    await expect(first).toBeVisible();
+    const time = (await first.textContent())?.trim() ?? '';
+    if (/^\d{2}:\d{2}$/.test(time)) {
+      await first.click();
+      await expect(timeSelect(page)).toHaveText(time);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
+  throw new Error('no free time found');
+}
+
+async function fillCustomer(page: Page, email: string) {
+  await page.getByLabel('Navn').fill('Mette Robotfri');
+  await page.getByLabel('Telefon').fill('12 34 56 78');
+  await page.getByLabel('Email').fill(email);
+}
+
+/** The solution the booking request carried, decoded as the server decodes it. */
+function sentSolution(request: Request) {
+  const body = request.postDataJSON() as { altcha?: unknown };
+  expect(typeof body.altcha).toBe('string');
+  return JSON.parse(Buffer.from(body.altcha as string, 'base64').toString('utf8')) as {
+    challenge: { parameters: { algorithm: string; expiresAt: number }; signature: string };
+    solution: { counter: number; derivedKey: string };
+  };
+}
+
+function watchRequests(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  let workers = 0;
+  page.on('worker', () => (workers += 1));
+  return { urls, workers: () => workers };
+}
+
+test.describe('proof of work in the booking form', () => {
+  test('loads on the first touch, solves in a worker, and the booking carries the solution (mouse)', async ({
+    page,
+    context,
+  }) => {
+    const seen = watchRequests(page);
+    await page.goto('/contact#form');
+    await expect(serviceSelect(page)).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // nothing of the widget before the visitor touches the form
+    expect(seen.urls.filter((url) => /booking-challenge|altcha|pbkdf2/.test(url))).toEqual([]);
+    await expect(widget(page)).toHaveCount(0);
+    expect(seen.workers()).toBe(0);
+
+    await chooseService(page, 'Sølvpakken');
+    await expect(widget(page)).toHaveCount(1);
+    // solved in the background: the status line says so and the widget shows it in Danish
+    await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
+    await expect(widget(page)).toContainText('Tjekket er klaret');
+    expect(seen.workers(), 'the proof of work ran in a Web Worker').toBeGreaterThan(0);
+    expect(seen.urls.some((url) => url.includes('/functions/v1/booking-challenge'))).toBe(true);
+
+    await chooseDayAndTime(page, 9);
+    await fillCustomer(page, uniqueEmail('mouse'));
+    const booked = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    await submitButton(page).click();
+    await expect(confirmation(page)).toBeVisible();
+    const sent = sentSolution(await booked);
+    expect(sent.challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    expect(sent.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(sent.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(sent.challenge.parameters.expiresAt * 1000).toBeGreaterThan(Date.now());
+
+    // no cookie, and every request went to the site or its own backend
+    expect(await context.cookies()).toEqual([]);
+    const hosts = new Set(seen.urls.map((url) => new URL(url).hostname));
+    expect([...hosts].filter((host) => !['127.0.0.1', 'localhost'].includes(host))).toEqual([]);
+  });
+
+  test('a keyboard-only booking solves the check too, and the check is reachable and named', async ({
+    page,
+  }) => {
+    await page.goto('/contact#form');
+    await expect(serviceSelect(page)).toBeEnabled();
+    await serviceSelect(page).focus();
+    await page.keyboard.press('Enter');
+    const option = (name: string) => page.getByRole('option', { name, exact: true });
+    await expect(option('Guldpakken')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(serviceSelect(page)).toHaveText('Guldpakken');
+
+    await page.keyboard.press('Tab');
+    await expect(dateButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(calendar(page).getByRole('grid')).toBeVisible();
+    const focusedDay = () =>
+      page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-day') ?? null);
+    await expect.poll(focusedDay).not.toBeNull();
+    // four weeks after the first bookable day: clear of the other journeys' days
+    for (let i = 0; i < 4; i += 1) {
+      const from = (await focusedDay())!;
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focusedDay).not.toBe(from);
+    }
+    await page.keyboard.press('Enter');
+    await expect(calendar(page)).toBeHidden();
+    await expect(timeSelect(page)).toBeEnabled();
+    await page.keyboard.press('Tab');
+    await expect(timeSelect(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keld Tastatur');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('87654321');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(uniqueEmail('keyboard'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(submitButton(page)).toBeFocused();
+    // the check comes after the button in the tab order, with its state as its name
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('checkbox', { name: 'Tjekket er klaret' })).toBeFocused({
+      timeout: 30_000,
+    });
+    await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.');
+    await page.keyboard.press('Shift+Tab');
+    await expect(submitButton(page)).toBeFocused();
+    const booked = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    await page.keyboard.press('Enter');
+    await expect(confirmation(page)).toBeFocused();
+    expect(sentSolution(await booked).solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('a used solution is refused in Danish; the form keeps its input and the next send books', async ({
+    page,
+  }) => {
+    // a first booking, whose solution is then sent again with the second (as a replay would be)
+    await page.goto('/contact#form');
+    await chooseService(page, 'Sølvpakken');
+    await chooseDayAndTime(page, 10);
+    await fillCustomer(page, uniqueEmail('first'));
+    await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
+    const first = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    await submitButton(page).click();
+    await expect(confirmation(page)).toBeVisible();
+    const used = (await first).postDataJSON() as { altcha: string };
+
+    await confirmation(page).getByRole('button', { name: 'Book en tid mere' }).click();
+    await chooseService(page, 'Sølvpakken');
+    await chooseDayAndTime(page, 11);
+    const email = uniqueEmail('second');
+    await fillCustomer(page, email);
+    await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
+    let replays = 0;
+    await page.route(/\/functions\/v1\/create-booking$/, async (route) => {
+      if (replays > 0) return route.continue();
+      replays += 1;
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, altcha: used.altcha }) });
+    });
+    await submitButton(page).click();
+    await expect(
+      page
+        .getByRole('region', { name: /Notifikationer/ })
+        .getByText(
+          'Formularens automatiske robottjek er allerede brugt. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
+        ),
+    ).toBeVisible();
+    // nothing retyped: the same choices and fields are still there, and a new check runs
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
+    await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
+    const second = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    await submitButton(page).click();
+    await expect(confirmation(page)).toBeVisible();
+    expect(((await second).postDataJSON() as { altcha: string }).altcha).not.toBe(used.altcha);
+  });
+
+  test('a send before the check is done waits for it with a Danish status, then books', async ({
+    page,
+  }) => {
+    // the challenge's answer is held back until the visitor has pressed the button
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/functions\/v1\/booking-challenge$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact#form');
+    await chooseService(page, 'Sølvpakken');
+    await chooseDayAndTime(page, 12);
+    await fillCustomer(page, uniqueEmail('waiting'));
+    await submitButton(page).click();
+    const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toBeDisabled();
+    await expect(challengeStatus(page)).toHaveText(
+      'Robottjekket kører i baggrunden. Du kan udfylde formularen imens.',
+    );
+    release();
+    await expect(confirmation(page)).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('axe finds no violations with the widget, in the dark and the light theme', async ({
+    page,
+  }) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await page.goto('/contact#form');
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      await expect(serviceSelect(page)).toBeEnabled();
+      await chooseService(page, 'Guldpakken');
+      await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', {
+        timeout: 30_000,
+      });
+      await expectNoAxeViolations(page, `widget solved, ${theme} theme`);
+    }
+  });
+});

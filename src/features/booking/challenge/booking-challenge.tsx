@@ -1,0 +1,114 @@
+// The ALTCHA widget of the booking form (issue 12, item 2), loaded only when the visitor first
+// touches the form (use-booking-challenge.tsx). It fetches a challenge from the booking-challenge
+// function and solves it at once in Web Workers (ALTCHA's PBKDF2 worker, a same-origin file:
+// the CSP's worker-src 'self' is all it needs), so an honest visitor never waits; no cookie, no
+// third party. The form reads the solution through the controller when it sends the booking.
+import 'altcha/external';
+import 'altcha/altcha.css';
+import './booking-challenge.css';
+import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
+import { useEffect, useRef, useState } from 'react';
+import { supabaseConfig } from '~/lib/supabase';
+import { challengeStatus, widgetStrings } from './copy';
+import type { ChallengeController, ChallengeHandle } from './controller';
+
+const ALGORITHM = 'PBKDF2/SHA-256';
+
+type State = keyof typeof challengeStatus;
+
+// ALTCHA keeps its registries on globalThis.$altcha (created by the import above)
+globalThis.$altcha.algorithms.set(ALGORITHM, () => new Pbkdf2Worker());
+globalThis.$altcha.i18n.set('da', { ...widgetStrings });
+
+/** Where the widget fetches a challenge: a plain GET (the function needs no key, so no preflight). */
+function challengeUrl(): string {
+  return `${supabaseConfig().url}/functions/v1/booking-challenge`;
+}
+
+/** Settings the widget takes before it starts (attributes; functions cannot be passed so). */
+const CONFIGURATION = JSON.stringify({
+  hideFooter: true,
+  hideLogo: true,
+  // no collection of pointer and scroll data (only ALTCHA's paid service would ask for it)
+  humanInteractionSignature: false,
+  // no artificial delay after solving
+  minDuration: 0,
+});
+
+export default function BookingChallenge({ controller }: { controller: ChallengeController }) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const [state, setState] = useState<State>('unverified');
+
+  useEffect(() => {
+    const container = host.current;
+    if (!container) return;
+    const widget = document.createElement('altcha-widget');
+    let solved: string | null = null;
+    let waiters: { resolve: (payload: string) => void; reject: (error: Error) => void }[] = [];
+    const settle = (payload: string | null, error?: Error) => {
+      const list = waiters;
+      waiters = [];
+      for (const w of list) {
+        if (payload) w.resolve(payload);
+        else w.reject(error ?? new Error('challenge failed'));
+      }
+    };
+    const onState = (event: Event) => {
+      const { state: next, payload } = (event as CustomEvent<{ state: State; payload?: string }>)
+        .detail;
+      setState(next);
+      if (next === 'verified' && payload) {
+        solved = payload;
+        settle(payload);
+      } else {
+        solved = null;
+        if (next === 'error') settle(null, new Error('challenge failed'));
+        // an expired challenge is replaced at once, in the background
+        if (next === 'expired') void widget.verify();
+      }
+    };
+    widget.addEventListener('statechange', onState);
+
+    const handle: ChallengeHandle = {
+      payload() {
+        if (solved) return Promise.resolve(solved);
+        const promise = new Promise<string>((resolve, reject) => waiters.push({ resolve, reject }));
+        if (widget.getState?.() !== 'verifying') void widget.verify();
+        return promise;
+      },
+      current: () => solved,
+      renew() {
+        solved = null;
+        widget.reset();
+        void widget.verify();
+      },
+    };
+
+    // the methods exist once the widget has loaded; it starts solving by itself (auto=onload)
+    const onLoad = () => controller.attach(handle);
+    widget.addEventListener('load', onLoad);
+    widget.setAttribute('challenge', challengeUrl());
+    widget.setAttribute('auto', 'onload');
+    widget.setAttribute('display', 'standard');
+    widget.setAttribute('type', 'checkbox');
+    widget.setAttribute('language', 'da');
+    widget.setAttribute('configuration', CONFIGURATION);
+    container.append(widget);
+    return () => {
+      controller.detach(handle);
+      widget.removeEventListener('statechange', onState);
+      widget.removeEventListener('load', onLoad);
+      settle(null, new Error('the form was closed'));
+      widget.remove();
+    };
+  }, [controller]);
+
+  return (
+    <div className="booking-challenge grid gap-2">
+      <div ref={host} />
+      <p role="status" className="sr-only">
+        {challengeStatus[state] ?? ''}
+      </p>
+    </div>
+  );
+}

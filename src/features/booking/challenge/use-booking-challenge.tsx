@@ -1,0 +1,35 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { ChallengeController } from './controller';
+
+// The widget (ALTCHA's web component, its styles and its worker) is its own chunk, loaded when the
+// visitor first touches the form: never part of any page's first load.
+const BookingChallenge = lazy(() => import('./booking-challenge'));
+
+/**
+ * The booking form's proof of work. `triggers` go on the form: the first focus, pointer press or
+ * input inside it loads the widget, which then solves a challenge in the background (in Web
+ * Workers). `element` is the widget with its status line. `payload()` gives the solved challenge
+ * for a submit, waiting for it if need be (`current()` gives it at once when it is ready);
+ * `renew()` starts a fresh one after each answer.
+ */
+export function useBookingChallenge() {
+  const controller = useMemo(() => new ChallengeController(), []);
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
+  const triggers = useMemo(
+    () => ({ onFocusCapture: start, onPointerDownCapture: start, onInputCapture: start }),
+    [start],
+  );
+  const payload = useCallback(() => {
+    start();
+    return controller.payload();
+  }, [controller, start]);
+  const renew = useCallback(() => controller.renew(), [controller]);
+  const current = useCallback(() => controller.current(), [controller]);
+  const element = started ? (
+    <Suspense fallback={null}>
+      <BookingChallenge controller={controller} />
+    </Suspense>
+  ) : null;
+  return { triggers, element, payload, current, renew };
+}
