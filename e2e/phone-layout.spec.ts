@@ -9,9 +9,17 @@ import { gotoHydrated } from './support/hydration';
  */
 test.skip(({ isMobile }) => !isMobile, 'phone layout: runs in the mobile project');
 
-/** Page heights (CSS px) at 390 x 844; issue 17 found 9,500 / 11,100 / 12,000. */
+/**
+ * Page heights (CSS px) at 390 x 844. Issue 17 found / 9,474, /services 11,137, /vores-arbejde
+ * 11,976 (measured before the change; /about 7,307, /contact 6,420); after: 8,403 / 9,381 / 6,364
+ * (/about 6,798, /contact 6,274). The limits leave ~2-3 % for copy changes.
+ */
 const heightLimits: Record<string, number> = {
-  '/vores-arbejde': 7_000,
+  '/': 8_600,
+  '/services': 9_600,
+  '/vores-arbejde': 6_600,
+  '/about': 7_000,
+  '/contact': 6_500,
 };
 
 const galleryOf = (page: Page) => page.getByRole('region', { name: 'Resultater vi er stolte af' });

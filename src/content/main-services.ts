@@ -14,16 +14,14 @@ export const mainServices: readonly MainService[] = [
   {
     icon: Droplets,
     title: 'Professionel vask',
-    description:
-      'Skånsom håndvask ude og inde med pH-neutrale produkter, der er sikre for alle biltyper.',
+    description: 'Med pH-neutrale produkter, der er sikre for alle biltyper – ude som inde.',
     image: { name: 'service-wash', alt: 'Bil dækket af skum under en professionel håndvask' },
     features: ['Skånsom håndvask', 'Fælge, dæk og ruder', 'Indvendig rengøring'],
   },
   {
     icon: Sparkles,
     title: 'Polering',
-    description:
-      'Flertrinspolering, der fjerner mindre ridser og matte områder og giver lakken en dyb glans.',
+    description: 'Mat og ridset lak får sin glans tilbage, poleret i flere trin med omhu.',
     image: { name: 'service-polish', alt: 'Poleringsmaskine giver lakken på en bil ny glans' },
     features: ['Fjerner mindre ridser', 'Dyb og varig glans', 'Voksbeskyttelse'],
   },
@@ -31,7 +29,7 @@ export const mainServices: readonly MainService[] = [
     icon: ShieldCheck,
     title: 'Nano-keramisk behandling',
     description:
-      'En hård, gennemsigtig forsegling, der beskytter lakken mod vejr, snavs og salt i 2-3 år.',
+      'En hård, gennemsigtig forsegling oven på lakken, der tåler vejr, vejsalt og vaskehaller.',
     image: {
       name: 'service-nano',
       alt: 'Vanddråber perler af på en bil med nano-keramisk coating',

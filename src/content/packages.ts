@@ -3,6 +3,9 @@ import type { ImageName } from '~/generated/image-manifest';
 import type { SiteData, SiteService } from '~/lib/site-data';
 
 /**
+ * Each card says a thing once: the description says who the package is for, the features list
+ * what it holds (tests/pages/services.test.tsx fails when a description repeats a feature).
+ *
  * The parts of a package card that are not business facts: description, features, picture, icon
  * and highlight, keyed by the stable slug of the package (public.services.slug). Name, price,
  * duration and whether a package is offered at all come from the services table
@@ -33,7 +36,7 @@ export const MOST_POPULAR = 'Mest populær';
 
 export const packageContent: Readonly<Record<string, PackageContent>> = {
   'vask-soelv': {
-    description: 'En hurtig og grundig udvendig vask, der giver bilen et friskt og rent udseende.',
+    description: 'Den hurtige løsning, når bilen bare skal se pæn og frisk ud igen.',
     features: [
       'Håndvask udvendigt',
       'Rengøring af fælge og dæk',
@@ -46,7 +49,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
     icon: Droplets,
   },
   'vask-guld': {
-    description: 'Komplet vask ude og inde, så bilen både ser og dufter frisk ud.',
+    description: 'Når kabinen også trænger til en kærlig hånd, ikke kun lakken.',
     features: [
       'Komplet udvendig og indvendig vask',
       'Støvsugning af kabinen',
@@ -60,7 +63,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
     icon: Sparkles,
   },
   'vask-premium': {
-    description: 'Vores mest grundige vask: bilen bliver rengjort i hver en krog, ude som inde.',
+    description: 'Vores mest grundige vask, til bilen der skal være ren i hver en krog.',
     features: [
       'Udvendig håndvask',
       'Rengøring af fælge og dæk',
@@ -77,7 +80,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
     highlight: MOST_POPULAR,
   },
   'polering-soelv': {
-    description: 'Flertrinspolering, der fjerner mindre ridser og giver lakken en dyb glans.',
+    description: 'Til lak, der er blevet mat og har fået de første småridser.',
     features: [
       'Flertrinspolering af lakken',
       'Fjernelse af mindre ridser',
@@ -91,7 +94,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
     icon: Sun,
   },
   'polering-guld': {
-    description: 'Alt fra Sølvpakken polering plus dybderens af lakken og voksbeskyttelse.',
+    description: 'Når lakken også skal renses i dybden og beskyttes bagefter.',
     features: [
       'Alt fra Sølvpakken polering',
       'Dybderens og polering af lakken',
@@ -105,8 +108,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
     icon: SprayCan,
   },
   'polering-premium': {
-    description:
-      'Alt fra Guldpakken polering plus ekstra polering og nano-keramisk forsegling, der beskytter i årevis.',
+    description: 'Vores grundigste polering, med en forsegling der beskytter lakken i årevis.',
     features: [
       'Alt fra Guldpakken polering',
       'Ekstra flertrinspolering',

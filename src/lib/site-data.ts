@@ -145,5 +145,7 @@ export function fromPricesSentence(services: readonly SiteService[]): string {
     from('polering') && `polering fra ${from('polering')}`,
   ].filter(Boolean) as string[];
   const text = parts.join(' og ');
-  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}.` : '';
+  // a price ends in 'kr.': that full stop ends the sentence too ('… fra 1.800 kr.', not 'kr..')
+  const end = text.endsWith('.') ? '' : '.';
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}${end}` : '';
 }

@@ -23,6 +23,38 @@ describe('Services page', () => {
     expect(within(section).getAllByRole('article')).toHaveLength(6);
   });
 
+  it("states the 'from' prices in the hero once, without a doubled full stop", () => {
+    renderRoute('/services', ServicesPage);
+    const lead = screen.getByText(/^Bilvask fra/);
+    expect(lead).toHaveTextContent(/^Bilvask fra 199 kr\. og polering fra 1\.800 kr\. Alt /);
+    expect(lead.textContent).not.toContain('kr..');
+  });
+
+  it("says each package's contents once: the description does not repeat the feature list", () => {
+    renderRoute('/services', ServicesPage);
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/[^a-zæøå0-9-]+/)
+        .filter((word) => word.length > 4);
+    for (const card of screen.getAllByRole('article')) {
+      const features = within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent!);
+      const description = card.querySelector('h3')!.closest('div')!.parentElement!
+        .nextElementSibling!.textContent!;
+      for (const feature of features) {
+        // no feature's content words all appear in the description already
+        const contentWords = words(feature);
+        if (contentWords.length === 0) continue;
+        expect(
+          contentWords.every((word) => words(description).includes(word)),
+          `${card.querySelector('h3')!.textContent}: "${feature}" repeats "${description}"`,
+        ).toBe(false);
+      }
+    }
+  });
+
   it('shows all six packages with their prices and durations', () => {
     renderRoute('/services', ServicesPage);
     const expected = [

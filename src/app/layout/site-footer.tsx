@@ -12,8 +12,8 @@ const socialIcons = { Facebook: FacebookMark, Instagram: InstagramMark } as cons
 export function SiteFooter() {
   return (
     <footer className="border-t bg-card text-card-foreground">
-      <div className="container grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
-        <div className="space-y-4">
+      <div className="container grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
+        <div className="col-span-2 space-y-4 lg:col-span-1">
           <Link to="/" aria-label={layoutText.homeLinkLabel} className="inline-block rounded-md">
             <Logo />
           </Link>
@@ -44,7 +44,7 @@ export function SiteFooter() {
         <FooterLinks title={layoutText.footerServices} links={footerServiceLinks} />
         <FooterLinks title={layoutText.footerQuickLinks} links={footerQuickLinks} />
 
-        <div className="space-y-6">
+        <div className="col-span-2 space-y-6 lg:col-span-1">
           <div>
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">
               {layoutText.footerContact}

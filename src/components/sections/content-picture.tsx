@@ -12,9 +12,10 @@ export interface ContentPictureProps {
   className?: string;
   /**
    * 'cover' (default) crops the picture to a 4:3 box; 'intrinsic' shows all of it at its own
-   * aspect ratio (the home hero's 16:9 drawing, whose car must keep its tail and nose).
+   * aspect ratio (the home hero's 16:9 drawing, whose car must keep its tail and nose); 'card'
+   * crops to 16:9 on phones (shorter cards) and 4:3 wider (`card-picture` in app.css).
    */
-  fit?: 'cover' | 'intrinsic';
+  fit?: 'cover' | 'intrinsic' | 'card';
 }
 
 /** A content picture from the image pipeline, cropped to fill its box. */
@@ -32,7 +33,14 @@ export function ContentPicture({
       sizes={sizes}
       priority={priority}
       pictureClassName="block"
-      className={cn(fit === 'cover' ? 'aspect-[4/3] w-full object-cover' : 'w-full', className)}
+      className={cn(
+        fit === 'cover'
+          ? 'aspect-[4/3] w-full object-cover'
+          : fit === 'card'
+            ? 'card-picture'
+            : 'w-full',
+        className,
+      )}
     />
   );
 }

@@ -26,14 +26,14 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
     >
       {showImage && pkg.image ? (
         <div className="relative">
-          <ContentPicture image={pkg.image} sizes="(min-width: 1024px) 33vw, 100vw" />
+          <ContentPicture fit="card" image={pkg.image} sizes="(min-width: 1024px) 33vw, 100vw" />
           <p className="absolute right-3 top-3 rounded-full bg-background/95 px-3 py-1 text-base font-bold text-foreground shadow">
             <span className="sr-only">{packageText.priceLabel}: </span>
             {formatPrice(pkg.price)}
           </p>
         </div>
       ) : null}
-      <div className="flex flex-1 flex-col gap-4 p-6">
+      <div className="flex flex-1 flex-col gap-3 p-5 sm:gap-4 sm:p-6">
         <div className="flex flex-wrap items-center gap-2">
           {pkg.highlight ? (
             <p className="rounded-full bg-primary px-3 py-1 text-xs font-semibold uppercase tracking-wide text-primary-foreground">

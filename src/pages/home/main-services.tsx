@@ -16,8 +16,12 @@ export function MainServices() {
           return (
             <li key={service.title}>
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-sm">
-                <ContentPicture image={service.image} sizes="(min-width: 768px) 33vw, 100vw" />
-                <div className="flex flex-1 flex-col gap-4 p-6">
+                <ContentPicture
+                  fit="card"
+                  image={service.image}
+                  sizes="(min-width: 768px) 33vw, 100vw"
+                />
+                <div className="flex flex-1 flex-col gap-3 p-5 sm:gap-4 sm:p-6">
                   <div className="flex items-center gap-3">
                     <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
                       <Icon className="h-5 w-5" aria-hidden="true" />

@@ -16,13 +16,15 @@ export function SpecialServices() {
       title={text.title}
       description={text.description}
     >
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
         {text.items.map((item) => {
           const Icon = item.icon;
           return (
-            <li key={item.title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <Icon className="mb-4 h-8 w-8 text-primary" aria-hidden="true" />
-              <h3 className="text-lg font-semibold">{item.title}</h3>
+            <li key={item.title} className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+              <h3 className="flex items-center gap-3 text-lg font-semibold sm:block">
+                <Icon className="h-8 w-8 shrink-0 text-primary sm:mb-4" aria-hidden="true" />
+                {item.title}
+              </h3>
               <p className="mt-2 text-muted-foreground">{item.description}</p>
               <p className="mt-3 text-sm font-semibold">{text.priceNote}</p>
             </li>
