@@ -14,14 +14,12 @@
 // next 14 days' capacity taken, e-mails queued for addresses other than the owner's (the outbox:
 // the owner's notifications have no recipient, they go to OWNER_EMAIL), time per solved challenge,
 // status counts. Targets: bookings <= the per-address cap, third-party e-mails <= 3 x that, no 5xx.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { requestedBackends, writeDocsSection } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
 import { MESSAGES } from '../supabase/functions/_shared/messages.ts';
 import { altchaPayload, fetchChallenge, solve } from '../supabase/tests/helpers/challenge.ts';
 
-const DOCS = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const secondsArg = process.argv.find((a) => a.startsWith('--seconds='));
 const SECONDS = secondsArg ? Number(secondsArg.slice('--seconds='.length)) : 60;
 const SOLVERS = cpus().length;
@@ -236,33 +234,13 @@ function section(results: Figures[]): string {
   return lines.join('\n');
 }
 
-/** Replaces the "## Abuse" section (up to the next "## ") and keeps everything else. */
-function writeDocs(text: string): void {
-  const current = existsSync(DOCS) ? readFileSync(DOCS, 'utf8') : '# Benchmarks\n';
-  const start = current.search(/^## Abuse\s*$/m);
-  if (start < 0) {
-    writeFileSync(DOCS, `${current.replace(/\s*$/, '')}\n\n${text}`);
-    return;
-  }
-  const rest = current.slice(start + 3);
-  const next = rest.search(/^## /m);
-  const end = next < 0 ? current.length : start + 3 + next;
-  writeFileSync(
-    DOCS,
-    `${current.slice(0, start)}${text}${next < 0 ? '' : `\n${current.slice(end)}`}`,
-  );
-}
-
-const requested = process.argv
-  .slice(2)
-  .filter((a) => a === 'pglite' || a === 'postgres') as Backend[];
-const backends: Backend[] = requested.length > 0 ? requested : ['pglite', 'postgres'];
+const backends = requestedBackends();
 const results: Figures[] = [];
 for (const backend of backends) {
   const r = await runOn(backend);
   console.log(JSON.stringify(r));
   results.push(r);
 }
-writeDocs(section(results));
+writeDocsSection('Abuse', section(results));
 console.log(section(results));
 process.exit(results.every(met) ? 0 : 1);

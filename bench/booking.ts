@@ -6,9 +6,8 @@
 // fetched and solved before the request and outside its timing, as the browser does it while the
 // visitor fills in the form; verifying it (and marking it used) is inside the timing. The abuse caps
 // are lifted: the bench books hundreds of times from one address.
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { requestedBackends, writeDocsSection } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
 import { solvedAltcha } from '../supabase/tests/helpers/challenge.ts';
 import { liftBookingCaps } from '../supabase/tests/helpers/sql.ts';
@@ -17,7 +16,6 @@ const SEED_BOOKINGS = 2000;
 const SLOT_REQUESTS = 300;
 const CREATE_REQUESTS = 200;
 const RACERS = 50;
-const DOCS = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 
 interface Figures {
   backend: Backend;
@@ -259,39 +257,14 @@ function section(results: Figures[]): string {
   return lines.join('\n');
 }
 
-/** Replaces the "## Booking" section (up to the next "## ") and keeps everything else. */
-function writeDocs(text: string): void {
-  if (!existsSync(DOCS)) {
-    mkdirSync(fileURLToPath(new URL('../docs/', import.meta.url)), { recursive: true });
-    writeFileSync(DOCS, `# Benchmarks\n\n${text}`);
-    return;
-  }
-  const current = readFileSync(DOCS, 'utf8');
-  const start = current.search(/^## Booking\s*$/m);
-  if (start < 0) {
-    writeFileSync(DOCS, `${current.replace(/\s*$/, '')}\n\n${text}`);
-    return;
-  }
-  const rest = current.slice(start + 3);
-  const next = rest.search(/^## /m);
-  const end = next < 0 ? current.length : start + 3 + next;
-  writeFileSync(
-    DOCS,
-    `${current.slice(0, start)}${text}${next < 0 ? '' : `\n${current.slice(end)}`}`,
-  );
-}
-
-const requested = process.argv
-  .slice(2)
-  .filter((a) => a === 'pglite' || a === 'postgres') as Backend[];
-const backends: Backend[] = requested.length > 0 ? requested : ['pglite', 'postgres'];
+const backends = requestedBackends();
 const results: Figures[] = [];
 for (const backend of backends) {
   const r = await runOn(backend);
   console.log(JSON.stringify(r));
   results.push(r);
 }
-writeDocs(section(results));
+writeDocsSection('Booking', section(results));
 console.log(section(results));
 const failed = results.some(
   (r) => r.race.created !== 1 || r.race.conflicts !== RACERS - 1 || r.race.storedMails !== 2,
