@@ -207,6 +207,28 @@ test.describe('booking on /contact', () => {
       expect(calendarAnswers).toHaveLength(1);
       await expectNoAxeViolations(page, 'calendar with a full day');
     });
+
+    test('a tap on the disabled "Book tid" says what is missing', async ({ page }) => {
+      await openContact(page);
+      await expect(submitButton(page)).toBeDisabled();
+      await submitButton(page).tap({ force: true }); // a finger lands on the button's place
+      await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
+      await expect(toast(page, 'Vælg venligst service, dato og tid.')).toBeVisible();
+    });
+
+    test('after a booking the confirmation replaces the form, in view', async ({ page }) => {
+      await openContact(page, 'Sølvpakken');
+      await expect(serviceSelect(page)).toHaveText('Sølvpakken');
+      await chooseDayAndTime(page, 2);
+      await fillCustomer(page, uniqueEmail('phone'));
+      await submitButton(page).tap();
+      const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
+      await expect(confirmation).toBeInViewport();
+      await expect(confirmation).toContainText('199 kr.');
+      await expect(serviceSelect(page)).toBeHidden();
+      await expect(submitButton(page)).toBeHidden();
+      await expect(confirmation.getByRole('button', { name: 'Book en tid mere' })).toBeVisible();
+    });
   });
 
   test('two visitors race for one slot: the loser sees the conflict and fresh slots', async ({
