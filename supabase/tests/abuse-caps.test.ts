@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { WORKSHOP } from '../functions/_shared/email/business.ts';
 import { renderEmail, type OutboxMessage } from '../functions/_shared/email/templates.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { openDays, rawRequest, withAltcha } from './helpers/http.ts';
+import { clearBookings, openDays, rawRequest, withAltcha } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 interface Answer {
@@ -59,9 +59,7 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    await stack.query('delete from public.email_outbox');
-    await stack.query('delete from public.bookings');
-    await stack.query('delete from public.booking_rate_limits');
+    await clearBookings(stack);
     // the attempt limits are tested elsewhere; here only the caps may refuse
     await setting('rate_limit_per_ip_per_hour', 100000);
     await setting('rate_limit_per_email_per_hour', 100000);

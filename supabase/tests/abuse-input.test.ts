@@ -7,25 +7,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { CANCEL_MESSAGES } from '../functions/_shared/cancel.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { callFunction, openDays, rawRequest, withAltcha } from './helpers/http.ts';
-import { BACKENDS, SERVICE } from './helpers/sql.ts';
+import {
+  bookingBodies,
+  callFunction,
+  clearBookings,
+  openDays,
+  rawRequest,
+  withAltcha,
+} from './helpers/http.ts';
+import { BACKENDS } from './helpers/sql.ts';
 
 describe.each(BACKENDS)('abuse-proof input on %s', (backend) => {
   let stack: TestStack;
   let day = '';
-  let n = 0;
-  const booking = (overrides: Record<string, unknown> = {}) => {
-    n += 1;
-    return {
-      serviceId: SERVICE.solv,
-      customerName: 'Ane Jensen',
-      customerEmail: `ane${n}@example.dk`,
-      customerPhone: '12345678',
-      bookingDate: day,
-      bookingTime: `${String(9 + (Math.floor(n / 2) % 10)).padStart(2, '0')}:${n % 2 ? '00' : '30'}`,
-      ...overrides,
-    };
-  };
+  const booking = bookingBodies(() => day);
   const create = (body: unknown, headers: Record<string, string> = {}) =>
     callFunction<Record<string, unknown>>(stack, 'create-booking', body, { headers });
   const raw = (name: string, body: string, init: Parameters<typeof rawRequest>[1] = {}) =>
@@ -43,9 +38,7 @@ describe.each(BACKENDS)('abuse-proof input on %s', (backend) => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    await stack.query('delete from public.email_outbox');
-    await stack.query('delete from public.bookings');
-    await stack.query('delete from public.booking_rate_limits');
+    await clearBookings(stack);
   });
 
   it('stores the address the gateway saw, whatever X-Forwarded-For and cf-connecting-ip claim', async () => {

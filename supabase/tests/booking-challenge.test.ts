@@ -14,27 +14,24 @@ import {
   solve,
   solvedAltcha,
 } from './helpers/challenge.ts';
-import { callFunction, openDays, rawRequest } from './helpers/http.ts';
-import { BACKENDS, liftBookingCaps, SERVICE } from './helpers/sql.ts';
+import {
+  bookingBodies,
+  callFunction,
+  clearBookings,
+  openDays,
+  rawRequest,
+} from './helpers/http.ts';
+import { BACKENDS, liftBookingCaps } from './helpers/sql.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 describe.each(BACKENDS)('booking challenge on %s', (backend) => {
   let stack: TestStack;
   let day = '';
-  let n = 0;
-  const booking = (overrides: Record<string, unknown> = {}) => {
-    n += 1;
-    return {
-      serviceId: SERVICE.solv,
-      customerName: 'Ane Jensen',
-      customerEmail: `ane${n}@example.dk`,
-      customerPhone: `2${String(n).padStart(7, '0')}`,
-      bookingDate: day,
-      bookingTime: `${String(9 + (Math.floor(n / 2) % 10)).padStart(2, '0')}:${n % 2 ? '00' : '30'}`,
-      ...overrides,
-    };
-  };
+  const booking = bookingBodies(
+    () => day,
+    (n) => `2${String(n).padStart(7, '0')}`,
+  );
   const create = (body: unknown, headers: Record<string, string> = {}) =>
     callFunction<Record<string, unknown>>(stack, 'create-booking', body, { headers });
   const count = async (table: string) =>
@@ -49,10 +46,8 @@ describe.each(BACKENDS)('booking challenge on %s', (backend) => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    await stack.query('delete from public.email_outbox');
-    await stack.query('delete from public.bookings');
+    await clearBookings(stack);
     await stack.query('delete from public.booking_challenge_uses');
-    await stack.query('delete from public.booking_rate_limits');
     await setChallengeCost(stack.query, 1);
   });
 

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { callFunction, copenhagenDay, openDays, rawRequest, withAltcha } from './helpers/http.ts';
+import {
+  callFunction,
+  clearBookings,
+  copenhagenDay,
+  openDays,
+  rawRequest,
+  withAltcha,
+} from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
 
 // Days beyond the window are today + 62, not 61, so they stay outside even if midnight passes during
@@ -53,9 +60,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await stack.query('delete from public.email_outbox');
-  await stack.query('delete from public.bookings');
-  await stack.query('delete from public.booking_rate_limits');
+  await clearBookings(stack);
   await stack.query(
     `delete from public.settings where key like 'rate_limit_%' or key like 'max%per%'`,
   );

@@ -30,6 +30,24 @@ async function rest(
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The owner's phone booking: a POST to owner_bookings of a package at `time` on the test day. */
+const postBooking = (
+  pkg: string,
+  time: string,
+  customer: { name: string; phone: string },
+  init: { key?: string; prefer?: string } = {},
+) =>
+  rest('owner_bookings', {
+    method: 'POST',
+    ...init,
+    body: {
+      package: pkg,
+      drop_off_local: `${day} ${time}`,
+      customer_name: customer.name,
+      customer_phone: customer.phone,
+    },
+  });
+
 const offered = async (serviceId: string) =>
   (
     await callFunction<{ slots: string[] }>(stack, 'get-available-slots', {
@@ -101,24 +119,14 @@ describe('owner_bookings through /rest/v1', () => {
   });
 
   it('an overlap or a closed time is a 400 carrying the Danish message', async () => {
-    const first = await rest('owner_bookings', {
-      method: 'POST',
-      body: {
-        package: 'Guldpakken',
-        drop_off_local: `${day} 10:00`,
-        customer_name: 'Jens Telefon',
-        customer_phone: '20304050',
-      },
+    const first = await postBooking('Guldpakken', '10:00', {
+      name: 'Jens Telefon',
+      phone: '20304050',
     });
     expect(first.status).toBe(201);
-    const overlap = await rest('owner_bookings', {
-      method: 'POST',
-      body: {
-        package: 'Sølvpakken',
-        drop_off_local: `${day} 11:45`,
-        customer_name: 'Anden Kunde',
-        customer_phone: '20304051',
-      },
+    const overlap = await postBooking('Sølvpakken', '11:45', {
+      name: 'Anden Kunde',
+      phone: '20304051',
     });
     expect(overlap).toEqual({
       status: 400,
@@ -129,14 +137,9 @@ describe('owner_bookings through /rest/v1', () => {
         hint: null,
       },
     });
-    const closed = await rest('owner_bookings', {
-      method: 'POST',
-      body: {
-        package: 'Sølvpakken',
-        drop_off_local: `${day} 21:00`,
-        customer_name: 'Sen Kunde',
-        customer_phone: '20304052',
-      },
+    const closed = await postBooking('Sølvpakken', '21:00', {
+      name: 'Sen Kunde',
+      phone: '20304052',
     });
     expect(closed.status).toBe(400);
     expect(closed.body).toMatchObject({
@@ -180,16 +183,12 @@ describe('owner_bookings through /rest/v1', () => {
     const book = async (time: string, name: string) =>
       (
         (
-          await rest('owner_bookings', {
-            method: 'POST',
-            prefer: 'return=representation',
-            body: {
-              package: 'Guldpakken',
-              drop_off_local: `${day} ${time}`,
-              customer_name: name,
-              customer_phone: '20304050',
-            },
-          })
+          await postBooking(
+            'Guldpakken',
+            time,
+            { name, phone: '20304050' },
+            { prefer: 'return=representation' },
+          )
         ).body as { reference: string }[]
       )[0]!.reference;
     const a = await book('09:00', 'Første Kunde');
@@ -222,31 +221,19 @@ describe('owner_bookings through /rest/v1', () => {
   });
 
   it('the anon key can neither read nor write the owner views', async () => {
-    await rest('owner_bookings', {
-      method: 'POST',
-      body: {
-        package: 'Guldpakken',
-        drop_off_local: `${day} 10:00`,
-        customer_name: 'Jens Telefon',
-        customer_phone: '20304050',
-      },
-    });
+    await postBooking('Guldpakken', '10:00', { name: 'Jens Telefon', phone: '20304050' });
     const anon = stack.anonKey;
     for (const path of ['owner_bookings', 'owner_agenda']) {
       const read = await rest(path, { key: anon });
       expect(read.status).toBe(401);
       expect(read.body).toMatchObject({ code: '42501' });
     }
-    const insert = await rest('owner_bookings', {
-      method: 'POST',
-      key: anon,
-      body: {
-        package: 'Sølvpakken',
-        drop_off_local: `${day} 15:00`,
-        customer_name: 'Ond Kunde',
-        customer_phone: '20304059',
-      },
-    });
+    const insert = await postBooking(
+      'Sølvpakken',
+      '15:00',
+      { name: 'Ond Kunde', phone: '20304059' },
+      { key: anon },
+    );
     expect(insert.status).toBe(401);
     const cancel = await rest('owner_bookings?status=eq.confirmed', {
       method: 'PATCH',

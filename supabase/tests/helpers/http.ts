@@ -2,6 +2,7 @@
 import { request as httpRequest } from 'node:http';
 import type { TestStack } from '../../../local/testing/index.ts';
 import { solvedAltcha } from './challenge.ts';
+import { SERVICE } from './sql.ts';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -139,4 +140,34 @@ export function rawRequest(
     req.on('response', () => (at = body.length));
     next();
   });
+}
+
+/** Empties what a create-booking leaves behind (mails, bookings, attempt counters) between tests. */
+export async function clearBookings(stack: Pick<TestStack, 'query'>): Promise<void> {
+  await stack.query('delete from public.email_outbox');
+  await stack.query('delete from public.bookings');
+  await stack.query('delete from public.booking_rate_limits');
+}
+
+/**
+ * A maker of valid create-booking bodies for a Solvpakke on `day()`: every call a new e-mail address
+ * and the next half hour from 09:00 (so two calls never ask for the same time), and `overrides` on top.
+ */
+export function bookingBodies(
+  day: () => string,
+  phone: (n: number) => string = () => '12345678',
+): (overrides?: Record<string, unknown>) => Record<string, unknown> {
+  let n = 0;
+  return (overrides = {}) => {
+    n += 1;
+    return {
+      serviceId: SERVICE.solv,
+      customerName: 'Ane Jensen',
+      customerEmail: `ane${n}@example.dk`,
+      customerPhone: phone(n),
+      bookingDate: day(),
+      bookingTime: `${String(9 + (Math.floor(n / 2) % 10)).padStart(2, '0')}:${n % 2 ? '00' : '30'}`,
+      ...overrides,
+    };
+  };
 }

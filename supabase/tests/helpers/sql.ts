@@ -115,6 +115,17 @@ export async function book(q: Tx | Queryable, b: BookingInput): Promise<CreateAn
   return ((await q.query(sql, params)).rows[0] as { r: CreateAnswer }).r;
 }
 
+/** The status alone ('created', 'conflict', ...) of a create_booking of `serviceId` at `date` `time`. */
+export async function bookStatus(
+  q: Tx | Queryable,
+  serviceId: string,
+  date: string,
+  time: string,
+  now: string,
+): Promise<CreateAnswer['status']> {
+  return (await book(q, { serviceId, date, time, now })).status;
+}
+
 /** Expects the statement to fail with the SQLSTATE code, inside a savepoint so the transaction lives on. */
 export async function sqlState(
   tx: Tx,
