@@ -173,10 +173,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
           });
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
           if (error instanceof BookingApiError && error.status === 409) setTime(null);
+          // a challenge is good for one attempt: a fresh one is solved in the background, so that
+          // a refusal (also one about the challenge: expired or used) can be sent again at once
+          // (after a booking the confirmation replaces the form and its widget)
+          challenge.renew();
         },
-        // a challenge is good for one attempt: a fresh one is solved in the background, so that
-        // a refusal (also one about the challenge: expired or used) can be sent again at once
-        onSettled: () => challenge.renew(),
       },
     );
   }
