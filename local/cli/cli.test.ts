@@ -27,39 +27,32 @@ describe('stack CLI errors are one clear line and a non-zero exit', () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'cli-test-'));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-  it('names a taken port', async () => {
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
-    const port = (blocker.address() as { port: number }).port;
-    try {
-      const result = await run('dev.ts', { PORT: String(port), LOCAL_DB: 'memory' });
-      expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toBe(
-        `error: port ${port} on 127.0.0.1 is already in use (set PORT to another port)`,
-      );
-    } finally {
-      blocker.close();
-    }
-  });
-
-  it('names a taken gateway port', async () => {
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
-    const port = (blocker.address() as { port: number }).port;
-    try {
-      const result = await run('dev.ts', {
-        PORT: '0',
-        SUPABASE_PORT: String(port),
-        LOCAL_DB: 'memory',
-      });
-      expect(result.code).toBe(1);
-      expect(result.stderr.trim()).toBe(
-        `error: port ${port} on 127.0.0.1 is already in use (set SUPABASE_PORT to another port)`,
-      );
-    } finally {
-      blocker.close();
-    }
-  });
+  for (const { title, variable, env } of [
+    {
+      title: 'names a taken port',
+      variable: 'PORT',
+      env: (port: number) => ({ PORT: String(port), LOCAL_DB: 'memory' }),
+    },
+    {
+      title: 'names a taken gateway port',
+      variable: 'SUPABASE_PORT',
+      env: (port: number) => ({ PORT: '0', SUPABASE_PORT: String(port), LOCAL_DB: 'memory' }),
+    },
+  ])
+    it(title, async () => {
+      const blocker: Server = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+      const port = (blocker.address() as { port: number }).port;
+      try {
+        const result = await run('dev.ts', env(port));
+        expect(result.code).toBe(1);
+        expect(result.stderr.trim()).toBe(
+          `error: port ${port} on 127.0.0.1 is already in use (set ${variable} to another port)`,
+        );
+      } finally {
+        blocker.close();
+      }
+    });
 
   it('names a missing Deno', async () => {
     const result = await run('dev.ts', {

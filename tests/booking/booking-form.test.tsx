@@ -67,6 +67,15 @@ async function fillCustomer(user: UserEvent) {
   await user.type(screen.getByLabelText('Bemærkninger (valgfrit)'), 'Sort Tesla');
 }
 
+/** Fills the whole form (Guldpakken, Wednesday 25 November 2026 at `time`, the customer) and submits it. */
+async function bookGuldOnWednesday(user: UserEvent, time: string) {
+  await chooseService(user, 'Guldpakken');
+  await chooseDate(user, 'onsdag den 25. november 2026');
+  await chooseTime(user, time);
+  await fillCustomer(user);
+  await user.click(submitButton());
+}
+
 describe('the booking form: services and calendar', () => {
   it('reads the active services ordered by name, and no calendar before a service', async () => {
     const { user } = renderBookingForm();
@@ -389,11 +398,7 @@ describe('the booking form: submitting', () => {
 
   it('books, confirms, and resets service, date, time and slots', async () => {
     const { user } = renderBookingForm();
-    await chooseService(user, 'Guldpakken');
-    await chooseDate(user, 'onsdag den 25. november 2026');
-    await chooseTime(user, '09:30');
-    await fillCustomer(user);
-    await user.click(submitButton());
+    await bookGuldOnWednesday(user, '09:30');
     expect(submitButton()).toHaveTextContent('Opretter booking...');
     expect(submitButton()).toBeDisabled();
 
@@ -474,11 +479,7 @@ describe('the booking form: submitting', () => {
       }),
     );
     const { user } = renderBookingForm();
-    await chooseService(user, 'Guldpakken');
-    await chooseDate(user, 'onsdag den 25. november 2026');
-    await chooseTime(user, '09:30');
-    await fillCustomer(user);
-    await user.click(submitButton());
+    await bookGuldOnWednesday(user, '09:30');
     expect(await screen.findByText('Fejl ved booking')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Ring og book: +45 12 34 56 78' })).toBeVisible();
     expect(
@@ -509,11 +510,7 @@ describe('the booking form: submitting', () => {
       }),
     );
     const { user } = renderBookingForm();
-    await chooseService(user, 'Guldpakken');
-    await chooseDate(user, 'onsdag den 25. november 2026');
-    await chooseTime(user, '09:00');
-    await fillCustomer(user);
-    await user.click(submitButton());
+    await bookGuldOnWednesday(user, '09:00');
     expect(await screen.findByText('Der opstod en fejl. Prøv igen senere.')).toBeVisible();
     expect(screen.getByText('Fejl ved booking')).toBeVisible();
     expect(timeSelect()).toHaveTextContent('09:00');
@@ -532,11 +529,7 @@ describe('the booking form: submitting', () => {
   it('shows the generic message when the network fails', async () => {
     server.use(http.post(`${API}/functions/v1/create-booking`, () => HttpResponse.error()));
     const { user } = renderBookingForm();
-    await chooseService(user, 'Guldpakken');
-    await chooseDate(user, 'onsdag den 25. november 2026');
-    await chooseTime(user, '09:00');
-    await fillCustomer(user);
-    await user.click(submitButton());
+    await bookGuldOnWednesday(user, '09:00');
     expect(await screen.findByText('Der opstod en fejl. Prøv igen senere.')).toBeVisible();
   });
 
