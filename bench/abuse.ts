@@ -15,7 +15,7 @@
 // the owner's notifications have no recipient, they go to OWNER_EMAIL), time per solved challenge,
 // status counts. Targets: bookings <= the per-address cap, third-party e-mails <= 3 x that, no 5xx.
 import { cpus, loadavg } from 'node:os';
-import { requestedBackends, writeDocsSection } from './report.ts';
+import { runAndReport } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
 import { MESSAGES } from '../supabase/functions/_shared/messages.ts';
 import { altchaPayload, fetchChallenge, solve } from '../supabase/tests/helpers/challenge.ts';
@@ -234,13 +234,5 @@ function section(results: Figures[]): string {
   return lines.join('\n');
 }
 
-const backends = requestedBackends();
-const results: Figures[] = [];
-for (const backend of backends) {
-  const r = await runOn(backend);
-  console.log(JSON.stringify(r));
-  results.push(r);
-}
-writeDocsSection('Abuse', section(results));
-console.log(section(results));
+const results = await runAndReport('Abuse', runOn, section);
 process.exit(results.every(met) ? 0 : 1);

@@ -7,7 +7,7 @@
 // visitor fills in the form; verifying it (and marking it used) is inside the timing. The abuse caps
 // are lifted: the bench books hundreds of times from one address.
 import { cpus, loadavg } from 'node:os';
-import { requestedBackends, writeDocsSection } from './report.ts';
+import { runAndReport } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
 import { solvedAltcha } from '../supabase/tests/helpers/challenge.ts';
 import { liftBookingCaps } from '../supabase/tests/helpers/sql.ts';
@@ -257,15 +257,7 @@ function section(results: Figures[]): string {
   return lines.join('\n');
 }
 
-const backends = requestedBackends();
-const results: Figures[] = [];
-for (const backend of backends) {
-  const r = await runOn(backend);
-  console.log(JSON.stringify(r));
-  results.push(r);
-}
-writeDocsSection('Booking', section(results));
-console.log(section(results));
+const results = await runAndReport('Booking', runOn, section);
 const failed = results.some(
   (r) => r.race.created !== 1 || r.race.conflicts !== RACERS - 1 || r.race.storedMails !== 2,
 );

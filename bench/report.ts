@@ -33,3 +33,25 @@ export function writeDocsSection(heading: string, text: string): void {
     `${current.slice(0, start)}${text}${next < 0 ? '' : `\n${current.slice(end)}`}`,
   );
 }
+
+/**
+ * Runs `runOn` on each requested backend in turn (printing each figure set as a JSON line), writes
+ * `section` of all of them to the "## <heading>" section of docs/benchmarks.md, prints it, and
+ * returns the figures.
+ */
+export async function runAndReport<F>(
+  heading: string,
+  runOn: (backend: Backend) => Promise<F>,
+  section: (results: F[]) => string,
+): Promise<F[]> {
+  const results: F[] = [];
+  for (const backend of requestedBackends()) {
+    const r = await runOn(backend);
+    console.log(JSON.stringify(r));
+    results.push(r);
+  }
+  const text = section(results);
+  writeDocsSection(heading, text);
+  console.log(text);
+  return results;
+}
