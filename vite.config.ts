@@ -57,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        sourcemap: process.env.PERF_SOURCEMAP === '1',
         rolldownOptions: {
           output: {
             // Fewer, larger chunks: the automatic split gave a page 17-30 small files, each a

@@ -16,7 +16,13 @@ import { freePort } from '../local/net.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : staticPaths;
+// BENCH_LIGHTHOUSE=0: the tap measurement only (printed, docs/performance.md left as it is)
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const ROUTES = !LIGHTHOUSE
+  ? []
+  : process.env.BENCH_ROUTES
+    ? process.env.BENCH_ROUTES.split(',')
+    : staticPaths;
 const BUILD_DIR = path.join(ROOT, '.local', 'bench-web');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -107,12 +113,13 @@ async function main() {
     await waitFor(`${site}/`, server).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}\n${serverLog}`);
     });
-    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    if (LIGHTHOUSE)
+      chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     const results: Array<{ route: string; median: Sample; runs: number }> = [];
     for (const route of ROUTES) {
       const samples: Sample[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await runLighthouse(`${site}${route}`, chrome.port);
+        const result = await runLighthouse(`${site}${route}`, chrome!.port);
         const { categories, audits } = result;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -158,7 +165,8 @@ async function main() {
       results.push({ route, median: med, runs: samples.length });
     }
     const taps = process.env.BENCH_TAP === '0' ? [] : await tapLatency(site);
-    report(results, taps);
+    if (LIGHTHOUSE) report(results, taps);
+    else console.log(JSON.stringify(taps));
   } finally {
     await chrome?.kill();
     stopServer();

@@ -72,6 +72,8 @@ export function parseBootScript(body: string): Boot {
  * Before hydration a click on a button (the menu, the theme switch, a consent button, the booking
  * form's submit) cannot reach React: it is held back (no native form submission either), starts
  * the boot at once, and is replayed on the same button when the app reports it has hydrated.
+ * A button marked `data-own-replay` replays its own presses (the booking form's service field,
+ * which hydrates after the app: src/features/booking/early-press.ts).
  */
 export function deferredBootScript(boot: Boot, preloads: string[]): string {
   const modules = [...boot.sideEffects, ...boot.routes.map((route) => route.href)];
@@ -98,7 +100,7 @@ ${json(chunks)}.reduce(function(p,h){return p.then(load(h))},Promise.resolve())
 function hold(e){
 if(hydrated)return;
 var b=e.target&&e.target.closest&&e.target.closest("button,[role=button]");
-if(!b)return;
+if(!b||b.hasAttribute("data-own-replay"))return;
 e.preventDefault();e.stopImmediatePropagation();held=b;start();
 }
 addEventListener("click",hold,true);

@@ -50,6 +50,11 @@ export function useSiteData(): SiteData {
   return data;
 }
 
+/** The site data when rendered inside the site layout, else undefined (e.g. a component test). */
+export function useOptionalSiteData(): SiteData | undefined {
+  return useRouteLoaderData(SITE_DATA_ROUTE_ID) as SiteData | undefined;
+}
+
 /** The active packages of one category, in the owner's order. */
 export function servicesOf(data: SiteData, category: PackageCategory): SiteService[] {
   return data.services.filter((service) => service.category === category);

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { EARLY_PRESS_SCRIPT } from './early-press';
 
 /**
  * When the booking form's code may load: at once on the server (the prerender writes the whole
@@ -51,13 +52,18 @@ const LazyBookingForm = lazy(() =>
  * The page hydrates without the form's code
  * (React keeps the form's prerendered HTML as it is, unhydrated); the form's chunk (react-query,
  * Radix Select and Popover, the form) loads and hydrates on its own once wanted (see formWanted).
- * Until then the prerendered form shows its loading state ("Indlæser services..."), as it would
- * while the services load. A press on the form starts the load at once.
+ * Until then the prerendered form is the form as it looks with the build's services (the
+ * service field enabled); a press on the form starts the load at once, and a press on the
+ * service field opens its list once the form has hydrated (early-press.ts).
  */
 export function BookingForm() {
   return (
-    <Suspense fallback={null}>
-      <LazyBookingForm />
-    </Suspense>
+    <>
+      {/* notes a press on the service field before the form has hydrated (see early-press.ts) */}
+      <script dangerouslySetInnerHTML={{ __html: EARLY_PRESS_SCRIPT }} />
+      <Suspense fallback={null}>
+        <LazyBookingForm />
+      </Suspense>
+    </>
   );
 }

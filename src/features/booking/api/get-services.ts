@@ -7,6 +7,14 @@ import { bookingKeys } from './keys';
 /** A row of public.services (generated types, `npm run db:types`). */
 export type Service = Database['public']['Tables']['services']['Row'];
 
+/** What the form shows and books of a service (the build's site data has these too). */
+export type BookingService = Pick<Service, 'id' | 'name' | 'price' | 'duration_minutes'>;
+
+/** The order of the services query (`order('name')`), for a list from elsewhere (the build). */
+export function byName(a: BookingService, b: BookingService): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
 /** The active services, ordered by name. */
 export async function getServices(): Promise<Service[]> {
   const db = await bookingDb('services');

@@ -1,4 +1,11 @@
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
@@ -15,7 +22,10 @@ import { challengeFailed, waitingForChallenge } from '../challenge/copy';
 import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar } from '../api/get-booking-calendar';
-import { useServices } from '../api/get-services';
+import { byName, useServices, type BookingService } from '../api/get-services';
+import { takeEarlyPress } from '../early-press';
+import { useOptionalSiteData } from '~/lib/site-data';
+import { useHydrated } from '~/lib/use-hydrated';
 import { matchService, serviceHint } from '../rules/preselect';
 import { bookingSummary } from '../rules/summary';
 import { BookingConfirmation } from './booking-confirmation';
@@ -31,10 +41,13 @@ import { TimeField } from './time-field';
 export function BookingForm() {
   const location = useLocation();
   const hint = serviceHint(location.state, location.search);
+  // The prerendered HTML knows no query string or navigation state: the preselection follows
+  // hydration, so that hydration matches the HTML.
+  const hydrated = useHydrated();
   return (
     <BookingQueryProvider>
       {/* a new navigation with another service starts over with that service */}
-      <BookingFormCard key={hint ?? ''} hint={hint} />
+      <BookingFormCard key={hint ?? ''} hint={hydrated ? hint : null} />
     </BookingQueryProvider>
   );
 }
@@ -51,6 +64,7 @@ function showMissingToast() {
 
 function BookingFormCard({ hint }: { hint: string | null }) {
   const services = useServices();
+  const siteData = useOptionalSiteData();
   const createBooking = useCreateBooking();
   const challenge = useBookingChallenge();
   const [awaitingChallenge, setAwaitingChallenge] = useState(false);
@@ -66,10 +80,39 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const serviceTrigger = useRef<HTMLButtonElement | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
-  const serviceList = useMemo(() => services.data ?? [], [services.data]);
+  const [serviceOpen, setServiceOpen] = useState(false);
+
+  // The database's active services (the services query). Until its first answer: the same rows as
+  // the build read them from the database (the site data), so the prerendered field is usable at
+  // once; if the query fails, none (the field is disabled and the load-failure toast says why).
+  const buildServices = siteData?.services;
+  const serviceList = useMemo<BookingService[]>(() => {
+    if (services.data) return services.data;
+    if (!services.isPending || !buildServices) return [];
+    return buildServices
+      .map(({ id, name, price, durationMinutes }) => ({
+        id,
+        name,
+        price,
+        duration_minutes: durationMinutes,
+      }))
+      .sort(byName);
+  }, [services.data, services.isPending, buildServices]);
   const preselected = useMemo(() => matchService(serviceList, hint), [serviceList, hint]);
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
+
+  // a press on the service field before the form had hydrated opens the list now
+  // (the press is outside React: read in a microtask, as a subscription would deliver it)
+  useEffect(() => {
+    let live = true;
+    queueMicrotask(() => {
+      if (live && takeEarlyPress()) setServiceOpen(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const calendar = useBookingCalendar(service?.id ?? null);
   const slotsQuery = useAvailableSlots(service?.id ?? null, date);
@@ -222,9 +265,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
             <ServiceField
               triggerRef={serviceTrigger}
               services={serviceList}
-              loading={services.isPending}
+              loading={services.isPending && serviceList.length === 0}
               value={service?.id ?? null}
               onChange={pickService}
+              open={serviceOpen}
+              onOpenChange={setServiceOpen}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField

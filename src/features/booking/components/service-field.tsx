@@ -9,11 +9,13 @@ import {
 } from '~/components/ui/select';
 import { bookingCopy } from '~/content/booking';
 import { formatDuration, formatPrice } from '~/lib/format';
-import type { Service } from '../api/get-services';
+import type { BookingService } from '../api/get-services';
 
 interface ServiceFieldProps {
   triggerRef?: Ref<HTMLButtonElement>;
-  services: readonly Service[];
+  services: readonly BookingService[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   loading: boolean;
   value: string | null;
   onChange: (serviceId: string) => void;
@@ -25,6 +27,8 @@ export function ServiceField({
   value,
   onChange,
   triggerRef,
+  open,
+  onOpenChange,
 }: ServiceFieldProps) {
   const copy = bookingCopy.service;
   return (
@@ -32,10 +36,18 @@ export function ServiceField({
       <Label htmlFor="booking-service" id="booking-service-label">
         {copy.label}
       </Label>
-      <Select value={value ?? ''} onValueChange={onChange} disabled={services.length === 0}>
+      <Select
+        value={value ?? ''}
+        onValueChange={onChange}
+        disabled={services.length === 0}
+        open={open && services.length > 0}
+        onOpenChange={onOpenChange}
+      >
         <SelectTrigger
           ref={triggerRef}
           id="booking-service"
+          // a press before the form has hydrated is replayed by the form (early-press.ts)
+          data-own-replay=""
           aria-labelledby="booking-service-label"
         >
           <SelectValue placeholder={loading ? copy.loading : copy.placeholder} />
