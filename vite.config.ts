@@ -17,11 +17,13 @@ const ROUTER =
  */
 const SITE = [
   /[\\/]src[\\/]app[\\/]/,
-  /[\\/]src[\\/]lib[\\/](?!supabase|database)/,
-  /[\\/]src[\\/]components[\\/](logo|picture|ui[\\/]button|sections[\\/](?!faq))/,
-  /[\\/]src[\\/]content[\\/](navigation|business|seo|sections)\./,
+  /[\\/]src[\\/]lib[\\/](utils|hydration|use-hydrated|site-data|site-url|format|toast|meta)\./,
+  /[\\/]src[\\/]components[\\/](logo|picture|ui[\\/](button|slot))\./,
+  /[\\/]src[\\/]content[\\/](navigation|business|seo)\./,
   /[\\/]src[\\/]generated[\\/]image-manifest\./,
-  /[\\/]node_modules[\\/](lucide-react|next-themes|@radix-ui[\\/]react-(slot|compose-refs)|class-variance-authority|clsx|tailwind-merge)[\\/]/,
+  /[\\/]node_modules[\\/](next-themes|class-variance-authority|clsx)[\\/]/,
+  // lucide-react's shared code, not its icons: an icon goes with the page (or shell) that shows it
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -57,6 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        // PERF_SOURCEMAP=1: source maps, to attribute a chunk's bytes to its modules
         sourcemap: process.env.PERF_SOURCEMAP === '1',
         rolldownOptions: {
           output: {

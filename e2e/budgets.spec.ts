@@ -23,14 +23,27 @@ import {
 const KB = 1000;
 /**
  * Issue 18: first-load JS of / at most 125 KB gzipped (React, React DOM and React Router are 106.7
- * KB of it), of /contact at most 150 KB before the visitor touches the form. / is at 140.2 KB
- * (2026-11-22): the ceiling holds that against regressions and names the target
- * (docs/performance.md says what is left). /contact's 150 KB is held as the issue states it: the
- * booking form's code loads when the form nears the viewport or on the first interaction.
+ * KB of it), of /contact at most 150 KB before the visitor touches the form. / is at 131.4 KB
+ * (2026-11-22, 140.2 before tailwind-merge, next-themes and Radix Slot left the first load): the
+ * ceiling holds that against regressions and names the target (docs/performance.md says what is
+ * left). /contact's 150 KB is held as the issue states it: the booking form's code loads when the
+ * form nears the viewport or on the first interaction.
  */
 const targets = { homeJs: 125 * KB };
+/**
+ * Every indexed page's first-load JS (gzipped): a ceiling a little above the build of
+ * 2026-11-22, so that a page that starts loading more says so (the figure is in the message).
+ */
+const pageJs: Record<string, number> = {
+  '/': 132 * KB,
+  '/services': 133 * KB,
+  '/about': 141 * KB,
+  '/contact': 150 * KB,
+  '/vores-arbejde': 145 * KB,
+  '/privatlivspolitik': 125 * KB,
+};
 const budgets = {
-  homeJs: 145 * KB,
+  homeJs: 132 * KB,
   contactJs: 150 * KB,
   css: 15 * KB,
   homeTransfer: 300 * KB,
@@ -65,7 +78,20 @@ function pageTransfer(path: string) {
 test.describe('byte budgets of the production build', () => {
   test.beforeAll(() => assertBuilt());
 
-  test('first-load JavaScript of / stays within its 145 KB gzipped ceiling', () => {
+  for (const path of staticPaths) {
+    test(`first-load JavaScript of ${path} stays within its ceiling`, () => {
+      const ceiling = pageJs[path] ?? 150 * KB;
+      const files = firstLoadScripts(readHtml(path));
+      const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
+      const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+      expect(
+        total,
+        `first-load JS of ${path}: ${kb(total)} (ceiling ${kb(ceiling)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
+      ).toBeLessThanOrEqual(ceiling);
+    });
+  }
+
+  test('first-load JavaScript of / stays within its 132 KB gzipped ceiling', () => {
     const files = firstLoadScripts(readHtml('/'));
     expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
     const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
@@ -86,7 +112,9 @@ test.describe('byte budgets of the production build', () => {
     ).toBeLessThanOrEqual(budgets.contactJs);
     // the guard: the form's code is reachable from /contact, by import() only
     const all = firstLoadScripts(readHtml('/contact'), { dynamic: true });
-    const form = (f: string) => readFileSync(f, 'utf8').includes('booking-service');
+    // (the time field's id: the inline early-press script, in the first load, names the
+    // service field too)
+    const form = (f: string) => readFileSync(f, 'utf8').includes('booking-time');
     expect(all.some(form), 'the booking form is reachable from /contact').toBe(true);
     expect(files.filter(form).map(shortName), 'the booking form is not in the first load').toEqual(
       [],

@@ -1,20 +1,15 @@
-import { ThemeProvider } from 'next-themes';
 import type { ReactNode } from 'react';
 import { ThemedToaster } from './layout/themed-toaster';
 
-/** App-wide providers: the colour theme (dark by default, system ignored) and the toast area. */
+/**
+ * App-wide providers: the toast area. The colour theme needs no provider (layout/theme.ts: the
+ * stored theme is applied by an inline script before the first paint).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider
-      attribute="class"
-      defaultTheme="dark"
-      enableSystem={false}
-      storageKey="theme"
-      themes={['light', 'dark']}
-      // no disableTransitionOnChange: the toggle does it (see layout/without-transitions.ts)
-    >
+    <>
       {children}
       <ThemedToaster />
-    </ThemeProvider>
+    </>
   );
 }

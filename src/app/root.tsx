@@ -4,6 +4,7 @@ import { HYDRATED_EVENT } from '~/lib/hydration';
 import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 import { ErrorScreen } from './layout/error-screen';
+import { THEME_SCRIPT } from './layout/theme';
 import './app.css';
 // The Latin subset of Inter (the only one Danish text needs, see app.css): preloaded, so headings
 // do not re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
@@ -16,13 +17,14 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    // The prerendered HTML is dark from the first paint; next-themes' inline script switches to
-    // the stored choice before paint, hence suppressHydrationWarning on <html>.
+    // The prerendered HTML is dark from the first paint; the theme script switches to the stored
+    // choice before paint (layout/theme.ts), hence suppressHydrationWarning on <html>.
     <html lang="da" className="dark" style={{ colorScheme: 'dark' }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -62,7 +62,8 @@ export function Picture({
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={priority ? 'high' : undefined}
-        className={cn('h-auto max-w-full', className)}
+        // no tailwind-merge (src/lib/utils.ts): h-auto only when the caller sets no height
+        className={cn('max-w-full', !/(^|\s)h-/.test(className ?? '') && 'h-auto', className)}
         style={{ backgroundColor: entry.color, ...style }}
       />
     </picture>

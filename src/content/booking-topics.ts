@@ -55,5 +55,5 @@ export function bookingTopicOf(search: string): BookingTopic | null {
   );
 }
 
-/** Every call to action that books: the hero buttons and the mobile menu land on the form. */
-export const BOOKING_FORM_HREF = '/contact#form';
+// (kept in navigation.ts, so that the site header does not load the topics)
+export { BOOKING_FORM_HREF } from './navigation';

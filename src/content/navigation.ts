@@ -51,3 +51,6 @@ export const layoutText = {
     home: 'Til forsiden',
   },
 };
+
+/** Every call to action that books: the hero buttons and the mobile menu land on the form. */
+export const BOOKING_FORM_HREF = '/contact#form';

@@ -8,7 +8,7 @@ import { PageHero } from '~/components/sections/page-hero';
 import { Section } from '~/components/sections/section-heading';
 import { StatGrid } from '~/components/sections/stat-grid';
 import { Button } from '~/components/ui/button';
-import { BOOKING_FORM_HREF } from '~/content/booking-topics';
+import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { business, telHref } from '~/content/business';
 import { homeContent } from '~/content/home';
 import { packageCards, packageText } from '~/content/packages';

@@ -6,7 +6,7 @@ import { PageHero } from '~/components/sections/page-hero';
 import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
-import { BOOKING_FORM_HREF } from '~/content/booking-topics';
+import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { servicesProcess } from '~/content/process';
 import { servicesContent } from '~/content/services-page';
 import { servicesWhyUs } from '~/content/why-us';

@@ -3,15 +3,15 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '~/components/logo';
 import { Button } from '~/components/ui/button';
-import { BOOKING_FORM_HREF } from '~/content/booking-topics';
 import { business, telHref } from '~/content/business';
-import { layoutText, mainNav } from '~/content/navigation';
+import { BOOKING_FORM_HREF, layoutText, mainNav } from '~/content/navigation';
 import { cn } from '~/lib/utils';
 import { ThemeToggle } from './theme-toggle';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = ({ isActive }: { isActive: boolean }, mobile = false) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    'rounded-md px-3 font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    mobile ? 'block py-3 text-base' : 'py-2 text-sm',
     isActive ? 'text-primary' : 'text-foreground',
   );
 
@@ -53,7 +53,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden lg:inline-flex">
+          <Button asChild display="lg">
             <a href={telHref(business.phone)}>
               <Phone aria-hidden="true" />
               {layoutText.callNow}
@@ -86,7 +86,7 @@ export function SiteHeader() {
               <NavLink
                 to={item.to}
                 end
-                className={(state) => cn(navLinkClass(state), 'block py-3 text-base')}
+                className={(state) => navLinkClass(state, true)}
                 onClick={() => setMenuOpen(false)}
               >
                 {item.label}

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from 'next-themes';
+import { setTheme, useTheme } from './theme';
 import { Button } from '~/components/ui/button';
 import { layoutText } from '~/content/navigation';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -7,10 +7,10 @@ import { withoutTransitions } from './without-transitions';
 
 /** Switches between the light and the dark theme; the icon appears once the stored theme is known. */
 export function ThemeToggle() {
-  const { resolvedTheme, setTheme } = useTheme();
+  const theme = useTheme();
   const mounted = useHydrated();
 
-  const isDark = !mounted || resolvedTheme !== 'light';
+  const isDark = !mounted || theme !== 'light';
   const label = isDark ? layoutText.themeToLight : layoutText.themeToDark;
   return (
     <Button

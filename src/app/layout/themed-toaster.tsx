@@ -1,19 +1,19 @@
-import { useTheme } from 'next-themes';
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useTheme } from './theme';
 
 // Toasts only follow a visitor's action, so the toast library stays out of the first-load bundle.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** The toast area follows the site theme. */
 export function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
+  const theme = useTheme();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <Toaster
-        theme={resolvedTheme === 'light' ? 'light' : 'dark'}
+        theme={theme}
         position="top-center"
         duration={5000}
         visibleToasts={3}

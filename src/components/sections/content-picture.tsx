@@ -34,11 +34,8 @@ export function ContentPicture({
       priority={priority}
       pictureClassName="block"
       className={cn(
-        fit === 'cover'
-          ? 'aspect-[4/3] w-full object-cover'
-          : fit === 'card'
-            ? 'card-picture'
-            : 'w-full',
+        fit === 'cover' && !className?.includes('aspect-') && 'aspect-[4/3]',
+        fit === 'cover' ? 'w-full object-cover' : fit === 'card' ? 'card-picture' : 'w-full',
         className,
       )}
     />

@@ -1,10 +1,10 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import * as React from 'react';
+import { Slot } from './slot';
 import { cn } from '~/lib/utils';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'items-center gap-2 whitespace-nowrap rounded-md transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,13 +16,25 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 rounded-md px-3',
-        lg: 'h-12 rounded-md px-6 text-base',
-        icon: 'h-10 w-10',
+        default: 'h-10 px-4 py-2 text-sm',
+        sm: 'h-9 px-3 text-sm',
+        lg: 'h-12 px-6 text-base',
+        icon: 'h-10 w-10 text-sm',
       },
+      // No tailwind-merge (src/lib/utils.ts): what a caller may change is a variant, never a
+      // conflicting class in `className`.
+      font: { semibold: 'font-semibold', normal: 'font-normal' },
+      align: { center: 'justify-center', start: 'justify-start text-left' },
+      /** `lg`: shown from the lg breakpoint on only. */
+      display: { always: 'inline-flex', lg: 'hidden lg:inline-flex' },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    defaultVariants: {
+      variant: 'default',
+      size: 'default',
+      font: 'semibold',
+      align: 'center',
+      display: 'always',
+    },
   },
 );
 
@@ -31,7 +43,21 @@ export interface ButtonProps
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  font,
+  align,
+  display,
+  asChild = false,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size, font, align, display, className }))}
+      {...props}
+    />
+  );
 }

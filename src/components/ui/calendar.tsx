@@ -31,12 +31,12 @@ export function Calendar({
         caption_label: 'text-sm font-medium capitalize',
         nav: 'absolute inset-x-0 top-0 flex items-center justify-between',
         button_previous: cn(
-          buttonVariants({ variant: 'outline', size: 'icon' }),
-          'size-9 p-0 aria-disabled:opacity-40',
+          buttonVariants({ variant: 'outline', size: null }),
+          'size-9 p-0 text-sm aria-disabled:opacity-40',
         ),
         button_next: cn(
-          buttonVariants({ variant: 'outline', size: 'icon' }),
-          'size-9 p-0 aria-disabled:opacity-40',
+          buttonVariants({ variant: 'outline', size: null }),
+          'size-9 p-0 text-sm aria-disabled:opacity-40',
         ),
         month_grid: 'w-full border-collapse',
         weekdays: 'flex',
@@ -44,8 +44,8 @@ export function Calendar({
         week: 'mt-1 flex w-full',
         day: 'relative size-10 p-0 text-center text-sm',
         day_button: cn(
-          buttonVariants({ variant: 'ghost' }),
-          'size-10 p-0 font-normal aria-selected:opacity-100',
+          buttonVariants({ variant: 'ghost', size: null, font: 'normal' }),
+          'size-10 p-0 text-sm aria-selected:opacity-100',
         ),
         selected:
           '[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground',

@@ -28,7 +28,13 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('p-6 pt-0', className)} {...props} />;
+  // no tailwind-merge (src/lib/utils.ts): a caller's top padding replaces pt-0
+  return (
+    <div
+      className={cn('p-6', !/(^|\s)pt-/.test(className ?? '') && 'pt-0', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {

@@ -33,8 +33,10 @@ export function DialogContent({ className, children, closeLabel, ...props }: Dia
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-auto rounded-xl border bg-background p-6 shadow-lg',
-          className,
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-xl border bg-background shadow-lg',
+          // no tailwind-merge (src/lib/utils.ts): a caller's classes replace the default width,
+          // gap and padding
+          className ?? 'max-w-lg gap-4 p-6',
         )}
         {...props}
       >

@@ -18,8 +18,9 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          'z-50 w-72 rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-none',
-          className,
+          'z-50 rounded-md border bg-popover text-popover-foreground shadow-md outline-none',
+          // no tailwind-merge (src/lib/utils.ts): a caller's classes replace width and padding
+          className ?? 'w-72 p-4',
         )}
         {...props}
       />

@@ -93,7 +93,9 @@ export function DateField({ value, onChange, disabled, calendar, calendarFailed 
             variant="outline"
             disabled={disabled}
             aria-labelledby="booking-date-label booking-date-value"
-            className="w-full justify-start text-left font-normal"
+            font="normal"
+            align="start"
+            className="w-full"
             onPointerEnter={() => void loadCalendar()}
             onFocus={() => void loadCalendar()}
           >
