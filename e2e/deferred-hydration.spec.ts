@@ -46,3 +46,75 @@ test.describe('deferred hydration', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe('the booking form before it has hydrated', () => {
+  const formHydrated = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => (window as { __bookingFormHydrated?: boolean }).__bookingFormHydrated);
+
+  test('the prerendered service field is enabled and offers the services the build read', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/contact')).text();
+    const field = /<button[^>]*id="booking-service"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(field).not.toBe('');
+    expect(field).not.toMatch(/\sdisabled(=""|\s|>)/);
+    const options = JSON.parse(
+      (/data-early-options="([^"]*)"/.exec(html)?.[1] ?? '[]').replace(/&quot;/g, '"'),
+    ) as Array<[string, string, string]>;
+    expect(options.map(([, name]) => name)).toEqual([
+      'Guldpakken',
+      'Guldpakken polering',
+      'Premiumpakken',
+      'Premiumpakken polering',
+      'Sølvpakken',
+      'Sølvpakken polering',
+    ]);
+  });
+
+  test('a tap opens the list at once; the choice made in it holds once the form has hydrated', async ({
+    page,
+  }) => {
+    // slow scripts: the form surely has not hydrated when the visitor chooses
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.goto('/contact#form');
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await service.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
+    expect(await formHydrated(page)).toBeUndefined();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'Guldpakken polering' })).toBeFocused();
+    await page.getByRole('option', { name: 'Sølvpakken', exact: true }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(service).toHaveText('Sølvpakken');
+    await expect(service).toBeFocused();
+    expect(await formHydrated(page)).toBeUndefined();
+    // the form hydrates and takes the choice over: the date can be chosen
+    await expect.poll(() => formHydrated(page), { timeout: 20_000 }).toBe(true);
+    await expect(service).toHaveText('Sølvpakken');
+    await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
+  });
+
+  test('a list opened before hydration is the form’s own list afterwards', async ({ page }) => {
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.goto('/contact#form');
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await service.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    expect(await formHydrated(page)).toBeUndefined();
+    await expect.poll(() => formHydrated(page), { timeout: 20_000 }).toBe(true);
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(service).toHaveText('Sølvpakken polering');
+    await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
+  });
+});

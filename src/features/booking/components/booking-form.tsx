@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
@@ -23,7 +16,7 @@ import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { byName, useServices, type BookingService } from '../api/get-services';
-import { takeEarlyPress } from '../early-press';
+import { takeEarlyPresses } from '../early-press';
 import { useOptionalSiteData } from '~/lib/site-data';
 import { useHydrated } from '~/lib/use-hydrated';
 import { matchService, serviceHint } from '../rules/preselect';
@@ -102,12 +95,16 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
 
-  // a press on the service field before the form had hydrated opens the list now
-  // (the press is outside React: read in a microtask, as a subscription would deliver it)
+  // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
+  // presses are outside React: read in a microtask, as a subscription would deliver them)
   useEffect(() => {
     let live = true;
     queueMicrotask(() => {
-      if (live && takeEarlyPress()) setServiceOpen(true);
+      if (!live) return;
+      const early = takeEarlyPresses();
+      if (early.pick) pickService(early.pick);
+      if (early.open) setServiceOpen(true);
+      else if (early.missing && !early.pick) showMissingToast();
     });
     return () => {
       live = false;
@@ -305,6 +302,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
                 <span
                   aria-hidden="true"
                   data-testid="submit-missing"
+                  data-early-missing=""
                   className="absolute inset-0 cursor-not-allowed"
                   onClick={showMissingToast}
                 />
