@@ -70,6 +70,7 @@ return;
 }
 if(f){
 if(f.disabled)return;
+if(k==="keydown"&&e.key==="Tab"&&!e.shiftKey&&early.pick){e.preventDefault();early.tab=1;return}
 if(k==="pointerdown"&&(e.pointerType!=="mouse"||e.button!==0))return;
 if(k==="click"&&e.pointerType==="mouse")return;
 if(k==="pointermove")return;
@@ -81,14 +82,18 @@ else if(k==="click"&&t.closest("[data-early-missing]")){early.missing=1}
 else if(k==="keydown"&&e.key==="Enter"&&t.tagName==="INPUT"&&t.form&&t.form.closest("#form")&&t.form.querySelector("[data-early-missing]")){early.missing=1}
 }
 ["pointerdown","pointermove","click","keydown"].forEach(function(k){addEventListener(k,note,true)});
-w.__bookingEarlyTake=function(){var r={open:!!list,pick:early.pick,missing:early.missing};close(false);return r};
+w.__bookingEarlyTake=function(){var a=list&&list.contains(d.activeElement)?d.activeElement.getAttribute("data-value"):undefined;var r={open:!!list,active:a,pick:early.pick,tab:early.tab,missing:early.missing};close(false);return r};
 })();`.replace(/\n/g, '');
 
 export interface EarlyPresses {
   /** The early list was open: the form opens its own. */
   open?: boolean;
+  /** The option that had the focus in the open early list. */
+  active?: string;
   /** The service chosen in the early list. */
   pick?: string;
+  /** Tab on the field after that choice: the date, enabled once the form has hydrated, is next. */
+  tab?: 1;
   /** "Book tid" tapped or Enter pressed in a field while something was missing. */
   missing?: 1;
 }

@@ -74,6 +74,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const [serviceOpen, setServiceOpen] = useState(false);
+  // Tab held on the service field after an early choice: the date field gets the focus as soon
+  // as that choice has enabled it
+  const focusDateOnService = useRef(false);
+  // the option the early list had focused (early-press.ts), focused again in the form's list
+  const [serviceFocus, setServiceFocus] = useState<string | null>(null);
 
   // The database's active services (the services query). Until its first answer: the same rows as
   // the build read them from the database (the site data), so the prerendered field is usable at
@@ -103,13 +108,30 @@ function BookingFormCard({ hint }: { hint: string | null }) {
       if (!live) return;
       const early = takeEarlyPresses();
       if (early.pick) pickService(early.pick);
-      if (early.open) setServiceOpen(true);
-      else if (early.missing && !early.pick) showMissingToast();
+      if (early.pick && early.tab) focusDateOnService.current = true;
+      if (early.open) {
+        setServiceFocus(early.active ?? null);
+        setServiceOpen(true);
+        // if the form's list opened already (React hydrated the form on that very key press),
+        // the focus the early list had goes to the same option in it
+        requestAnimationFrame(() => {
+          const list = document.getElementById('booking-service-list');
+          if (!list || list.contains(document.activeElement)) return;
+          const all = Array.from(list.querySelectorAll<HTMLElement>('[role="option"]'));
+          (all.find((option) => option.dataset.value === early.active) ?? all[0])?.focus();
+        });
+      } else if (early.missing && !early.pick) showMissingToast();
     });
     return () => {
       live = false;
     };
   }, []);
+
+  useEffect(() => {
+    if (!service || !focusDateOnService.current) return;
+    focusDateOnService.current = false;
+    document.querySelector<HTMLButtonElement>('[aria-labelledby^="booking-date-label"]')?.focus();
+  }, [service]);
 
   const calendar = useBookingCalendar(service?.id ?? null);
   const slotsQuery = useAvailableSlots(service?.id ?? null, date);
@@ -266,7 +288,11 @@ function BookingFormCard({ hint }: { hint: string | null }) {
               value={service?.id ?? null}
               onChange={pickService}
               open={serviceOpen}
-              onOpenChange={setServiceOpen}
+              onOpenChange={(open) => {
+                setServiceOpen(open);
+                setServiceFocus(null);
+              }}
+              focusValue={serviceFocus}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField

@@ -14,6 +14,8 @@ interface ServiceFieldProps {
   onChange: (serviceId: string) => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The option to focus when the list opens (default: the chosen one, else the first). */
+  focusValue?: string | null;
 }
 
 const LIST_ID = 'booking-service-list';
@@ -39,6 +41,7 @@ export function ServiceField({
   triggerRef,
   open,
   onOpenChange,
+  focusValue,
 }: ServiceFieldProps) {
   const copy = bookingCopy.service;
   const list = useRef<HTMLDivElement | null>(null);
@@ -158,7 +161,8 @@ export function ServiceField({
             onOpenAutoFocus={(event) => {
               event.preventDefault();
               const all = options();
-              (all.find((option) => option.dataset.value === value) ?? all[0])?.focus();
+              const wanted = focusValue ?? value;
+              (all.find((option) => option.dataset.value === wanted) ?? all[0])?.focus();
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
