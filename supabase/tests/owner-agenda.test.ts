@@ -1,7 +1,8 @@
 // The owner's dashboard: the read-only owner_agenda view (today and later, Copenhagen wall-clock
 // times, ordered by drop-off), Danish comments on every table, view and column the owner touches,
-// no UTC column in an owner view, and no access for anon/authenticated. Runs on PGlite and on
-// PostgreSQL 15.
+// no UTC column in an owner view, every setting documented in docs/owner.md with its default, and no
+// access for anon/authenticated. Runs on PGlite and on PostgreSQL 15.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
 import { BACKENDS, SERVICE, sqlState, withRollback, type Tx } from './helpers/sql.ts';
@@ -18,6 +19,14 @@ const OWNER_RELATIONS = [
   'owner_agenda',
   'owner_bookings',
 ];
+
+/** The settings table of docs/owner.md ("Regler for bookingen" up to the next section): key -> default. */
+function ownerDocSettings(): Map<string, string> {
+  const doc = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
+  const section = doc.split('\n## ').find((part) => part.startsWith('Regler for bookingen')) ?? '';
+  const rows = [...section.matchAll(/^\| `([a-z_]+)` +\| ([^|]+?) +\|/gm)];
+  return new Map(rows.filter((m) => m[1] !== 'key').map((m) => [m[1], m[2]]));
+}
 
 /** Words that occur in English sentences and not in Danish ones. */
 const ENGLISH = /\b(the|when|which|is|are|of|and|with|this|must|shown|used|should|will)\b/i;
@@ -161,6 +170,13 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
     );
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.filter((r) => r.description === '' || ENGLISH.test(r.description))).toEqual([]);
+  });
+
+  it('docs/owner.md lists every setting with its default', async () => {
+    const rows = await t.query<{ key: string; value: string }>(
+      'select key, value from public.settings order by key',
+    );
+    expect(ownerDocSettings()).toEqual(new Map(rows.map((r) => [r.key, r.value])));
   });
 
   it('owner_agenda cannot be changed, with a Danish message', async () => {
