@@ -40,7 +40,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@radix-ui/react-dialog',
       '@radix-ui/react-popover',
       '@radix-ui/react-select',
-      '@radix-ui/react-slot',
       '@supabase/functions-js',
       '@supabase/postgrest-js',
       '@tanstack/react-query',

@@ -7,7 +7,7 @@ import { pageList } from '../src/content/site-pages';
  * (build/client/_headers for Netlify, netlify.toml, vercel.json; see deploy/host-files.ts) and for
  * `npm start` (local/cli/start.ts), so the e2e suite runs under the production policy.
  *
- * Scripts: React Router's prerendered HTML, React's streaming runtime and next-themes emit inline
+ * Scripts: React Router's prerendered HTML, React's streaming runtime and the theme script emit inline
  * <script> blocks that must stay inline (React hydrates them as they are). scripts/postbuild.ts
  * computes their sha256 hashes: each page gets a <meta http-equiv="Content-Security-Policy">
  * with `script-src 'self'` plus exactly its own hashes (works on every host), and the union of
