@@ -25,7 +25,7 @@ function ownerDocSettings(): Map<string, string> {
   const doc = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
   const section = doc.split('\n## ').find((part) => part.startsWith('Regler for bookingen')) ?? '';
   const rows = [...section.matchAll(/^\| `([a-z_]+)` +\| ([^|]+?) +\|/gm)];
-  return new Map(rows.filter((m) => m[1] !== 'key').map((m) => [m[1], m[2]]));
+  return new Map(rows.filter((m) => m[1] !== 'key').map((m) => [m[1] ?? '', m[2] ?? '']));
 }
 
 /** Words that occur in English sentences and not in Danish ones. */
