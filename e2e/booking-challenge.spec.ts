@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { chooseBookableDay, walkCalendarWeeks } from './support/booking';
 
 /**
  * The booking form's proof of work (issue 12, item 2) in a real browser on the production build and
@@ -30,23 +31,7 @@ async function chooseService(page: Page, name: string) {
 /** The first day from the index-th bookable one with a free time, and that time. */
 async function chooseDayAndTime(page: Page, index: number) {
   for (let i = index; i < index + 8; i += 1) {
-    await dateButton(page).click();
-    const dialog = calendar(page);
-    await expect(dialog.getByRole('grid')).toBeVisible();
-    let skipped = 0;
-    for (let month = 0; month < 4; month += 1) {
-      const days = dialog.locator(
-        'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-      );
-      const count = await days.count();
-      if (skipped + count > i) {
-        await days.nth(i - skipped).click();
-        break;
-      }
-      skipped += count;
-      await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
-    }
-    await expect(dialog).toBeHidden();
+    await chooseBookableDay(page, i);
     await expect(timeSelect(page)).toBeEnabled();
     await timeSelect(page).click();
     const first = page.getByRole('option').first();
@@ -141,15 +126,8 @@ test.describe('proof of work in the booking form', () => {
     await expect(dateButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(calendar(page).getByRole('grid')).toBeVisible();
-    const focusedDay = () =>
-      page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-day') ?? null);
-    await expect.poll(focusedDay).not.toBeNull();
     // four weeks after the first bookable day: clear of the other journeys' days
-    for (let i = 0; i < 4; i += 1) {
-      const from = (await focusedDay())!;
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(focusedDay).not.toBe(from);
-    }
+    await walkCalendarWeeks(page, 4);
     await page.keyboard.press('Enter');
     await expect(calendar(page)).toBeHidden();
     await expect(timeSelect(page)).toBeEnabled();

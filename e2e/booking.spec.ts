@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expectNoAxeViolations } from './support/axe';
-import { chooseBookableDay } from './support/booking';
+import { chooseBookableDay, walkCalendarWeeks } from './support/booking';
 
 /**
  * The booking journeys on the production build and the embedded stack (no mocks). The e2e
@@ -359,14 +359,7 @@ test.describe('booking on /contact', () => {
     await page.keyboard.press('Enter');
     await expect(calendarGrid(page)).toBeVisible();
     // three weeks after the first bookable day: clear of the other journeys' days
-    const focusedDay = () =>
-      page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-day') ?? null);
-    await expect.poll(focusedDay).not.toBeNull();
-    for (let i = 0; i < 3; i += 1) {
-      const from = (await focusedDay())!;
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(focusedDay).not.toBe(from);
-    }
+    await walkCalendarWeeks(page, 3);
     await page.keyboard.press('Enter');
     await expect(calendar(page)).toBeHidden();
     await expect(dateButton(page)).toBeFocused();

@@ -50,6 +50,21 @@ export async function chooseBookableDay(page: Page, index: number): Promise<stri
   throw new Error(`fewer than ${index + 1} bookable days in the window`);
 }
 
+/**
+ * In the open date picker, moves the keyboard focus `weeks` weeks down from the focused day
+ * (ArrowDown once a week), waiting for each move as a person would.
+ */
+export async function walkCalendarWeeks(page: Page, weeks: number): Promise<void> {
+  const focusedDay = () =>
+    page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-day') ?? null);
+  await expect.poll(focusedDay).not.toBeNull();
+  for (let i = 0; i < weeks; i += 1) {
+    const from = await focusedDay();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedDay).not.toBe(from);
+  }
+}
+
 /** Runs the e-mail sender now (the stack also runs it every few seconds) and returns every mail. */
 export async function mailbox(): Promise<Captured[]> {
   const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
