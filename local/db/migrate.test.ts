@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type Backend, type TestDatabase } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { type Backend } from '../testing/index.ts';
 import { listMigrations, ROOT } from './migrate.ts';
+import { useTestDatabase } from '../testing/hooks.ts';
 
 const DATA_MODEL = ['closed_dates', 'opening_hours', 'services', 'settings'];
 
 describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   /** Runs sql as role inside a transaction that is rolled back. Returns rows or the error code. */
   async function as(role: string, sql: string, params: unknown[] = []) {

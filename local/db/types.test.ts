@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database, Tables } from '../../src/generated/database.types.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { ROOT } from './migrate.ts';
 import { generateTypes } from './types.ts';
+import { useTestDatabase } from '../testing/hooks.ts';
 
 // Compile-time checks (tsc): the generated types have the supabase-js shape.
 const price: Tables<'services'>['price'] = 199;
@@ -14,13 +14,7 @@ void price;
 void insert;
 
 describe('db:types', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite', seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite', seed: false });
 
   it('describes the data model tables with Row, Insert and Update', async () => {
     const text = await format(await generateTypes(t.db), { parser: 'typescript' });

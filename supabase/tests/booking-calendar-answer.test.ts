@@ -4,13 +4,9 @@
 // These replace the browser's copies of the rules (danish-holidays.ts, closed-days.ts and the
 // window defaults), which are gone. Runs on PGlite and on PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  startTestStack,
-  type TestDatabase,
-  type TestStack,
-} from '../../local/testing/index.ts';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 // Sunday 22 November 2026, 12:00 in Copenhagen
 const NOON = '2026-11-22T11:00:00Z';
@@ -41,13 +37,7 @@ function statusOf(c: Calendar, day: string): string | undefined {
 }
 
 describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   it('lists the holidays once: is_danish_public_holiday is exactly danish_public_holidays, 2022-2032', async () => {
     const [r] = await t.query<{ mismatches: number; holidays: number }>(

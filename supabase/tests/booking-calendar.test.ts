@@ -1,9 +1,9 @@
 // Booking engine, calendar side: Danish public holidays, opening hours per weekday, the booking
 // window against a fixed "today" in Copenhagen, reopened holidays and multi-day jobs across
 // weekends, holidays and both DST weekends. Runs on PGlite and on PostgreSQL 15.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, SERVICE, slots, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 // Sunday 22 November 2026, 12:00 in Copenhagen
 const NOON = '2026-11-22T11:00:00Z';
@@ -27,13 +27,7 @@ async function hours(tx: Tx, day: string): Promise<string[]> {
 }
 
 describe.each(BACKENDS)('booking calendar on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   describe('Danish public holidays', () => {
     it('computes Easter Sunday 2026 as 5 April and 2027 as 28 March', async () => {

@@ -1,8 +1,7 @@
 // Booking engine, booking side: create_booking's checks, the exclusion constraint, capacity,
 // buffer, cancellation, back-to-back jobs, idempotency, rate limits, the outbox, and racing
 // transactions. Runs on PGlite and on PostgreSQL 15.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   BACKENDS,
   SERVICE,
@@ -12,19 +11,14 @@ import {
   sqlState,
   withRollback,
 } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 // Sunday 22 November 2026, 12:00 in Copenhagen; Tuesday 24 November is bookable
 const NOW = '2026-11-22T11:00:00Z';
 const TUE = '2026-11-24';
 
 describe.each(BACKENDS)('creating bookings on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   it('books a free slot, stores its work period and removes the slot from the offer', async () => {
     await withRollback(t, async (tx) => {

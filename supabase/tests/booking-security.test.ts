@@ -1,9 +1,9 @@
 // Booking engine, access: anon and authenticated can neither read nor write bookings, work periods,
 // outbox or rate-limit rows, nor call the booking functions; they may read open_dates. service_role
 // (the edge functions) can do what the functions need. Runs on PGlite and on PostgreSQL 15.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, SERVICE, book, sqlState, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const NOW = '2026-11-22T11:00:00Z';
 
@@ -40,10 +40,9 @@ async function asRole(tx: Tx, role: string): Promise<void> {
 }
 
 describe.each(BACKENDS)('booking access on %s', (backend) => {
-  let t: TestDatabase;
+  const t = useTestDatabase({ backend });
   let bookingId: string;
   beforeAll(async () => {
-    t = await createTestDatabase({ backend });
     const r = await book(t.db, {
       serviceId: SERVICE.guld,
       date: '2026-11-24',
@@ -55,9 +54,6 @@ describe.each(BACKENDS)('booking access on %s', (backend) => {
         r.reference,
       ])
     )[0]!.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe.each(['anon', 'authenticated'])('as %s', (role) => {

@@ -1,19 +1,13 @@
 // Closing a holiday period in one closed_dates row (day ... last_day): one row per day, the days
 // are closed for booking, a period backwards or over a year is refused in Danish. PGlite and PG 15.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, SERVICE, slots, sqlState, withRollback } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const NOW = '2026-11-22T11:00:00Z';
 
 describe.each(BACKENDS)('closed periods on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   it('one row with last_day closes every day of the period', async () => {
     await withRollback(t, async (tx) => {

@@ -1,9 +1,9 @@
 // The e-mail outbox as the sender job sees it (SQL, fixed clock): claiming due rows under a lease,
 // retries with exponential backoff, giving up after the limit, and two senders never taking the
 // same row (for update skip locked, on a real PostgreSQL server too).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const NOW = '2026-12-01T10:00:00+01:00';
 
@@ -47,13 +47,7 @@ const at = (iso: string, seconds: number) =>
   new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
 describe('email outbox (PGlite)', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite' });
 
   it('a booking queues the customer confirmation and the owner notification, claimed once', () =>
     withRollback(t, async (tx) => {
@@ -169,13 +163,7 @@ describe('email outbox (PGlite)', () => {
 });
 
 describe('email outbox on PostgreSQL 15: concurrent senders', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'postgres' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'postgres' });
 
   it('two senders claiming at the same time never get the same row', async () => {
     for (let i = 0; i < 6; i += 1) {

@@ -1,8 +1,8 @@
 // Reminder e-mails with a fixed clock: about 24 hours before drop-off, exactly once per booking,
 // never for cancelled bookings, bookings made shortly before, or after the drop-off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const BOOKED_AT = '2026-12-01T10:00:00+01:00';
 const DAY = '2026-12-10'; // Thursday, drop-off 09:00 (UTC+1)
@@ -36,13 +36,7 @@ async function bookAt(tx: Tx, time: string, createdAt = BOOKED_AT) {
 }
 
 describe('reminder e-mails (PGlite, fixed clock)', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite' });
 
   it('queues one reminder 24 hours before drop-off, and only once however often the job runs', () =>
     withRollback(t, async (tx) => {

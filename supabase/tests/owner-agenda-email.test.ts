@@ -2,14 +2,14 @@
 // PostgreSQL 15: off by default, at 07:00 Copenhagen time (winter and summer time) on opening days
 // only, once per day however often it is called, with the day's drop-offs and pick-ups; and the
 // e-mail it becomes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   renderEmail,
   type OutboxMessage,
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
 import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const BOOKED_AT = '2026-11-22T11:00:00+01:00';
 const THU = '2026-12-10';
@@ -42,13 +42,7 @@ const CTX: RenderContext = {
 };
 
 describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   it('is off by default', () =>
     withRollback(t, async (tx) => {

@@ -3,9 +3,9 @@
 // no UTC column in an owner view, every setting documented in docs/owner.md with its default, and no
 // access for anon/authenticated. Runs on PGlite and on PostgreSQL 15.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS, SERVICE, sqlState, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 /** Tables and views the owner works with in the dashboard (docs/owner.md). */
 const OWNER_RELATIONS = [
@@ -51,13 +51,7 @@ async function insertBooking(
 }
 
 describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend });
 
   it('owner_agenda lists work from today on, in Copenhagen time, ordered by drop-off', async () => {
     await withRollback(t, async (tx) => {

@@ -3,19 +3,20 @@
 // SQLSTATEs, cancelling (frees the time, e-mails the customer), the e-mail setting, access, the
 // public caps not counting the owner's bookings, and a race between an online and a phone booking.
 // Runs on PGlite and on PostgreSQL 15.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../local/db/database.ts';
 import {
   BACKENDS,
   SERVICE,
   book,
   bookStatus,
+  refusal,
   slots,
   sqlState,
   withRollback,
   type Tx,
 } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 // Monday 23 November 2026, 08:00 in Copenhagen (open 09-20)
 const NOW = '2026-11-23T07:00:00Z';
@@ -46,6 +47,14 @@ async function nextOpen(q: Tx | Queryable, isodow: number, from = 2): Promise<st
   return rows[0]!.d;
 }
 
+/** How the database refuses `update owner_bookings set <assignment>` of one booking ($2... = values). */
+function refusedUpdate(tx: Tx, reference: string, assignment: string, ...values: unknown[]) {
+  return refusal(tx, `update public.owner_bookings set ${assignment} where reference = $1`, [
+    reference,
+    ...values,
+  ]);
+}
+
 async function insertOwner(tx: Tx, row: Partial<OwnerRow>): Promise<OwnerRow> {
   const cols = Object.keys(row);
   const [r] = await tx.rows<OwnerRow>(
@@ -56,24 +65,6 @@ async function insertOwner(tx: Tx, row: Partial<OwnerRow>): Promise<OwnerRow> {
     [JSON.stringify(row)],
   );
   return r!;
-}
-
-/** The error (code and message) of a statement, inside a savepoint so the transaction lives on. */
-async function refusal(
-  tx: Tx,
-  sql: string,
-  params?: unknown[],
-): Promise<{ code?: string; message?: string }> {
-  await tx.exec('savepoint refusal');
-  try {
-    await tx.rows(sql, params);
-    await tx.exec('release savepoint refusal');
-    return {};
-  } catch (error) {
-    await tx.exec('rollback to savepoint refusal');
-    const e = error as { code?: string; message?: string };
-    return { code: e.code, message: e.message };
-  }
 }
 
 function phoneBooking(day: string, time: string, extra: Partial<OwnerRow> = {}): Partial<OwnerRow> {
@@ -87,14 +78,10 @@ function phoneBooking(day: string, time: string, extra: Partial<OwnerRow> = {}):
 }
 
 describe.each(BACKENDS)('owner bookings on %s', (backend) => {
-  let t: TestDatabase;
+  const t = useTestDatabase({ backend });
   let tue: string;
   beforeAll(async () => {
-    t = await createTestDatabase({ backend });
     tue = await nextOpen(t.db, 2);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('owner_bookings is a table with a primary key (what the Table Editor can edit)', async () => {
@@ -374,13 +361,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         'created',
       );
       // and the cancelled booking cannot be reconfirmed over it
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set status = 'confirmed' where reference = $1`,
-          [row.reference],
-        ),
-      ).toEqual({
+      expect(await refusedUpdate(tx, row.reference, `status = 'confirmed'`)).toEqual({
         code: '23P01',
         message: `Bookingen ${row.reference} kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.`,
       });
@@ -469,13 +450,26 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         customer_email: 'ny@example.dk',
         status: 'confirmed',
       });
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set customer_phone = '12' where reference = $1`,
-          [row.reference],
-        ),
-      ).toMatchObject({ code: '23514' });
+      for (const [assignment, refused] of [
+        [`customer_phone = '12'`, { code: '23514' }],
+        [
+          `package = 'Sølvpakken'`,
+          {
+            code: '0A000',
+            message: `Pakken kan ikke skiftes på en booking. Aflys bookingen ${row.reference} og book den nye pakke.`,
+          },
+        ],
+        [
+          `status = 'aflyst'`,
+          {
+            code: '23514',
+            message: 'status skal være confirmed (bekræftet) eller cancelled (aflyst).',
+          },
+        ],
+      ] as const)
+        expect(await refusedUpdate(tx, row.reference, assignment), assignment).toMatchObject(
+          refused,
+        );
       expect(
         await refusal(tx, `delete from public.owner_bookings where reference = $1`, [
           row.reference,
@@ -483,26 +477,6 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       ).toEqual({
         code: '0A000',
         message: `Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen ${row.reference}.`,
-      });
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set package = 'Sølvpakken' where reference = $1`,
-          [row.reference],
-        ),
-      ).toEqual({
-        code: '0A000',
-        message: `Pakken kan ikke skiftes på en booking. Aflys bookingen ${row.reference} og book den nye pakke.`,
-      });
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set status = 'aflyst' where reference = $1`,
-          [row.reference],
-        ),
-      ).toEqual({
-        code: '23514',
-        message: 'status skal være confirmed (bekræftet) eller cancelled (aflyst).',
       });
       expect(
         await refusal(
@@ -597,34 +571,15 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     await withRollback(t, async (tx) => {
       const a = await insertOwner(tx, phoneBooking(tue, '10:00'));
       const b = await insertOwner(tx, phoneBooking(tue, '14:00', { customer_name: 'Anden Kunde' }));
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
-          [b.reference, `${tue} 11:00`],
-        ),
-      ).toEqual({
+      const moveTo = (reference: string, local: string) =>
+        refusedUpdate(tx, reference, 'drop_off_local = $2', local);
+      expect(await moveTo(b.reference, `${tue} 11:00`)).toEqual({
         code: '23P01',
         message: expect.stringMatching(/^Tiden er optaget: .* kl\. 11:00 til .* kl\. 13:00\. /),
       });
-      expect(
-        (
-          await refusal(
-            tx,
-            `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
-            [b.reference, `${tue} 19:00`],
-          )
-        ).code,
-      ).toBe('22023');
-      expect(
-        (
-          await refusal(
-            tx,
-            `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
-            [b.reference, '2020-01-07 10:00'],
-          )
-        ).code,
-      ).toBe('22023');
+      // after closing time, and a day that is over
+      expect((await moveTo(b.reference, `${tue} 19:00`)).code).toBe('22023');
+      expect((await moveTo(b.reference, '2020-01-07 10:00')).code).toBe('22023');
       // a move within its own time (overlapping the old periods) is fine; no e-mail without address
       const [moved] = await tx.rows<OwnerRow>(
         `update public.owner_bookings set drop_off_local = $2 where reference = $1
@@ -647,13 +602,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
         a.reference,
       ]);
-      expect(
-        await refusal(
-          tx,
-          `update public.owner_bookings set drop_off_local = $2 where reference = $1`,
-          [a.reference, `${tue} 12:00`],
-        ),
-      ).toEqual({
+      expect(await moveTo(a.reference, `${tue} 12:00`)).toEqual({
         code: '0A000',
         message: `Bookingen ${a.reference} er aflyst og kan ikke flyttes. Book en ny tid.`,
       });

@@ -1,17 +1,11 @@
 // The booking reference alphabet stands in SQL (public.booking_random_reference(), the real
 // references) and in TypeScript (the honeypot's fake reference): the two must not drift apart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_ALPHABET, randomReference } from '../functions/_shared/reference.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 describe('booking reference alphabet', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite' });
 
   it('is the same in the database function and in the edge functions', async () => {
     const { rows } = await t.db.query<{ source: string }>(

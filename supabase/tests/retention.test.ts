@@ -1,8 +1,8 @@
 // Retention with a fixed clock: what the privacy policy promises (contact and service data up to
 // 5 years after the last contact; website usage data at most 12 months) is what run_retention does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../local/testing/index.ts';
+import { describe, expect, it } from 'vitest';
 import { book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const BOOKED_AT = '2026-12-01T10:00:00+01:00';
 
@@ -37,13 +37,7 @@ async function booking(tx: Tx, id: string) {
 }
 
 describe('retention (PGlite, fixed clock)', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite' });
 
   it('anonymises a booking 5 years after the last contact, not a day before', () =>
     withRollback(t, async (tx) => {

@@ -9,13 +9,10 @@
 // On PGlite (no pg_cron) the migration creates no schedule and the rest of the schema still works.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations, defaultSupabaseDir } from '../../local/db/migrate.ts';
-import {
-  createTestDatabase,
-  installHostedStandIns,
-  type TestDatabase,
-} from '../../local/testing/index.ts';
+import { installHostedStandIns, type TestDatabase } from '../../local/testing/index.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const MIGRATION = listMigrations(defaultSupabaseDir()).find((m) =>
   path.basename(m.file).endsWith('_scheduled_jobs.sql'),
@@ -92,13 +89,9 @@ async function commandOf(t: TestDatabase, jobname: string): Promise<string> {
 }
 
 describe('scheduled jobs on PostgreSQL 15 with pg_cron', () => {
-  let t: TestDatabase;
+  const t = useTestDatabase({ backend: 'postgres', cron: true });
   beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'postgres', cron: true });
     await installHostedStandIns(t.db);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('creates each job once, with its schedule and command, in this database', async () => {
@@ -191,13 +184,7 @@ describe('scheduled jobs on PostgreSQL 15 with pg_cron', () => {
 });
 
 describe('scheduled jobs on PGlite (no pg_cron)', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'pglite' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'pglite' });
 
   it('the migration applies, creates no schedule and the job helper says what is missing', async () => {
     const [row] = await t.query<{ cron: string | null; applied: boolean }>(

@@ -6,14 +6,14 @@
 // it, gets stand-ins (local/testing/fixtures/hosted-stand-ins.sql) whose net.http_post records each
 // call in net.recorded_calls instead of sending it. "A minute later" is simulated by moving the
 // recorded time of the last call back, since now() is the transaction's time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createTestDatabase,
   installHostedStandIns,
   type Backend,
   type TestDatabase,
 } from '../../local/testing/index.ts';
 import { SERVICE } from './helpers/sql.ts';
+import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const HOOK = 'https://api.netlify.com/build_hooks/6543210fedcba';
 
@@ -45,13 +45,9 @@ const changes = {
 
 for (const backend of ['pglite', 'postgres'] as Backend[]) {
   describe(`site rebuild hook (${backend})`, () => {
-    let t: TestDatabase;
+    const t = useTestDatabase({ backend });
     beforeAll(async () => {
-      t = await createTestDatabase({ backend });
       await installHostedStandIns(t.db);
-    });
-    afterAll(async () => {
-      await t?.close();
     });
     beforeEach(async () => {
       await t.query('delete from net.recorded_calls');
@@ -172,13 +168,7 @@ for (const backend of ['pglite', 'postgres'] as Backend[]) {
 }
 
 describe('site rebuild schedule (PostgreSQL 15 with pg_cron)', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase({ backend: 'postgres', cron: true });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestDatabase({ backend: 'postgres', cron: true });
 
   it('the site-rebuild job runs every minute', async () => {
     const rows = await t.query<{ schedule: string; command: string }>(

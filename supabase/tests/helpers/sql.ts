@@ -1,5 +1,6 @@
 // Helpers for the booking-engine SQL tests: both databases, rollback-only transactions, the seeded
 // package ids and small wrappers around the SQL functions.
+import { expect } from 'vitest';
 import type { Queryable } from '../../../local/db/database.ts';
 import type { Backend, TestDatabase } from '../../../local/testing/index.ts';
 
@@ -126,21 +127,60 @@ export async function bookStatus(
   return (await book(q, { serviceId, date, time, now })).status;
 }
 
-/** Expects the statement to fail with the SQLSTATE code, inside a savepoint so the transaction lives on. */
+/**
+ * How the database refuses the statement: its SQLSTATE code and message, or {} when it runs. The
+ * statement runs inside a savepoint, so the transaction lives on either way.
+ */
+export async function refusal(
+  tx: Tx,
+  sql: string,
+  params?: unknown[],
+): Promise<{ code?: string; message?: string }> {
+  await tx.exec('savepoint expect_error');
+  try {
+    await tx.rows(sql, params);
+    await tx.exec('release savepoint expect_error');
+    return {};
+  } catch (error) {
+    await tx.exec('rollback to savepoint expect_error');
+    const e = error as { code?: string; message?: string };
+    return { code: e.code, message: e.message };
+  }
+}
+
+/** The SQLSTATE code the statement fails with (undefined when it runs), as refusal does. */
 export async function sqlState(
   tx: Tx,
   sql: string,
   params?: unknown[],
 ): Promise<string | undefined> {
-  await tx.exec('savepoint expect_error');
-  try {
-    await tx.rows(sql, params);
-    await tx.exec('release savepoint expect_error');
-    return undefined;
-  } catch (error) {
-    await tx.exec('rollback to savepoint expect_error');
-    return (error as { code?: string }).code;
-  }
+  return (await refusal(tx, sql, params)).code;
+}
+
+/** Everything a booking change could touch, whole rows: bookings, work periods, the outbox, moves. */
+export async function bookingState(tx: Tx) {
+  return tx.one(
+    `select (select json_agg(b order by b.id) from public.bookings b) as bookings,
+            (select json_agg(w order by w.id) from public.booking_work_periods w) as periods,
+            (select json_agg(o order by o.idempotency_key) from public.email_outbox o) as outbox,
+            (select json_agg(m order by m.id) from public.booking_moves m) as moves`,
+  );
+}
+
+/** Runs refused attempts and expects that they changed no booking, work period, e-mail or move. */
+export async function expectUnchanged(tx: Tx, attempts: () => Promise<void>): Promise<void> {
+  const before = await bookingState(tx);
+  await attempts();
+  expect(await bookingState(tx)).toEqual(before);
+}
+
+/** The status of the booking's reminder e-mail in the outbox (one row). */
+export async function reminderStatus(tx: Tx, bookingId: string): Promise<string> {
+  const r = await tx.one<{ status: string }>(
+    `select status from public.email_outbox where booking_id = $1 and kind = 'booking_reminder'`,
+    [bookingId],
+  );
+  return r.status;
 }
 
 /** The abuse caps (settings) that tests booking many times from one place lift. */
