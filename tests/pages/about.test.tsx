@@ -141,4 +141,14 @@ describe('About page', () => {
     act(() => notify!([{ isIntersecting: true }]));
     expect(list).toHaveAttribute('data-animation', 'entering');
   });
+
+  it('asks the FAQ questions of the spec and closes with "Send besked" to /contact', () => {
+    renderRoute('/about', AboutPage);
+    const questions = within(faqRegion())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(questions).toContain('Hvor længe holder en nano-keramisk coating?');
+    expect(questions).toEqual(faqItems.map((item) => item.question));
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+  });
 });

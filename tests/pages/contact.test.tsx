@@ -46,6 +46,11 @@ describe('Contact page', () => {
   it('offers three ways to make contact: phone, e-mail and the booking form at #form', () => {
     renderRoute('/contact', ContactPage);
     const ways = screen.getByRole('region', { name: 'Tre måder at kontakte os på' });
+    expect(
+      within(ways)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Ring til os', 'Send en e-mail', 'Book online']);
     const links = within(ways).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       `tel:${business.phone.e164}`,
@@ -90,6 +95,11 @@ describe('Contact page', () => {
     );
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('button', { name: /Vis kortet/ })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Kortet vises fra Google Maps. Når du klikker, sender din browser data til Google.',
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: /Åbn i Google Maps/ })).toBeVisible();
   });
 });

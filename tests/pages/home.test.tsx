@@ -99,4 +99,22 @@ describe('Home page', () => {
     renderRoute('/', HomePage);
     expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
   });
+
+  it('names the three main services, the four pictures of work and three reasons to choose us', () => {
+    renderRoute('/', HomePage);
+    for (const name of ['Professionel vask', 'Polering', 'Nano-keramisk behandling'])
+      expect(screen.getByRole('heading', { name, level: 3 })).toBeVisible();
+    const work = screen.getByRole('region', { name: 'Resultater, der taler for sig selv' });
+    expect(
+      within(work)
+        .getAllByRole('figure')
+        .map((figure) => figure.textContent),
+    ).toEqual(['Fælgbehandling', 'Polering', 'Nano-coating', 'Klargøring']);
+    const whyUs = screen.getByRole('region', { name: 'Hvorfor vælge os?' });
+    expect(
+      within(whyUs)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Kvalitetsgodkendte produkter', 'Personlig service', 'Lokalt engagement']);
+  });
 });

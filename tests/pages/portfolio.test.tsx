@@ -181,6 +181,14 @@ describe('Portfolio page', () => {
   it('shows the videos as click-to-load previews naming Facebook', () => {
     renderRoute('/vores-arbejde', PortfolioPage);
     expect(document.querySelector('iframe')).toBeNull();
-    expect(screen.getAllByText(/Videoen vises fra Facebook/)).toHaveLength(2);
+    expect(
+      screen.getAllByText(
+        'Videoen vises fra Facebook. Når du klikker, sender din browser data til Meta (Facebook).',
+      ),
+    ).toHaveLength(2);
+    expect(
+      screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
+    ).toEqual(expect.arrayContaining(['Professionel polering', 'Polering efter brandskade']));
+    expect(screen.getByRole('region', { name: 'Resultater vi er stolte af' })).toBeVisible();
   });
 });

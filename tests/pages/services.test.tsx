@@ -118,7 +118,14 @@ describe('Services page', () => {
 
   it('links the special services (boats, motorcycles, caravans) to the form with their note', () => {
     renderRoute('/services', ServicesPage);
-    const special = screen.getByRole('region', { name: /Både, motorcykler, campingvogne/ });
+    const special = screen.getByRole('region', {
+      name: 'Både, motorcykler, campingvogne og mere',
+    });
+    expect(
+      within(special)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Både', 'Motorcykler', 'Campingvogne og autocampere', 'Erhvervskøretøjer og andet']);
     expect(within(special).getAllByText('Prissættes individuelt')).toHaveLength(4);
     expect(within(special).getByRole('link', { name: /tilbud/ })).toHaveAttribute(
       'href',
@@ -140,7 +147,18 @@ describe('Services page', () => {
       'Trin 4: Opfølgning',
     ]);
     const whyUs = screen.getByRole('region', { name: 'Hvorfor vælge os?' });
-    expect(within(whyUs).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(
+      within(whyUs)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
+      'Godkendte produkter',
+      'Professionelt værksted',
+      'Personlig service',
+      'Specialist i nano-teknologi',
+      'Lokalkendskab',
+      'Fælgspecialist',
+    ]);
   });
 
   it('closes with a phone link and "Send besked" to /contact', () => {
