@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { staticPaths } from '../react-router.config';
+import { pageList } from '../src/content/site-pages';
 import {
   assertBuilt,
   firstLoadScripts,
@@ -30,9 +30,14 @@ const KB = 1000;
  * form nears the viewport or on the first interaction.
  */
 const targets = { homeJs: 125 * KB };
+/** Every prerendered page of the route table, the two behind the e-mail links included. */
+const pages = pageList().map((p) => p.path);
 /**
- * Every indexed page's first-load JS (gzipped): a ceiling a little above the build of
- * 2026-11-22, so that a page that starts loading more says so (the figure is in the message).
+ * Every page's first-load JS (gzipped): a ceiling a little above the build of 2026-11-22, so that
+ * a page that starts loading more says so (the figure is in the message). The pages behind the
+ * e-mail links load the lookup's frame first and the code for its answer with import() in
+ * parallel with the lookup (src/components/booking-link.tsx); /flyt loaded the booking form's
+ * date and time fields at first (179.3 KB) until 2026-11-22.
  */
 const pageJs: Record<string, number> = {
   '/': 132 * KB,
@@ -41,6 +46,8 @@ const pageJs: Record<string, number> = {
   '/contact': 150 * KB,
   '/vores-arbejde': 145 * KB,
   '/privatlivspolitik': 125 * KB,
+  '/afbestil': 125 * KB,
+  '/flyt': 126 * KB,
 };
 const budgets = {
   homeJs: 132 * KB,
@@ -78,16 +85,17 @@ function pageTransfer(path: string) {
 test.describe('byte budgets of the production build', () => {
   test.beforeAll(() => assertBuilt());
 
-  for (const path of staticPaths) {
+  for (const path of pages) {
     test(`first-load JavaScript of ${path} stays within its ceiling`, () => {
-      const ceiling = pageJs[path] ?? 150 * KB;
+      const ceiling = pageJs[path];
+      expect(ceiling, `a ceiling for ${path} in pageJs`).toBeDefined();
       const files = firstLoadScripts(readHtml(path));
       const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
       const total = sizes.reduce((sum, [, size]) => sum + size, 0);
       expect(
         total,
         `first-load JS of ${path}: ${kb(total)} (ceiling ${kb(ceiling)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
-      ).toBeLessThanOrEqual(ceiling);
+      ).toBeLessThanOrEqual(ceiling!);
     });
   }
 
@@ -152,7 +160,7 @@ test.describe('byte budgets of the production build', () => {
    */
   const CLIENT = /PostgrestError|x-relay-error|GoTrueClient|\/auth\/v1/;
 
-  for (const path of staticPaths) {
+  for (const path of pages) {
     test(`the first-load JavaScript of ${path} holds no Supabase client library`, () => {
       const files = firstLoadScripts(readHtml(path));
       expect(files.length).toBeGreaterThan(0);

@@ -1,27 +1,21 @@
+import { bookingLinkCopy } from './booking-link';
+
 /** Copy of the cancel page (/afbestil), reached from the link in the booking confirmation. */
 export const cancelCopy = {
+  ...bookingLinkCopy,
   meta: {
     title: 'Afbestil booking – Glanspunkt',
     description: 'Afbestil din booking hos Glanspunkt via linket fra din bekræftelse.',
   },
   heading: 'Afbestil booking',
-  loading: 'Henter din booking...',
   question: 'Vil du afbestille denne booking?',
   deadline: 'Du kan afbestille online indtil',
-  details: {
-    reference: 'Bookingnummer',
-    service: 'Service',
-    dropOff: 'Aflevering',
-    readyAt: 'Klar til afhentning',
-    price: 'Pris',
-  },
   cancel: 'Ja, afbestil booking',
   cancelling: 'Afbestiller...',
   keep: 'Nej, behold booking',
   done: {
     title: 'Din booking er afbestilt',
     body: 'Tiden er frigivet. Du modtager en bekræftelse på e-mail.',
-    bookAgain: 'Book en ny tid',
   },
   invalid: {
     title: 'Linket virker ikke',
@@ -35,11 +29,4 @@ export const cancelCopy = {
     title: 'Fristen for online afbestilling er overskredet',
     body: 'Bookingen kan ikke længere afbestilles online. Ring til os, hvis du ikke kan komme.',
   },
-  failed: {
-    title: 'Der opstod en fejl',
-    body: 'Der opstod en fejl. Prøv igen senere.',
-    retry: 'Prøv igen',
-  },
-  call: 'Ring til os',
-  home: 'Til forsiden',
 } as const;

@@ -1,11 +1,13 @@
+import { bookingLinkCopy } from './booking-link';
+
 /** Copy of the move page (/flyt), reached from the "Flyt booking" link in the booking e-mails. */
 export const rescheduleCopy = {
+  ...bookingLinkCopy,
   meta: {
     title: 'Flyt booking – Glanspunkt',
     description: 'Flyt din booking hos Glanspunkt til en anden tid via linket fra din bekræftelse.',
   },
   heading: 'Flyt booking',
-  loading: 'Henter din booking...',
   current: 'Din nuværende tid',
   choose: 'Vælg en ny tid',
   chooseHint: 'Du kan vælge blandt de samme ledige tider som ved booking.',
@@ -18,13 +20,6 @@ export const rescheduleCopy = {
   submit: 'Flyt booking',
   submitting: 'Flytter booking...',
   keep: 'Behold min tid',
-  details: {
-    reference: 'Bookingnummer',
-    service: 'Service',
-    dropOff: 'Aflevering',
-    readyAt: 'Klar til afhentning',
-    price: 'Pris',
-  },
   done: {
     title: 'Din booking er flyttet',
     body: 'Du modtager en ny bekræftelse på e-mail med den nye tid og en opdateret kalenderfil. Linkene i din tidligere e-mail virker ikke længere.',
@@ -37,7 +32,6 @@ export const rescheduleCopy = {
   cancelled: {
     title: 'Bookingen er afbestilt',
     body: 'Denne booking er afbestilt og kan ikke flyttes. Du er velkommen til at booke en ny tid.',
-    bookAgain: 'Book en ny tid',
   },
   tooLate: {
     title: 'Fristen for at flytte online er overskredet',
@@ -47,12 +41,5 @@ export const rescheduleCopy = {
     title: 'Bookingen kan ikke flyttes flere gange online',
     body: 'Bookingen er flyttet det største antal gange, der er muligt online. Ring til os, hvis du har brug for en anden tid.',
   },
-  failed: {
-    title: 'Der opstod en fejl',
-    body: 'Der opstod en fejl. Prøv igen senere.',
-    retry: 'Prøv igen',
-  },
   moveFailed: 'Bookingen blev ikke flyttet',
-  call: 'Ring til os',
-  home: 'Til forsiden',
 } as const;

@@ -8,7 +8,7 @@
  * embedded stack for the build), else the Supabase the site books against (VITE_SUPABASE_URL and
  * its key, or the local stack; src/lib/supabase.ts).
  */
-import { supabaseConfig } from './supabase';
+import { supabaseConfig } from './supabase-config';
 import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
 
 export class SiteDataError extends Error {

@@ -1,30 +1,14 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '~/generated/database.types';
+import { supabaseConfig } from './supabase-config';
 
-/** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-export interface SupabaseConfig {
-  url: string;
-  key: string;
-}
-
-/** Where the site's backend is: the VITE_ env of the build, else the local stack. */
-export function supabaseConfig(
-  env: Record<string, string | boolean | undefined> = import.meta.env,
-) {
-  const text = (name: string) => {
-    const value = env[name];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  return {
-    url: text('VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
-    key: text('VITE_SUPABASE_PUBLISHABLE_KEY') ?? text('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
-  } satisfies SupabaseConfig;
-}
+export {
+  LOCAL_ANON_KEY,
+  LOCAL_SUPABASE_URL,
+  supabaseConfig,
+  type SupabaseConfig,
+} from './supabase-config';
 
 /**
  * What the site uses of Supabase: PostgREST (tables and RPCs) and the edge functions, without

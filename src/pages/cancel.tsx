@@ -1,19 +1,14 @@
+import { LinkPage, linkPageMeta } from '~/components/booking-link';
 import { cancelCopy } from '~/content/cancel';
 import { CancelBookingPanel } from '~/features/cancel';
 
-/** Reached only from the link in a booking confirmation: never indexed, never sends a Referer. */
-export const meta = () => [
-  { title: cancelCopy.meta.title },
-  { name: 'description', content: cancelCopy.meta.description },
-  { name: 'robots', content: 'noindex, nofollow' },
-  { name: 'referrer', content: 'no-referrer' },
-];
+/** Reached only from the link in a booking confirmation. */
+export const meta = () => linkPageMeta(cancelCopy.meta);
 
 export default function CancelPage() {
   return (
-    <section className="container max-w-2xl py-16">
-      <h1 className="mb-6 text-4xl font-bold tracking-tight">{cancelCopy.heading}</h1>
+    <LinkPage heading={cancelCopy.heading}>
       <CancelBookingPanel />
-    </section>
+    </LinkPage>
   );
 }

@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase';
+import { supabaseConfig } from '~/lib/supabase-config';
 
 export type MoveState = 'active' | 'cancelled' | 'too_late' | 'move_limit';
 

@@ -8,7 +8,7 @@ import 'altcha/altcha.css';
 import './booking-challenge.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { useEffect, useRef, useState } from 'react';
-import { supabaseConfig } from '~/lib/supabase';
+import { supabaseConfig } from '~/lib/supabase-config';
 import { challengeStatus, widgetStrings } from './copy';
 import type { ChallengeController, ChallengeHandle } from './controller';
 

@@ -1,0 +1,230 @@
+/**
+ * The frame of the two pages behind the links in the booking e-mails (/afbestil and /flyt): the
+ * page itself, the lookup of the booking behind the link's token (waiting, unknown link, failure
+ * with a retry), the focused messages, the call-us buttons and the booking's details.
+ *
+ * Only those two routes import this module, so the build puts it in the chunk they already share
+ * (with src/lib/link-token.ts): it is in no other page's first load (e2e/budgets.spec.ts).
+ */
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { bookingLinkCopy as copy } from '~/content/booking-link';
+import { business, telHref } from '~/content/business';
+import { formatPrice } from '~/lib/format';
+import { useLinkToken } from '~/lib/link-token';
+
+/** The meta tags of a page behind an e-mail link: never indexed, never sends a Referer. */
+export function linkPageMeta({ title, description }: { title: string; description: string }) {
+  return [
+    { title },
+    { name: 'description', content: description },
+    { name: 'robots', content: 'noindex, nofollow' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export function LinkPage({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section className="container max-w-2xl py-16">
+      <h1 className="mb-6 text-4xl font-bold tracking-tight">{heading}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** A message that takes the focus when it appears: an alert for errors, else a status. */
+export function LinkMessage({
+  title,
+  body,
+  tone = 'info',
+  children,
+}: {
+  title: string;
+  body: string;
+  tone?: 'info' | 'error' | 'success';
+  children?: ReactNode;
+}) {
+  const border =
+    tone === 'error'
+      ? 'border-destructive/60'
+      : tone === 'success'
+        ? 'border-primary/60'
+        : 'border-border';
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      ref={(element) => element?.focus()}
+      tabIndex={-1}
+      className={`rounded-lg border ${border} p-4 outline-none`}
+    >
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-muted-foreground">{body}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The workshop's phone number and the way home, where the link cannot help. */
+export function CallUs() {
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      <Button asChild>
+        <a href={telHref(business.phone)}>
+          {copy.call}: {business.phone.display}
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/">{copy.home}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** 'Book en ny tid', to the booking form. */
+export function BookAgain() {
+  return (
+    <div className="mt-4">
+      <Button asChild>
+        <Link to="/contact">{copy.bookAgain}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** 'Henter din booking...' */
+export function LinkLoading() {
+  return (
+    <p role="status" className="text-muted-foreground">
+      {copy.loading}
+    </p>
+  );
+}
+
+/** What a lookup of the link's token answers. */
+export type LinkAnswer = { kind: 'booking' } | { kind: 'not_found' } | { kind: 'error' };
+
+/**
+ * Looks up the booking behind the link's token (read after hydration, see useLinkToken) and shows
+ * the waiting, unknown-link and failed states, the last with a retry; once the booking is there,
+ * `children` draws the page from it. `setAnswer` replaces the answer (after an action on it).
+ *
+ * `children` may render a lazy component: nothing of a page but this frame is prerendered or can
+ * be shown before the lookup answers, so each page loads the code for the answer with import()
+ * (`preload`, started at once, in parallel with the lookup) and this frame is its first load.
+ * `lookup` and `preload` must be module-level functions (a new one on every render would run
+ * again each time).
+ */
+export function BookingLookup<A extends LinkAnswer>({
+  lookup,
+  preload,
+  invalid,
+  children,
+}: {
+  lookup: (token: string) => Promise<A>;
+  preload: () => Promise<unknown>;
+  /** Why the link does not work (the page's own words). */
+  invalid: { title: string; body: string };
+  children: (
+    found: Extract<A, { kind: 'booking' }>,
+    token: string,
+    setAnswer: (answer: A) => void,
+  ) => ReactNode;
+}) {
+  const token = useLinkToken();
+  const [answer, setAnswer] = useState<A | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    void preload();
+  }, [preload]);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    void lookup(token).then((result) => {
+      if (live) setAnswer(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, lookup, attempt]);
+
+  if (token === undefined || (token && answer === null)) return <LinkLoading />;
+  if (!token || answer?.kind === 'not_found') {
+    return (
+      <LinkMessage title={invalid.title} body={invalid.body} tone="error">
+        <CallUs />
+      </LinkMessage>
+    );
+  }
+  if (answer?.kind !== 'booking') {
+    return (
+      <LinkMessage title={copy.failed.title} body={copy.failed.body} tone="error">
+        <div className="mt-4">
+          <Button
+            onClick={() => {
+              setAnswer(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {copy.failed.retry}
+          </Button>
+        </div>
+      </LinkMessage>
+    );
+  }
+  return (
+    <Suspense fallback={<LinkLoading />}>
+      {children(answer as Extract<A, { kind: 'booking' }>, token, setAnswer)}
+    </Suspense>
+  );
+}
+
+/**
+ * The booking behind the link, in a card: what the customer booked, no contact details. `when`
+ * writes its instants (each page in its own words); `children` stand below the list.
+ */
+export function BookingDetails({
+  booking,
+  when,
+  children,
+}: {
+  booking: {
+    reference: string;
+    serviceName: string;
+    price: number;
+    dropOff: string;
+    readyAt: string;
+  };
+  when: (iso: string) => string;
+  children?: ReactNode;
+}) {
+  const d = copy.details;
+  const rows: [string, string][] = [
+    [d.reference, booking.reference],
+    [d.service, booking.serviceName],
+    [d.dropOff, when(booking.dropOff)],
+    [d.readyAt, when(booking.readyAt)],
+    [d.price, formatPrice(booking.price)],
+  ];
+  return (
+    <Card className="mt-6">
+      <CardContent className="pt-6">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              {/* the test id the cancel page has always had: tests find each value by it */}
+              <dd className="mb-2 font-medium sm:mb-0" data-testid={`cancel-${label}`}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Copy the two pages behind the links in the booking e-mails share (/afbestil and /flyt): waiting,
+ * the booking's details, the failed lookup and the ways out. cancel.ts and reschedule.ts hold the
+ * rest of each page's words.
+ */
+export const bookingLinkCopy = {
+  loading: 'Henter din booking...',
+  details: {
+    reference: 'Bookingnummer',
+    service: 'Service',
+    dropOff: 'Aflevering',
+    readyAt: 'Klar til afhentning',
+    price: 'Pris',
+  },
+  failed: {
+    title: 'Der opstod en fejl',
+    body: 'Der opstod en fejl. Prøv igen senere.',
+    retry: 'Prøv igen',
+  },
+  bookAgain: 'Book en ny tid',
+  call: 'Ring til os',
+  home: 'Til forsiden',
+} as const;

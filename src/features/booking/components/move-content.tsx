@@ -1,0 +1,203 @@
+/**
+ * What the move page (/flyt) shows once the booking behind the link is known (reschedule-panel.tsx
+ * looks it up): loaded with import() while the lookup is on its way, so the booking form's date and
+ * time fields are in no first load.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { BookAgain, BookingDetails, CallUs, LinkMessage } from '~/components/booking-link';
+import { Button } from '~/components/ui/button';
+import { rescheduleCopy } from '~/content/reschedule';
+import { useAvailableSlots } from '../api/get-available-slots';
+import { useBookingCalendar } from '../api/get-booking-calendar';
+import { bookingKeys } from '../api/keys';
+import {
+  moveBooking,
+  type LookupAnswer,
+  type MovableBooking,
+  type MovedBooking,
+} from '../api/reschedule-booking';
+import { formatDay, formatDayTime, localParts } from '../rules/summary';
+import { BookingQueryProvider } from './booking-query-provider';
+import { DateField } from './date-field';
+import { TimeField } from './time-field';
+
+const copy = rescheduleCopy;
+
+/** 'mandag d. 7. december 2026 kl. 09:00' for an ISO instant in Copenhagen time. */
+function dayTime(iso: string): string {
+  const parts = localParts(iso);
+  return parts ? `${formatDay(parts.day)} kl. ${parts.time}` : iso;
+}
+
+/** The page for the booking behind the link: its state, and the form to move it while it may be. */
+export default function MoveContent({
+  answer,
+  token,
+  onAnswer,
+}: {
+  answer: Extract<LookupAnswer, { kind: 'booking' }>;
+  token: string;
+  onAnswer: (answer: LookupAnswer) => void;
+}) {
+  const [moved, setMoved] = useState<MovedBooking | null>(null);
+
+  if (moved) {
+    return (
+      <>
+        <LinkMessage title={copy.done.title} body={copy.done.body} tone="success" />
+        <BookingDetails
+          booking={{ ...moved, serviceName: moved.service.name, price: answer.booking.price }}
+          when={dayTime}
+        >
+          <p className="mt-4 text-sm text-muted-foreground">
+            {copy.done.previous}: {dayTime(moved.previousDropOff)}
+          </p>
+        </BookingDetails>
+      </>
+    );
+  }
+
+  const details = <BookingDetails booking={answer.booking} when={dayTime} />;
+  if (answer.state === 'cancelled') {
+    return (
+      <>
+        <LinkMessage title={copy.cancelled.title} body={copy.cancelled.body}>
+          <BookAgain />
+        </LinkMessage>
+        {details}
+      </>
+    );
+  }
+  if (answer.state === 'too_late' || answer.state === 'move_limit') {
+    const text = answer.state === 'too_late' ? copy.tooLate : copy.moveLimit;
+    return (
+      <>
+        <LinkMessage title={text.title} body={text.body} tone="error">
+          <CallUs />
+        </LinkMessage>
+        {details}
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="text-xl font-semibold">{copy.current}</h2>
+      {details}
+      <BookingQueryProvider>
+        <MoveForm token={token} booking={answer.booking} onMoved={setMoved} onGone={onAnswer} />
+      </BookingQueryProvider>
+    </>
+  );
+}
+
+function MoveForm({
+  token,
+  booking,
+  onMoved,
+  onGone,
+}: {
+  token: string;
+  booking: MovableBooking;
+  onMoved: (booking: MovedBooking) => void;
+  onGone: (answer: LookupAnswer) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const calendar = useBookingCalendar(booking.serviceId);
+  const slotsQuery = useAvailableSlots(booking.serviceId, date);
+  const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
+  const loadingSlots = date !== null && slotsQuery.isFetching;
+  const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
+  const readyAt = slotsQuery.data?.readyAt ?? {};
+  const ready = date !== null && chosenTime !== null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    setProblem(null);
+    const result = await moveBooking(token, date, chosenTime);
+    setBusy(false);
+    if (result.kind === 'moved') {
+      onMoved(result.booking);
+    } else if (result.kind === 'not_found') {
+      onGone({ kind: 'not_found' });
+    } else if (result.kind === 'refused') {
+      onGone({ kind: 'booking', state: result.state, booking });
+    } else if (result.kind === 'retry') {
+      setProblem(result.message);
+      setTime(null);
+      // the time was just taken: fresh free times and days
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.calendarAll() });
+    } else {
+      setProblem(copy.failed.body);
+    }
+  }
+
+  const newReady = chosenTime ? readyAt[chosenTime] : undefined;
+  return (
+    <form onSubmit={submit} aria-labelledby="move-heading" className="mt-8 grid gap-5">
+      <div>
+        <h2 id="move-heading" className="text-xl font-semibold">
+          {copy.choose}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{copy.chooseHint}</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <DateField
+          value={date}
+          onChange={(day) => {
+            setDate(day);
+            setTime(null);
+            setProblem(null);
+          }}
+          disabled={false}
+          calendar={calendar.data}
+          calendarFailed={calendar.isError}
+        />
+        <TimeField
+          slots={slots}
+          value={chosenTime}
+          onChange={(value) => {
+            setTime(value);
+            setProblem(null);
+          }}
+          hasDate={date !== null}
+          loading={loadingSlots}
+          date={date}
+          readyAt={readyAt}
+        />
+      </div>
+      {ready ? (
+        <p className="rounded-lg border border-border p-4">
+          <span className="font-medium">{copy.newTime}:</span> {formatDay(date)} kl. {chosenTime}
+          {newReady ? ` (${copy.details.readyAt.toLowerCase()} ${formatDayTime(newReady)})` : null}
+        </p>
+      ) : null}
+      {problem ? (
+        <div role="alert" className="rounded-lg border border-destructive/60 p-4">
+          <p className="font-semibold">{copy.moveFailed}</p>
+          <p className="mt-1 text-muted-foreground">{problem}</p>
+        </div>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        {copy.deadline} {dayTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={!ready || busy}>
+          {busy ? copy.submitting : copy.submit}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">{copy.keep}</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}
