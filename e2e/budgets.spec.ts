@@ -87,15 +87,15 @@ test.describe('byte budgets of the production build', () => {
 
   for (const path of pages) {
     test(`first-load JavaScript of ${path} stays within its ceiling`, () => {
-      const ceiling = pageJs[path];
-      expect(ceiling, `a ceiling for ${path} in pageJs`).toBeDefined();
+      // a page without its own ceiling fails here: give it one in pageJs
+      const ceiling = pageJs[path] ?? 0;
       const files = firstLoadScripts(readHtml(path));
       const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
       const total = sizes.reduce((sum, [, size]) => sum + size, 0);
       expect(
         total,
         `first-load JS of ${path}: ${kb(total)} (ceiling ${kb(ceiling)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
-      ).toBeLessThanOrEqual(ceiling!);
+      ).toBeLessThanOrEqual(ceiling);
     });
   }
 
