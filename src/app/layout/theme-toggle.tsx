@@ -2,15 +2,15 @@ import { Moon, Sun } from 'lucide-react';
 import { setTheme, useTheme } from './theme';
 import { Button } from '~/components/ui/button';
 import { layoutText } from '~/content/navigation';
-import { useHydrated } from '~/lib/use-hydrated';
 import { withoutTransitions } from './without-transitions';
 
-/** Switches between the light and the dark theme; the icon appears once the stored theme is known. */
+/**
+ * Switches between the light and the dark theme. Both icons are in the HTML and the theme class on
+ * <html> (set before the first paint) shows the right one, so the icon is there from the first
+ * paint and hydration changes nothing; the label follows the stored theme once hydrated.
+ */
 export function ThemeToggle() {
-  const theme = useTheme();
-  const mounted = useHydrated();
-
-  const isDark = !mounted || theme !== 'light';
+  const isDark = useTheme() !== 'light';
   const label = isDark ? layoutText.themeToLight : layoutText.themeToDark;
   return (
     <Button
@@ -20,7 +20,8 @@ export function ThemeToggle() {
       title={label}
       onClick={() => withoutTransitions(() => setTheme(isDark ? 'light' : 'dark'))}
     >
-      {mounted ? isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" /> : null}
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <Moon aria-hidden="true" className="dark:hidden" />
     </Button>
   );
 }
