@@ -46,8 +46,8 @@ const pageJs: Record<string, number> = {
   '/contact': 150 * KB,
   '/vores-arbejde': 145 * KB,
   '/privatlivspolitik': 126 * KB,
-  '/afbestil': 125 * KB,
-  '/flyt': 126 * KB,
+  '/afbestil': 126 * KB,
+  '/flyt': 127 * KB,
 };
 const budgets = {
   homeJs: 132 * KB,
