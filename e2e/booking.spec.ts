@@ -84,11 +84,9 @@ function toast(page: Page, text: string): Locator {
 }
 
 /**
- * axe with a select open. Radix Select is modal: while open it hides the rest of the page with
- * aria-hidden (and our Select makes it inert), so the whole page is checked against every WCAG A/AA
- * rule, and the open list also against the best-practice rules. The page-level best-practice rules
- * (one main landmark, an h1, content in landmarks) cannot apply while a modal list hides the page;
- * the whole page is checked against them with the list closed.
+ * axe with a list open (service or time: non-modal listboxes, the rest of the page stays as it
+ * is): the whole page against every WCAG A/AA rule, and the open list also against the
+ * best-practice rules (the page-level best-practice rules are checked with the list closed).
  */
 async function expectOpenListboxAccessible(page: Page, context: string) {
   const wholePage = await new AxeBuilder({ page })
@@ -342,7 +340,7 @@ test.describe('booking on /contact', () => {
     await expect(serviceSelect(page)).toBeEnabled();
     await serviceSelect(page).focus();
     await page.keyboard.press('Enter');
-    // Radix Select moves the focus a task after the key: wait for it before the next key, as a
+    // the list moves the focus once it has opened: wait for it before the next key, as a
     // person does (two keys in one task would both start from the same option)
     const option = (name: string) => page.getByRole('option', { name, exact: true });
     await expect(option('Guldpakken')).toBeFocused();

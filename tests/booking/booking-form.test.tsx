@@ -306,6 +306,55 @@ describe('the booking form: choosing service, date and time', () => {
     expect(none).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('works the time list by keyboard: arrows, Enter chooses, Escape closes, the focus back on the field', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    timeSelect().focus();
+    await user.keyboard('{Enter}');
+    const list = await screen.findByRole('listbox', { name: 'Tidspunkt' });
+    const options = within(list).getAllByRole('option');
+    await waitFor(() => expect(options[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(options[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(options.at(-1)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(options[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(timeSelect()).toHaveFocus();
+    expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getAllByRole('option')[0]).toHaveFocus(),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(timeSelect()).toHaveTextContent(options[1]!.textContent!);
+    expect(timeSelect()).toHaveFocus();
+    expect(timeSelect()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps the disabled "Ingen ledige tider" out of reach of keys and clicks', async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ slots: [], readyAt: {} }),
+      ),
+    );
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.click(timeSelect());
+    const none = await screen.findByRole('option', { name: 'Ingen ledige tider' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(none).not.toHaveFocus();
+    none.click();
+    expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
+  });
+
   it('empties the slot list and shows the toast when slots cannot be loaded', async () => {
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, () =>

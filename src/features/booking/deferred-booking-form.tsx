@@ -51,7 +51,7 @@ const LazyBookingForm = lazy(() =>
  * streamed into place by React's inline completion script, allowed by the CSP's script hashes).
  * The page hydrates without the form's code
  * (React keeps the form's prerendered HTML as it is, unhydrated); the form's chunk (react-query,
- * Radix Select and Popover, the form) loads and hydrates on its own once wanted (see formWanted).
+ * Radix Popover, the form) loads and hydrates on its own once wanted (see formWanted).
  * Until then the prerendered form is the form as it looks with the build's services (the
  * service field enabled); a press on the form starts the load at once, and a press on the
  * service field opens its list once the form has hydrated (early-press.ts).

@@ -1,0 +1,243 @@
+import * as PopoverPrimitive from '@radix-ui/react-popover';
+import { Check, ChevronDown } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Label } from '~/components/ui/label';
+
+export interface ListboxOption {
+  value: string;
+  label: string;
+  /** Extra text shown in the list but not in the field once chosen (price and duration). */
+  aside?: string;
+  /** Shown, not choosable, skipped by the arrow keys (aria-disabled). */
+  disabled?: boolean;
+}
+
+interface ListboxFieldProps {
+  /** The field's id (`booking-service`); the label is `<id>-label`, the list `<id>-list`. */
+  id: string;
+  label: ReactNode;
+  options: readonly ListboxOption[];
+  value: string | null;
+  /** Shown in the field while nothing is chosen (data-placeholder). */
+  placeholder: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** Controlled opening (the service field, which hands over the early list); else its own. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The option to focus when the list opens (default: the chosen one, else the first). */
+  focusValue?: string | null;
+  triggerRef?: RefObject<HTMLButtonElement | null>;
+  /** Extra attributes of the field (aria-busy, aria-describedby, data-*). */
+  triggerProps?: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * A select-only combobox (WAI-ARIA APG) whose list opens within a frame of the press: the
+ * booking form's service and time fields. It looks and works as Radix Select did (same classes;
+ * opens on a click, a tap, Enter, Space or an arrow key; arrows, Home, End and typing move
+ * through the options, skipping disabled ones; Enter, Space or a click chooses; Escape or a press
+ * outside closes, the focus back on the field; Tab is held while the list is open), but the list
+ * is not modal: Radix Select hides and locks the rest of the page while open (scroll lock,
+ * aria-hidden on every other element), and on a phone with a 4x slower CPU that took 300-400 ms
+ * per opening (issue 18: at most 100 ms). Positioned by Radix Popover (non-modal), in a portal.
+ */
+export function ListboxField({
+  id,
+  label,
+  options,
+  value,
+  placeholder,
+  onChange,
+  disabled,
+  open: controlledOpen,
+  onOpenChange,
+  focusValue,
+  triggerRef,
+  triggerProps,
+}: ListboxFieldProps) {
+  const labelId = `${id}-label`;
+  const listId = `${id}-list`;
+  const list = useRef<HTMLDivElement | null>(null);
+  const ownTrigger = useRef<HTMLButtonElement | null>(null);
+  const trigger = triggerRef ?? ownTrigger;
+  const typed = useRef({ text: '', at: 0 });
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const isOpen = open && !disabled;
+  const selected = options.find((option) => option.value === value && !option.disabled) ?? null;
+
+  /** The options the keys and typing move through (the disabled ones are skipped). */
+  const choosable = () =>
+    Array.from(
+      list.current?.querySelectorAll<HTMLElement>('[role="option"]:not([aria-disabled="true"])') ??
+        [],
+    );
+
+  function choose(next: string) {
+    onChange(next);
+    setOpen(false);
+  }
+
+  function triggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+      event.preventDefault();
+      if (!isOpen) setOpen(true);
+    }
+  }
+
+  function listKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const all = choosable();
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        move(index + 1);
+        break;
+      case 'ArrowUp':
+        move(index < 0 ? all.length - 1 : index - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(all.length - 1);
+        break;
+      case 'Enter':
+      case ' ': {
+        const next = all[index]?.dataset.value;
+        if (next) choose(next);
+        break;
+      }
+      case 'Tab':
+        // as Radix Select: the list keeps the focus until it is closed
+        break;
+      default: {
+        if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+        // typing moves to the next option whose name starts with what was typed
+        const now = Date.now();
+        const text = (now - typed.current.at < 1000 ? typed.current.text : '') + event.key;
+        typed.current = { text: text.toLocaleLowerCase('da'), at: now };
+        const names = all.map((option) =>
+          (options.find((o) => o.value === option.dataset.value)?.label ?? '').toLocaleLowerCase(
+            'da',
+          ),
+        );
+        const start = text.length === 1 ? index + 1 : Math.max(index, 0);
+        const found = [...names.keys()]
+          .map((i) => (start + i) % names.length)
+          .find((i) => names[i]!.startsWith(typed.current.text));
+        if (found !== undefined) move(found);
+      }
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <>
+      <Label htmlFor={id} id={labelId}>
+        {label}
+      </Label>
+      <PopoverPrimitive.Root open={isOpen} onOpenChange={setOpen}>
+        <PopoverPrimitive.Anchor asChild>
+          <button
+            type="button"
+            role="combobox"
+            id={id}
+            ref={trigger}
+            aria-labelledby={labelId}
+            aria-haspopup="listbox"
+            aria-expanded={isOpen}
+            aria-controls={isOpen ? listId : undefined}
+            aria-autocomplete="none"
+            disabled={disabled}
+            data-state={isOpen ? 'open' : 'closed'}
+            data-placeholder={selected ? undefined : ''}
+            data-value={selected?.value}
+            {...triggerProps}
+            onClick={() => setOpen(!isOpen)}
+            onKeyDown={triggerKeyDown}
+            className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm ring-offset-background data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:line-clamp-1"
+          >
+            {/* early-press.ts writes a service chosen before hydration here */}
+            <span style={{ pointerEvents: 'none' }} suppressHydrationWarning>
+              {selected ? selected.label : placeholder}
+            </span>
+            <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
+          </button>
+        </PopoverPrimitive.Anchor>
+        <PopoverPrimitive.Portal>
+          <PopoverPrimitive.Content
+            ref={list}
+            id={listId}
+            role="listbox"
+            aria-labelledby={labelId}
+            tabIndex={-1}
+            align="start"
+            sideOffset={4}
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              const all = choosable();
+              const wanted = focusValue ?? value;
+              const target = all.find((option) => option.dataset.value === wanted) ?? all[0];
+              // no choosable option ("Ingen ledige tider"): the list itself takes the keys
+              (target ?? list.current)?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              // back on the field, unless the visitor moved on to something else
+              const active = document.activeElement;
+              if (!active || active === document.body || list.current?.contains(active)) {
+                trigger.current?.focus();
+              }
+            }}
+            onInteractOutside={(event) => {
+              // the field toggles the list itself
+              if (trigger.current?.contains(event.target as Node)) event.preventDefault();
+            }}
+            onKeyDown={listKeyDown}
+            className="z-50 max-h-96 w-(--radix-popover-trigger-width) min-w-32 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none"
+          >
+            {options.map((option) => {
+              const isSelected = option.value === selected?.value;
+              const nameId = `${id}-option-${option.value}`;
+              return (
+                <div
+                  key={option.value}
+                  role="option"
+                  aria-selected={isSelected}
+                  aria-disabled={option.disabled || undefined}
+                  data-disabled={option.disabled ? '' : undefined}
+                  aria-labelledby={nameId}
+                  tabIndex={-1}
+                  data-value={option.value}
+                  onClick={option.disabled ? undefined : () => choose(option.value)}
+                  onPointerMove={(event) => {
+                    if (!option.disabled && document.activeElement !== event.currentTarget)
+                      event.currentTarget.focus();
+                  }}
+                  className="relative flex w-full cursor-default select-none items-center rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-60"
+                >
+                  <span className="absolute left-2 flex size-3.5 items-center justify-center">
+                    {isSelected ? <Check className="size-4" aria-hidden="true" /> : null}
+                  </span>
+                  <span id={nameId}>{option.label}</span>
+                  {option.aside ? (
+                    <span className="ml-auto pl-3 text-muted-foreground">
+                      <span className="sr-only">, </span>
+                      {option.aside}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </PopoverPrimitive.Content>
+        </PopoverPrimitive.Portal>
+      </PopoverPrimitive.Root>
+    </>
+  );
+}
