@@ -16,6 +16,21 @@ export interface ChallengeHandle {
 export class ChallengeController {
   private handle: ChallengeHandle | null = null;
   private waiting: ((handle: ChallengeHandle) => void)[] = [];
+  private listeners = new Set<() => void>();
+  /** The widget is wanted (the form was touched, or a payload asked for). */
+  started = false;
+
+  /** Wants the widget: its slot (not the whole form) renders it. */
+  start = (): void => {
+    if (this.started) return;
+    this.started = true;
+    for (const listener of this.listeners) listener();
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   attach(handle: ChallengeHandle): void {
     this.handle = handle;

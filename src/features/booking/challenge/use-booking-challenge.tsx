@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { ChallengeController } from './controller';
 
 // The widget (ALTCHA's web component, its styles and its worker) is its own chunk, loaded when the
@@ -14,8 +14,8 @@ const BookingChallenge = lazy(() => import('./booking-challenge'));
  */
 export function useBookingChallenge() {
   const controller = useMemo(() => new ChallengeController(), []);
-  const [started, setStarted] = useState(false);
-  const start = useCallback(() => setStarted(true), []);
+  // the first touch starts the widget in its slot, without a render of the whole form
+  const start = controller.start;
   const triggers = useMemo(
     () => ({ onFocusCapture: start, onPointerDownCapture: start, onInputCapture: start }),
     [start],
@@ -26,10 +26,19 @@ export function useBookingChallenge() {
   }, [controller, start]);
   const renew = useCallback(() => controller.renew(), [controller]);
   const current = useCallback(() => controller.current(), [controller]);
-  const element = started ? (
+  const element = useMemo(() => <ChallengeSlot controller={controller} />, [controller]);
+  return { triggers, element, payload, current, renew };
+}
+
+function ChallengeSlot({ controller }: { controller: ChallengeController }) {
+  const started = useSyncExternalStore(
+    controller.subscribe,
+    () => controller.started,
+    () => false,
+  );
+  return started ? (
     <Suspense fallback={null}>
       <BookingChallenge controller={controller} />
     </Suspense>
   ) : null;
-  return { triggers, element, payload, current, renew };
 }

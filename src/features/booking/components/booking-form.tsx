@@ -1,4 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
@@ -18,7 +28,6 @@ import { useBookingCalendar } from '../api/get-booking-calendar';
 import { byName, useServices, type BookingService } from '../api/get-services';
 import { takeEarlyPresses } from '../early-press';
 import { useOptionalSiteData } from '~/lib/site-data';
-import { useHydrated } from '~/lib/use-hydrated';
 import { matchService, serviceHint } from '../rules/preselect';
 import { bookingSummary } from '../rules/summary';
 import { BookingConfirmation } from './booking-confirmation';
@@ -30,13 +39,21 @@ import { DateField } from './date-field';
 import { ServiceField } from './service-field';
 import { TimeField } from './time-field';
 
+/** Set once a booking form has mounted in this document: later forms render the hint at once. */
+let formMounted = false;
+
 /** The booking form of /contact (#form), with its own data layer. */
 export function BookingForm() {
   const location = useLocation();
   const hint = serviceHint(location.state, location.search);
   // The prerendered HTML knows no query string or navigation state: the preselection follows
-  // hydration, so that hydration matches the HTML.
-  const hydrated = useHydrated();
+  // hydration, so that hydration matches the HTML. It comes as a transition (a render React can
+  // interrupt for a tap), and the card re-renders only when there is a hint (memo).
+  const [hydrated, setHydrated] = useState(formMounted);
+  useEffect(() => {
+    formMounted = true;
+    startTransition(() => setHydrated(true));
+  }, []);
   return (
     <BookingQueryProvider>
       {/* a new navigation with another service starts over with that service */}
@@ -44,6 +61,9 @@ export function BookingForm() {
     </BookingQueryProvider>
   );
 }
+
+const NO_SLOTS: readonly string[] = [];
+const NO_READY_AT: Readonly<Record<string, string>> = {};
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -55,7 +75,7 @@ function showMissingToast() {
   notify.error(title, { id: 'booking-missing', description });
 }
 
-function BookingFormCard({ hint }: { hint: string | null }) {
+const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string | null }) {
   const services = useServices();
   const siteData = useOptionalSiteData();
   const createBooking = useCreateBooking();
@@ -100,6 +120,23 @@ function BookingFormCard({ hint }: { hint: string | null }) {
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
 
+  // stable, so that the memoised fields re-render only when their own props change
+  const pickService = useCallback((id: string) => {
+    setServiceChoice(id);
+    setDate(null);
+    setTime(null);
+  }, []);
+
+  const pickDate = useCallback((day: string) => {
+    setDate(day);
+    setTime(null);
+  }, []);
+
+  const serviceOpenChange = useCallback((open: boolean) => {
+    setServiceOpen(open);
+    setServiceFocus(null);
+  }, []);
+
   // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
   // presses are outside React: read in a microtask, as a subscription would deliver them)
   useEffect(() => {
@@ -125,7 +162,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [pickService]);
 
   useEffect(() => {
     if (!service || !focusDateOnService.current) return;
@@ -135,31 +172,20 @@ function BookingFormCard({ hint }: { hint: string | null }) {
 
   const calendar = useBookingCalendar(service?.id ?? null);
   const slotsQuery = useAvailableSlots(service?.id ?? null, date);
-  const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
+  const slots = slotsQuery.isError ? NO_SLOTS : (slotsQuery.data?.slots ?? NO_SLOTS);
   const loadingSlots = date !== null && slotsQuery.isFetching;
   const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
   const ready = service !== null && date !== null && chosenTime !== null;
   const submitting = createBooking.isPending || awaitingChallenge;
 
-  const summary = ready
-    ? bookingSummary({
-        service,
-        date,
-        time: chosenTime,
-        readyAt: slotsQuery.data?.readyAt[chosenTime],
-      })
-    : null;
-
-  function pickService(id: string) {
-    setServiceChoice(id);
-    setDate(null);
-    setTime(null);
-  }
-
-  function pickDate(day: string) {
-    setDate(day);
-    setTime(null);
-  }
+  const readyAt = slotsQuery.data?.readyAt ?? NO_READY_AT;
+  const summary = useMemo(
+    () =>
+      service && date && chosenTime
+        ? bookingSummary({ service, date, time: chosenTime, readyAt: readyAt[chosenTime] })
+        : null,
+    [service, date, chosenTime, readyAt],
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -288,10 +314,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
               value={service?.id ?? null}
               onChange={pickService}
               open={serviceOpen}
-              onOpenChange={(open) => {
-                setServiceOpen(open);
-                setServiceFocus(null);
-              }}
+              onOpenChange={serviceOpenChange}
               focusValue={serviceFocus}
             />
             <div className="grid gap-5 sm:grid-cols-2">
@@ -309,7 +332,7 @@ function BookingFormCard({ hint }: { hint: string | null }) {
                 hasDate={date !== null}
                 loading={loadingSlots}
                 date={date}
-                readyAt={slotsQuery.data?.readyAt ?? {}}
+                readyAt={readyAt}
               />
             </div>
             {summary ? <BookingSummary summary={summary} /> : null}
@@ -341,4 +364,4 @@ function BookingFormCard({ hint }: { hint: string | null }) {
       </CardContent>
     </Card>
   );
-}
+});

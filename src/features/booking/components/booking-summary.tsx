@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { bookingCopy } from '~/content/booking';
 import type { BookingSummary as Summary } from '../rules/summary';
 
 /** Service, date, time, duration and price (and the ready time of a job running past the day). */
-export function BookingSummary({ summary }: { summary: Summary }) {
+export const BookingSummary = memo(function BookingSummary({ summary }: { summary: Summary }) {
   const copy = bookingCopy.summary;
   const rows: Array<[string, string]> = [
     [copy.service, summary.service],
@@ -30,4 +31,4 @@ export function BookingSummary({ summary }: { summary: Summary }) {
       </dl>
     </section>
   );
-}
+});

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Textarea } from '~/components/ui/textarea';
 import { bookingCopy } from '~/content/booking';
 
 /** Name, phone, e-mail and notes, plus the honeypot field hidden from people and assistive tech. */
-export function CustomerFields({ disabled }: { disabled: boolean }) {
+export const CustomerFields = memo(function CustomerFields({ disabled }: { disabled: boolean }) {
   const copy = bookingCopy.fields;
   return (
     <>
@@ -64,4 +65,4 @@ export function CustomerFields({ disabled }: { disabled: boolean }) {
       </div>
     </>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
@@ -13,18 +13,21 @@ const loadCalendar = () => import('./date-calendar');
 const DateCalendar = lazy(loadCalendar);
 
 /**
- * Fetches the calendar once the browser is idle after the form mounted (no deadline: forced in a
- * busy moment, its evaluation would land between the visitor's key presses).
+ * Fetches the calendar once the browser is idle after a service was chosen (the date button is
+ * enabled then), not while the form loads: its evaluation (react-day-picker, date-fns) is a task
+ * of its own that a tap on the service field would otherwise have to wait for. No deadline:
+ * forced in a busy moment, it would land between the visitor's key presses.
  */
-function usePreloadCalendar() {
+function usePreloadCalendar(wanted: boolean) {
   useEffect(() => {
+    if (!wanted) return;
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(() => void loadCalendar());
       return () => window.cancelIdleCallback(id);
     }
     const id = window.setTimeout(() => void loadCalendar(), 1000);
     return () => window.clearTimeout(id);
-  }, []);
+  }, [wanted]);
 }
 
 interface DateFieldProps {
@@ -65,12 +68,18 @@ function calendarView(calendar: BookingCalendar): CalendarView {
 
 /**
  * The date button and its calendar popover. The calendar (react-day-picker) is loaded on its own:
- * when the browser is idle after the form mounted, or when the visitor points at or focuses the
+ * when the browser is idle after a service was chosen, or when the visitor points at or focuses the
  * button, so it is normally there before the popover opens; if not, the popover says so briefly.
  */
-export function DateField({ value, onChange, disabled, calendar, calendarFailed }: DateFieldProps) {
+export const DateField = memo(function DateField({
+  value,
+  onChange,
+  disabled,
+  calendar,
+  calendarFailed,
+}: DateFieldProps) {
   const [open, setOpen] = useState(false);
-  usePreloadCalendar();
+  usePreloadCalendar(!disabled);
   const copy = bookingCopy.date;
   const selected = value ? dateFromIso(value) : undefined;
   const view = useMemo(() => (calendar ? calendarView(calendar) : null), [calendar]);
@@ -137,4 +146,4 @@ export function DateField({ value, onChange, disabled, calendar, calendarFailed 
       </Popover>
     </div>
   );
-}
+});
