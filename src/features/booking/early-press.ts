@@ -4,9 +4,10 @@
  * usable at once: the service field is enabled (the services come from the build's site data)
  * and the fields take text. This inline script, in the page before the form, answers what it can
  * at once and notes the rest; the form takes over once it has hydrated (takeEarlyPresses):
- * - a press on the service field (what Radix Select opens on: a mouse's primary button down, a
- *   tap, i.e. the click a touch or pen gives, or Enter, Space or an arrow key on the focused
- *   field) opens a list of the services at once, drawn like the Radix list the form shows after
+ * - a press on the service field (a mouse's primary button down; a tap as soon as the finger or
+ *   pen lifts: its pointerup, not the click that follows, which the browser dispatches as a
+ *   separate event that would wait for any task started in between; or Enter, Space or an arrow
+ *   key on the focused field) opens a list of the services at once, drawn like the Radix list the form shows after
  *   hydration (same classes; options from the field's `data-early-options`), with the same
  *   keys (arrows, Home, End, Enter, Space, Escape) and clicks; a choice shows in the field. When
  *   the form hydrates, the choice is made in the form and an open list is reopened as the form's
@@ -17,7 +18,7 @@
  * Replayed (untrusted) events are not presses.
  */
 export const EARLY_PRESS_SCRIPT = `(function(){
-var w=window,d=document,early=w.__bookingEarly={},list=null,CHECK='<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-check size-4" aria-hidden="true"><path d="M20 6 9 17l-5-5"></path></svg>';
+var w=window,d=document,early=w.__bookingEarly={},list=null,up=0,CHECK='<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-check size-4" aria-hidden="true"><path d="M20 6 9 17l-5-5"></path></svg>';
 function trig(){return d.getElementById("booking-service")}
 function opts(){return list?[].slice.call(list.querySelectorAll("[role=option]")):[]}
 function el(tag,cls,text){var e=d.createElement(tag);if(cls)e.className=cls;if(text)e.textContent=text;return e}
@@ -68,11 +69,13 @@ else if(key==="Escape"||key==="Tab"){e.preventDefault();close(true)}
 }
 return;
 }
+if(k==="pointerdown")up=0;
 if(f){
 if(f.disabled)return;
 if(k==="keydown"&&e.key==="Tab"&&!e.shiftKey&&early.pick){e.preventDefault();early.tab=1;return}
 if(k==="pointerdown"&&(e.pointerType!=="mouse"||e.button!==0))return;
-if(k==="click"&&e.pointerType==="mouse")return;
+if(k==="pointerup"){if(e.pointerType==="mouse")return;up=1}
+if(k==="click"&&(e.pointerType==="mouse"||up)){up=0;return}
 if(k==="pointermove")return;
 if(k==="keydown"){if(!/^(Enter| |ArrowDown|ArrowUp)$/.test(e.key))return;e.preventDefault()}
 if(k==="pointerdown")e.preventDefault();
@@ -81,7 +84,7 @@ if(list)close(true);else open(f);
 else if(k==="click"&&t.closest("[data-early-missing]")){early.missing=1}
 else if(k==="keydown"&&e.key==="Enter"&&t.tagName==="INPUT"&&t.form&&t.form.closest("#form")&&t.form.querySelector("[data-early-missing]")){early.missing=1}
 }
-["pointerdown","pointermove","click","keydown"].forEach(function(k){addEventListener(k,note,true)});
+["pointerdown","pointermove","pointerup","click","keydown"].forEach(function(k){addEventListener(k,note,true)});
 w.__bookingEarlyTake=function(){var a=list&&list.contains(d.activeElement)?d.activeElement.getAttribute("data-value"):undefined;var r={open:!!list,active:a,pick:early.pick,tab:early.tab,missing:early.missing};close(false);return r};
 })();`.replace(/\n/g, '');
 

@@ -20,11 +20,27 @@ export class ChallengeController {
   /** The widget is wanted (the form was touched, or a payload asked for). */
   started = false;
 
+  private soon = false;
+
   /** Wants the widget: its slot (not the whole form) renders it. */
   start = (): void => {
     if (this.started) return;
     this.started = true;
     for (const listener of this.listeners) listener();
+  };
+
+  /**
+   * Wants the widget once the browser is idle (at most a second later): the first touch of the
+   * form is a tap on a field whose list must open first; the widget's chunk (and its stylesheet,
+   * a style recalculation of the whole page) would otherwise run between the tap's pointerdown
+   * and its click.
+   */
+  startSoon = (): void => {
+    if (this.started || this.soon) return;
+    this.soon = true;
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(this.start, { timeout: 1000 });
+    else window.setTimeout(this.start, 50);
   };
 
   subscribe = (listener: () => void): (() => void) => {

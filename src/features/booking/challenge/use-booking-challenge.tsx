@@ -14,11 +14,16 @@ const BookingChallenge = lazy(() => import('./booking-challenge'));
  */
 export function useBookingChallenge() {
   const controller = useMemo(() => new ChallengeController(), []);
-  // the first touch starts the widget in its slot, without a render of the whole form
+  // the first touch starts the widget in its slot (without a render of the whole form), once
+  // the browser is idle; a submit starts it at once
   const start = controller.start;
   const triggers = useMemo(
-    () => ({ onFocusCapture: start, onPointerDownCapture: start, onInputCapture: start }),
-    [start],
+    () => ({
+      onFocusCapture: controller.startSoon,
+      onPointerDownCapture: controller.startSoon,
+      onInputCapture: controller.startSoon,
+    }),
+    [controller],
   );
   const payload = useCallback(() => {
     start();

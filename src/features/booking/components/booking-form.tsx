@@ -9,6 +9,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
@@ -147,8 +148,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
       if (early.pick) pickService(early.pick);
       if (early.pick && early.tab) focusDateOnService.current = true;
       if (early.open) {
-        setServiceFocus(early.active ?? null);
-        setServiceOpen(true);
+        // the early list has just closed: the form's list opens and takes the focus in this
+        // same task, so that no key pressed meanwhile falls on the page instead of a list
+        flushSync(() => {
+          setServiceFocus(early.active ?? null);
+          setServiceOpen(true);
+        });
         // if the form's list opened already (React hydrated the form on that very key press),
         // the focus the early list had goes to the same option in it
         requestAnimationFrame(() => {
