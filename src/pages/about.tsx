@@ -45,17 +45,17 @@ export default function Page() {
 
       <Timeline />
 
-      <Section id="vaerdier" muted eyebrow={values.eyebrow} title={values.title}>
+      <Section id="vaerdier" muted heading={values}>
         <IconPointGrid points={values.items} />
       </Section>
 
-      <Section id="tal" title={stats.title}>
+      <Section id="tal" heading={stats}>
         <StatGrid stats={stats.items} />
       </Section>
 
       <ServiceArea />
 
-      <Section id="faq" eyebrow={faq.eyebrow} title={faq.title} description={faq.description}>
+      <Section id="faq" heading={faq}>
         <FaqAccordion items={faqItems(useSiteData())} />
       </Section>
 

@@ -34,7 +34,7 @@ export default function Page() {
         </Button>
       </PageHero>
 
-      <Section id="kontaktmuligheder" eyebrow={ways.eyebrow} title={ways.title}>
+      <Section id="kontaktmuligheder" heading={ways}>
         <ContactWays items={ways.items} />
       </Section>
 
@@ -45,11 +45,11 @@ export default function Page() {
         </div>
       </section>
 
-      <Section id="information" muted eyebrow={info.eyebrow} title={info.title}>
+      <Section id="information" muted heading={info}>
         <InfoCards />
       </Section>
 
-      <Section id="derfor" eyebrow={reasons.eyebrow} title={reasons.title}>
+      <Section id="derfor" heading={reasons}>
         <Reasons items={reasons.items} />
         <div className="mt-12 rounded-xl border bg-card p-6 text-center shadow-sm">
           <h3 className="text-xl font-semibold">{social.title}</h3>
@@ -64,7 +64,7 @@ export default function Page() {
         </div>
       </Section>
 
-      <Section id="kort" muted eyebrow={map.eyebrow} title={map.title} description={addressLine}>
+      <Section id="kort" muted heading={{ ...map, description: addressLine }}>
         <MapEmbed className="mx-auto max-w-4xl" />
       </Section>
     </>

@@ -65,13 +65,7 @@ export default function Page() {
 
       <MainServices />
 
-      <Section
-        id="pakker"
-        muted
-        eyebrow={packages.eyebrow}
-        title={packages.title}
-        description={packages.description}
-      >
+      <Section id="pakker" muted heading={packages}>
         <PackageGrid packages={washPackages} actionLabel={packageText.choosePackage} />
         <div className="mt-10 text-center">
           <Button asChild variant="link">
@@ -85,12 +79,7 @@ export default function Page() {
 
       <WorkTeaser />
 
-      <Section
-        id="hvorfor-os"
-        eyebrow={whyUs.eyebrow}
-        title={whyUs.title}
-        description={whyUs.description}
-      >
+      <Section id="hvorfor-os" heading={whyUs}>
         <IconPointGrid points={homeWhyUs} />
       </Section>
 

@@ -33,31 +33,15 @@ export default function Page() {
         </Button>
       </PageHero>
 
-      <Section
-        id="galleri"
-        eyebrow={gallery.eyebrow}
-        title={gallery.title}
-        description={gallery.description}
-      >
+      <Section id="galleri" heading={gallery}>
         <Gallery images={gallery.images} text={gallery} />
       </Section>
 
-      <Section
-        id="videoer"
-        muted
-        eyebrow={videoText.eyebrow}
-        title={videoText.title}
-        description={videoText.description}
-      >
+      <Section id="videoer" muted heading={videoText}>
         <Videos videos={videos} />
       </Section>
 
-      <Section
-        id="proces"
-        eyebrow={process.eyebrow}
-        title={process.title}
-        description={process.description}
-      >
+      <Section id="proces" heading={process}>
         <ProcessSteps steps={process.steps} />
       </Section>
 

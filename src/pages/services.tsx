@@ -37,22 +37,11 @@ export default function Page() {
 
       <SpecialServices />
 
-      <Section
-        id="proces"
-        eyebrow={process.eyebrow}
-        title={process.title}
-        description={process.description}
-      >
+      <Section id="proces" heading={process}>
         <ProcessSteps steps={servicesProcess} />
       </Section>
 
-      <Section
-        id="hvorfor-os"
-        muted
-        eyebrow={whyUs.eyebrow}
-        title={whyUs.title}
-        description={whyUs.description}
-      >
+      <Section id="hvorfor-os" muted heading={whyUs}>
         <IconPointGrid points={servicesWhyUs} />
       </Section>
 

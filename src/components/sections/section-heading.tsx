@@ -8,27 +8,12 @@ export interface SectionHeadingProps {
   description?: string;
   /** id of the heading, for aria-labelledby on the surrounding section. */
   id?: string;
-  align?: 'center' | 'left';
-  className?: string;
 }
 
 /** The h2 (with optional eyebrow and intro text) that opens a page section. */
-export function SectionHeading({
-  eyebrow,
-  title,
-  description,
-  id,
-  align = 'center',
-  className,
-}: SectionHeadingProps) {
+export function SectionHeading({ eyebrow, title, description, id }: SectionHeadingProps) {
   return (
-    <div
-      className={cn(
-        'mb-10 max-w-2xl space-y-3',
-        align === 'center' ? 'mx-auto text-center' : 'text-left',
-        className,
-      )}
-    >
+    <div className="mb-10 max-w-2xl space-y-3 mx-auto text-center">
       {eyebrow ? (
         <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
       ) : null}
@@ -40,9 +25,14 @@ export function SectionHeading({
   );
 }
 
-export interface SectionProps extends Omit<SectionHeadingProps, 'id' | 'className'> {
+/** What opens a section: the content objects of src/content carry these fields. */
+export type SectionText = Pick<SectionHeadingProps, 'eyebrow' | 'title' | 'description'>;
+
+export interface SectionProps {
   /** id of the section element (an anchor target); the heading gets `${id}-heading`. */
   id: string;
+  /** The section's heading texts: a content object, passed whole. */
+  heading: SectionText;
   /** Tinted background to set the section off from its neighbours. */
   muted?: boolean;
   className?: string;
@@ -50,7 +40,7 @@ export interface SectionProps extends Omit<SectionHeadingProps, 'id' | 'classNam
 }
 
 /** A page section: full-width band, centred container, heading and content. */
-export function Section({ id, muted, className, children, ...heading }: SectionProps) {
+export function Section({ id, heading, muted, className, children }: SectionProps) {
   const headingId = `${id}-heading`;
   return (
     <section
@@ -59,7 +49,8 @@ export function Section({ id, muted, className, children, ...heading }: SectionP
       className={cn('scroll-mt-20 py-16 sm:py-20', muted && 'bg-muted/50', className)}
     >
       <div className="container">
-        <SectionHeading id={headingId} {...heading} />
+        {/* the heading's texts only: SectionHeading reads no other field of a content object */}
+        <SectionHeading {...heading} id={headingId} />
         {children}
       </div>
     </section>

@@ -3,11 +3,11 @@ import { aboutContent } from '~/content/about';
 
 /** The four milestones, as an ordered list on a vertical line. */
 export function Timeline() {
-  const { eyebrow, title, entries } = aboutContent.timeline;
+  const text = aboutContent.timeline;
   return (
-    <Section id="historie" eyebrow={eyebrow} title={title}>
+    <Section id="historie" heading={text}>
       <ol className="relative mx-auto max-w-3xl space-y-8 border-l-2 border-primary/40 pl-8">
-        {entries.map((entry) => (
+        {text.entries.map((entry) => (
           <li key={entry.year} className="relative">
             <span
               aria-hidden="true"

@@ -9,7 +9,7 @@ import { mainServices } from '~/content/main-services';
 export function MainServices() {
   const text = homeContent.services;
   return (
-    <Section id="ydelser" eyebrow={text.eyebrow} title={text.title} description={text.description}>
+    <Section id="ydelser" heading={text}>
       <ul className="grid gap-6 md:grid-cols-3">
         {mainServices.map((service) => {
           const Icon = service.icon;

@@ -9,13 +9,7 @@ import { homeContent } from '~/content/home';
 export function WorkTeaser() {
   const text = homeContent.work;
   return (
-    <Section
-      id="arbejde"
-      muted
-      eyebrow={text.eyebrow}
-      title={text.title}
-      description={text.description}
-    >
+    <Section id="arbejde" muted heading={text}>
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {text.items.map((item) => (
           <li key={item.title}>

@@ -9,13 +9,7 @@ import { bookingTopicHref } from '~/content/booking-topics';
 export function SpecialServices() {
   const text = servicesContent.special;
   return (
-    <Section
-      id="specialopgaver"
-      muted
-      eyebrow={text.eyebrow}
-      title={text.title}
-      description={text.description}
-    >
+    <Section id="specialopgaver" muted heading={text}>
       <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
         {text.items.map((item) => {
           const Icon = item.icon;
