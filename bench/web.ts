@@ -88,31 +88,20 @@ async function main() {
     if (build.status !== 0) throw new Error('build failed');
   }
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'local/cli/start.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), SUPABASE_PORT: String(supabasePort), LOCAL_DB: 'memory' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let serverLog = '';
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  const stopServer = () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    }
-  };
-  process.on('exit', stopServer);
+  const main = await serve(BUILD_DIR, port, supabasePort);
+  // BENCH_COMPARE_DIR: a second build (e.g. of main before a change, made with
+  // `BUILD_DIR=<dir> npm run build`), served beside this one; the taps alternate between the two
+  const compareDir = process.env.BENCH_COMPARE_DIR
+    ? path.resolve(process.env.BENCH_COMPARE_DIR)
+    : undefined;
+  const compare = compareDir
+    ? await serve(compareDir, await freePort(), await freePort())
+    : undefined;
 
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitFor(`${site}/`, server).catch((error: unknown) => {
-      throw new Error(`${(error as Error).message}\n${serverLog}`);
-    });
+    await main.ready();
+    await compare?.ready();
     if (LIGHTHOUSE)
       chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
     const results: Array<{ route: string; median: Sample; runs: number }> = [];
@@ -164,13 +153,55 @@ async function main() {
       ) as unknown as Sample;
       results.push({ route, median: med, runs: samples.length });
     }
-    const taps = process.env.BENCH_TAP === '0' ? [] : await tapLatency(site);
-    if (LIGHTHOUSE) report(results, taps);
-    else console.log(JSON.stringify(taps));
+    const sites = [
+      { label: 'this build', url: site },
+      ...(compare
+        ? [{ label: path.relative(ROOT, compareDir!) || compareDir!, url: compare.url }]
+        : []),
+    ];
+    const taps = process.env.BENCH_TAP === '0' ? new Map() : await tapLatency(sites);
+    if (LIGHTHOUSE) report(results, taps.get('this build') ?? []);
+    for (const [label, rows] of taps) console.log(`\n${label}:\n${tapTable(rows).join('\n')}`);
   } finally {
     await chrome?.kill();
-    stopServer();
+    main.stop();
+    compare?.stop();
   }
+}
+
+/** `npm start` on a build (in-memory database), in its own process group. */
+async function serve(buildDir: string, port: number, supabasePort: number) {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'local/cli/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      SUPABASE_PORT: String(supabasePort),
+      LOCAL_DB: 'memory',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.on('exit', stop);
+  const ready = () =>
+    waitFor(`${url}/`, server).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${log}`);
+    });
+  return { url, stop, ready };
 }
 
 const TAP_DELAYS = [500, 1000, 2000];
@@ -178,88 +209,181 @@ const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5);
 const TAP_WAIT_MS = 5000;
 
 interface TapResult {
-  /** ms after the first contentful paint */
+  /** which field: the service field at a moment after the first paint, or the time field */
+  field: 'service' | 'time';
+  /** service: ms after the first contentful paint; time: ms after the day's times were shown */
   after: number;
-  /** median ms from the tap to the service list on screen; null when a run never showed it */
+  /** median ms from the tap to the list on screen; null when a run never showed it */
   median: number | null;
   /** each run's figure (null: no list within TAP_WAIT_MS) */
   runs: Array<number | null>;
+}
+
+interface TapSite {
+  label: string;
+  url: string;
+}
+
+/**
+ * In the page: the tap's input time and the frame that shows the list of the field `fieldId`
+ * (the element its aria-controls names, on screen: the form's list, the early list, or Radix
+ * Select's in older builds).
+ */
+function watchTap() {
+  const w = window as unknown as {
+    __tap?: number;
+    __list?: number;
+    __watch?: (fieldId: string) => void;
+  };
+  let field = 'booking-service';
+  w.__watch = (fieldId: string) => {
+    field = fieldId;
+    w.__tap = undefined;
+    w.__list = undefined;
+  };
+  // the event's timeStamp is when the input happened, so the wait for a busy main thread counts
+  addEventListener('pointerdown', (event) => (w.__tap ??= event.timeStamp), true);
+  new MutationObserver(() => {
+    if (w.__tap === undefined || w.__list !== undefined) return;
+    const controls = document.getElementById(field)?.getAttribute('aria-controls');
+    const list = controls ? document.getElementById(controls) : null;
+    if (list?.getAttribute('role') === 'listbox' && list.getBoundingClientRect().height > 0)
+      requestAnimationFrame(() => (w.__list ??= performance.now()));
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+async function tapAndWait(page: import('@playwright/test').Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`no ${selector} on /contact`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const shown = await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __tap?: number; __list?: number };
+        return w.__list !== undefined && w.__tap !== undefined ? w.__list - w.__tap : false;
+      },
+      undefined,
+      { polling: 50, timeout: TAP_WAIT_MS },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
+    .catch(() => null);
+  return shown === null ? null : Math.round(shown);
+}
+
+/**
+ * One visit of /contact#form on a phone viewport with a 4x slower CPU: the service field tapped
+ * `after` ms after the first contentful paint; with `time`, then a service and the first
+ * bookable day chosen, and the time field tapped 500 ms after its times arrived.
+ */
+async function tapRun(
+  browser: import('@playwright/test').Browser,
+  site: string,
+  after: number,
+  time: boolean,
+): Promise<{ service: number | null; time?: number | null }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 839 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addInitScript(watchTap);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${site}/contact#form`, { waitUntil: 'commit' });
+    const fcp = (await (
+      await page.waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        undefined,
+        { polling: 20 },
+      )
+    ).jsonValue()) as number;
+    await page.waitForFunction((t) => performance.now() >= t, fcp + after, { polling: 10 });
+    const service = await tapAndWait(page, '#booking-service');
+    if (!time) return { service };
+    // a service, then the first bookable day; the time field once its times are there
+    await page.getByRole('option').first().click();
+    await page.locator('#booking-date').click();
+    const day = page.locator(
+      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+    );
+    await day.first().click({ timeout: 15_000 });
+    await page.locator('#booking-time:not([disabled])').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await page.evaluate(() =>
+      (window as unknown as { __watch: (id: string) => void }).__watch('booking-time'),
+    );
+    return { service, time: await tapAndWait(page, '#booking-time') };
+  } finally {
+    await context.close();
+  }
 }
 
 /**
  * A visitor taps the service field of /contact#form at 0.5, 1 and 2 s after the first contentful
  * paint, on a phone viewport with a 4x slower CPU (DevTools protocol, as Lighthouse's mobile
  * profile) and no network throttling: how long until the list is on screen? Measured in the page:
- * from the tap's pointerdown to the frame after the listbox appeared.
+ * from the tap's input time (its pointerdown's timeStamp, so the wait for a busy main thread
+ * counts) to the frame after the listbox appeared. The 2 s visits then choose a service and a day
+ * and tap the time field. With several sites (BENCH_COMPARE_DIR) the runs alternate between
+ * them (A, B, A, B...), so that both see the same machine load.
  */
-async function tapLatency(site: string): Promise<TapResult[]> {
+async function tapLatency(sites: TapSite[]): Promise<Map<string, TapResult[]>> {
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
   });
-  const results: TapResult[] = [];
+  const results = new Map<string, TapResult[]>(sites.map((site) => [site.label, []]));
   try {
     for (const after of TAP_DELAYS) {
-      const runs: Array<number | null> = [];
+      const withTime = after === TAP_DELAYS.at(-1);
+      const runs = new Map(sites.map((site) => [site.label, { service: [], time: [] }])) as Map<
+        string,
+        { service: Array<number | null>; time: Array<number | null> }
+      >;
       for (let run = 0; run < TAP_RUNS; run += 1) {
-        const context = await browser.newContext({
-          viewport: { width: 412, height: 839 },
-          isMobile: true,
-          hasTouch: true,
-        });
-        await context.addInitScript(() => {
-          const w = window as unknown as { __tap?: number; __list?: number };
-          addEventListener('pointerdown', () => (w.__tap ??= performance.now()), true);
-          new MutationObserver(() => {
-            if (w.__tap !== undefined && w.__list === undefined) {
-              const list = document.querySelector('[role="listbox"]');
-              if (list) requestAnimationFrame(() => (w.__list ??= performance.now()));
-            }
-          }).observe(document, { subtree: true, childList: true, attributes: true });
-        });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.goto(`${site}/contact#form`, { waitUntil: 'commit' });
-        const fcp = (await (
-          await page.waitForFunction(
-            () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-            undefined,
-            { polling: 20 },
-          )
-        ).jsonValue()) as number;
-        await page.waitForFunction((t) => performance.now() >= t, fcp + after, { polling: 10 });
-        const box = await page.locator('#booking-service').boundingBox();
-        if (!box) throw new Error('no service field on /contact');
-        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-        const shown = await page
-          .waitForFunction(
-            () => {
-              const w = window as unknown as { __tap?: number; __list?: number };
-              return w.__list !== undefined && w.__tap !== undefined ? w.__list - w.__tap : false;
+        for (const site of sites) {
+          const result = await tapRun(browser, site.url, after, withTime).catch(
+            (error: unknown) => {
+              console.log(`  ${site.label}: ${(error as Error).message.split('\n')[0]}`);
+              return { service: null, time: withTime ? null : undefined };
             },
-            undefined,
-            { polling: 50, timeout: TAP_WAIT_MS },
-          )
-          .then((handle) => handle.jsonValue() as Promise<number>)
-          .catch(() => null);
-        runs.push(shown === null ? null : Math.round(shown));
-        console.log(
-          `  tap at FCP + ${after} ms, run ${run + 1}/${TAP_RUNS}: ${shown === null ? 'no list' : `${Math.round(shown)} ms`}`,
-        );
-        await context.close();
+          );
+          runs.get(site.label)!.service.push(result.service);
+          if (withTime) runs.get(site.label)!.time.push(result.time ?? null);
+          const ms = (v: number | null | undefined) => (v == null ? 'no list' : `${v} ms`);
+          console.log(
+            `  ${site.label}: tap at FCP + ${after} ms, run ${run + 1}/${TAP_RUNS}: ${ms(result.service)}${withTime ? `; time field ${ms(result.time)}` : ''} (load ${loadavg()[0]!.toFixed(2)})`,
+          );
+        }
       }
-      const shownRuns = runs.filter((r): r is number => r !== null);
-      results.push({
-        after,
-        runs,
-        median: shownRuns.length === runs.length ? median(shownRuns) : null,
-      });
+      for (const site of sites) {
+        const { service, time } = runs.get(site.label)!;
+        results.get(site.label)!.push(tapResult('service', after, service));
+        if (withTime) results.get(site.label)!.push(tapResult('time', 500, time));
+      }
     }
   } finally {
     await browser.close();
   }
   return results;
+}
+
+function tapResult(field: TapResult['field'], after: number, runs: Array<number | null>) {
+  const shown = runs.filter((r): r is number => r !== null);
+  return { field, after, runs, median: shown.length === runs.length ? median(shown) : null };
+}
+
+function tapTable(taps: TapResult[]): string[] {
+  return [
+    '| Tap | Tap to list (median) | Runs |',
+    '|---|---|---|',
+    ...taps.map(
+      (t) =>
+        `| ${t.field === 'service' ? `service field, ${(t.after / 1000).toFixed(1)} s after first paint` : `time field, ${(t.after / 1000).toFixed(1)} s after its times arrived`} | ${t.median === null ? 'no list in some runs' : `${Math.round(t.median)} ms`} | ${t.runs.map((r) => (r === null ? 'no list' : `${r}`)).join(', ')} |`,
+    ),
+  ];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -336,14 +460,9 @@ function report(
     ...(taps.length
       ? [
           '',
-          `Tap on the service field of /contact#form (phone viewport, 4x CPU slowdown through the DevTools protocol, no network throttling; ${taps[0]!.runs.length} runs each, median; target 100 ms; "no list": the tap did not open the list within ${TAP_WAIT_MS / 1000} s):`,
+          `Taps on /contact#form (phone viewport, 4x CPU slowdown through the DevTools protocol, no network throttling; ${taps[0]!.runs.length} runs each, median; from the tap's input time to the frame showing the list; target 100 ms; "no list": no list within ${TAP_WAIT_MS / 1000} s):`,
           '',
-          '| Tap after first paint | Tap to list (median) | Runs |',
-          '|---|---|---|',
-          ...taps.map(
-            (t) =>
-              `| ${(t.after / 1000).toFixed(1)} s | ${t.median === null ? 'no list in some runs' : `${Math.round(t.median)} ms`} | ${t.runs.map((r) => (r === null ? 'no list' : `${r}`)).join(', ')} |`,
-          ),
+          ...tapTable(taps),
         ]
       : []),
     END,
