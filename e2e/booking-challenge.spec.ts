@@ -1,6 +1,20 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { chooseBookableDay, walkCalendarWeeks } from './support/booking';
+import {
+  calendar,
+  chooseDayAndTime,
+  chooseService,
+  dateButton,
+  fillCustomer,
+  form,
+  pickFocusedOption,
+  serviceSelect,
+  submitButton,
+  timeSelect,
+  typeCustomerByKeyboard,
+  uniqueEmail,
+  walkCalendarWeeks,
+} from './support/booking';
 
 /**
  * The booking form's proof of work (issue 12, item 2) in a real browser on the production build and
@@ -11,47 +25,9 @@ import { chooseBookableDay, walkCalendarWeeks } from './support/booking';
  * violation in either theme.
  */
 
-const form = (page: Page) => page.locator('#form');
-const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
-const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
-const dateButton = (page: Page) => page.getByRole('button', { name: /^Dato/ });
-const submitButton = (page: Page) => form(page).getByRole('button', { name: 'Book tid' });
-const calendar = (page: Page) => page.getByRole('dialog', { name: 'Vælg dato' });
 const widget = (page: Page) => form(page).locator('altcha-widget');
 const challengeStatus = (page: Page) => form(page).locator('.booking-challenge [role="status"]');
 const confirmation = (page: Page) => page.getByRole('region', { name: 'Din booking er bekræftet' });
-const uniqueEmail = (tag: string) => `e2e-challenge-${tag}-${Date.now()}@example.dk`;
-
-async function chooseService(page: Page, name: string) {
-  await serviceSelect(page).click();
-  await page.getByRole('option', { name, exact: true }).click();
-  await expect(serviceSelect(page)).toHaveText(name);
-}
-
-/** The first day from the index-th bookable one with a free time, and that time. */
-async function chooseDayAndTime(page: Page, index: number) {
-  for (let i = index; i < index + 8; i += 1) {
-    await chooseBookableDay(page, i);
-    await expect(timeSelect(page)).toBeEnabled();
-    await timeSelect(page).click();
-    const first = page.getByRole('option').first();
-    await expect(first).toBeVisible();
-    const time = (await first.textContent())?.trim() ?? '';
-    if (/^\d{2}:\d{2}$/.test(time)) {
-      await first.click();
-      await expect(timeSelect(page)).toHaveText(time);
-      return;
-    }
-    await page.keyboard.press('Escape');
-  }
-  throw new Error('no free time found');
-}
-
-async function fillCustomer(page: Page, email: string) {
-  await page.getByLabel('Navn').fill('Mette Robotfri');
-  await page.getByLabel('Telefon').fill('12 34 56 78');
-  await page.getByLabel('Email').fill(email);
-}
 
 /** The solution the booking request carried, decoded as the server decodes it. */
 function sentSolution(request: Request) {
@@ -94,7 +70,7 @@ test.describe('proof of work in the booking form', () => {
     expect(seen.urls.some((url) => url.includes('/functions/v1/booking-challenge'))).toBe(true);
 
     await chooseDayAndTime(page, 9);
-    await fillCustomer(page, uniqueEmail('mouse'));
+    await fillCustomer(page, uniqueEmail('challenge-mouse'));
     const booked = page.waitForRequest(/\/functions\/v1\/create-booking$/);
     await submitButton(page).click();
     await expect(confirmation(page)).toBeVisible();
@@ -119,7 +95,7 @@ test.describe('proof of work in the booking form', () => {
     await page.keyboard.press('Enter');
     const option = (name: string) => page.getByRole('option', { name, exact: true });
     await expect(option('Guldpakken')).toBeFocused();
-    await page.keyboard.press('Enter');
+    await pickFocusedOption(page, serviceSelect(page));
     await expect(serviceSelect(page)).toHaveText('Guldpakken');
 
     await page.keyboard.press('Tab');
@@ -136,16 +112,11 @@ test.describe('proof of work in the booking form', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('option').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option').nth(1)).toBeFocused();
+    await pickFocusedOption(page, timeSelect(page));
     await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
 
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Keld Tastatur');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('87654321');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(uniqueEmail('keyboard'));
-    await page.keyboard.press('Tab');
+    await typeCustomerByKeyboard(page, uniqueEmail('challenge-keyboard'));
     await page.keyboard.press('Tab');
     await expect(submitButton(page)).toBeFocused();
     // the check comes after the button in the tab order, with its state as its name
@@ -169,7 +140,7 @@ test.describe('proof of work in the booking form', () => {
     await page.goto('/contact#form');
     await chooseService(page, 'Sølvpakken');
     await chooseDayAndTime(page, 10);
-    await fillCustomer(page, uniqueEmail('first'));
+    await fillCustomer(page, uniqueEmail('challenge-first'));
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
     const first = page.waitForRequest(/\/functions\/v1\/create-booking$/);
     await submitButton(page).click();
@@ -179,7 +150,7 @@ test.describe('proof of work in the booking form', () => {
     await confirmation(page).getByRole('button', { name: 'Book en tid mere' }).click();
     await chooseService(page, 'Sølvpakken');
     await chooseDayAndTime(page, 11);
-    const email = uniqueEmail('second');
+    const email = uniqueEmail('challenge-second');
     await fillCustomer(page, email);
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
     let replays = 0;
@@ -220,7 +191,7 @@ test.describe('proof of work in the booking form', () => {
     await page.goto('/contact#form');
     await chooseService(page, 'Sølvpakken');
     await chooseDayAndTime(page, 12);
-    await fillCustomer(page, uniqueEmail('waiting'));
+    await fillCustomer(page, uniqueEmail('challenge-waiting'));
     await submitButton(page).click();
     const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
     await expect(waiting).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SERVICE_ROLE_KEY } from '../../local/keys';
 
 /**
@@ -22,13 +22,109 @@ export interface Captured {
   attachments?: { filename: string; content: string }[];
 }
 
+/** The booking form on /contact and its fields, by role and name. */
+export const form = (page: Page) => page.locator('#form');
+export const serviceSelect = (page: Page) => page.getByRole('combobox', { name: 'Service' });
+export const timeSelect = (page: Page) => page.getByRole('combobox', { name: 'Tidspunkt' });
+export const dateButton = (page: Page) => page.getByRole('button', { name: /^Dato/ });
+export const submitButton = (page: Page) => form(page).getByRole('button', { name: 'Book tid' });
+export const calendar = (page: Page) => page.getByRole('dialog', { name: 'Vælg dato' });
+/** The calendar's month grid: react-day-picker arrives on its own, after the popover may open. */
+export const calendarGrid = (page: Page) => calendar(page).getByRole('grid');
+
+/** An e-mail address no other run used, so each test's mails are its own. */
+export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}@example.dk`;
+
+/** Opens the form (with ?service= if given) once its services have loaded. */
+export async function openContact(page: Page, service?: string) {
+  const query = service ? `?service=${encodeURIComponent(service)}` : '';
+  await page.goto(`/contact${query}#form`);
+  await expect(serviceSelect(page)).toBeEnabled();
+}
+
+export async function chooseService(page: Page, name: string) {
+  await serviceSelect(page).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(serviceSelect(page)).toHaveText(name);
+}
+
+/** Opens the time list and returns the offered times. */
+export async function offeredTimes(page: Page): Promise<string[]> {
+  await expect(timeSelect(page)).toBeEnabled();
+  await timeSelect(page).click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  return (await options.allTextContents()).map((text) => text.trim());
+}
+
+export async function chooseTime(page: Page, time: string) {
+  await page.getByRole('option', { name: time, exact: true }).click();
+  await expect(timeSelect(page)).toHaveText(time);
+}
+
+/**
+ * Picks the first bookable day from the index-th on that still has a free time (a retried test
+ * finds its first day taken) and that day's first free time.
+ */
+export async function chooseDayAndTime(page: Page, index: number, tries = 8) {
+  for (let i = index; i < index + tries; i += 1) {
+    const day = await chooseBookableDay(page, i);
+    const times = await offeredTimes(page);
+    const time = times[0] ?? '';
+    if (/^\d{2}:\d{2}$/.test(time)) {
+      await chooseTime(page, time);
+      return { index: i, day, time };
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+  }
+  throw new Error(`no free time on the ${tries} bookable days from day ${index} on`);
+}
+
+/** Fills in the customer fields: name, phone, the given e-mail address and a note. */
+export async function fillCustomer(page: Page, email: string) {
+  await page.getByLabel('Navn').fill('Mette Jensen');
+  await page.getByLabel('Telefon').fill('12 34 56 78');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Bemærkninger (valgfrit)').fill('Sort Tesla Model 3');
+}
+
+/**
+ * Presses Enter on the focused option of an open list and waits, as a person would before the next
+ * key, until the list has closed and handed the focus back to its trigger (a Tab sent before that
+ * starts from the list).
+ */
+export async function pickFocusedOption(page: Page, trigger: Locator) {
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(trigger).toBeFocused();
+}
+
+/**
+ * From the time field, Tabs through the customer fields and types into each once it has the focus:
+ * name, phone, the given e-mail address and a note; the focus ends on the note.
+ */
+export async function typeCustomerByKeyboard(page: Page, email: string) {
+  for (const [label, text] of [
+    ['Navn', 'Keld Tastatur'],
+    ['Telefon', '87654321'],
+    ['Email', email],
+    ['Bemærkninger (valgfrit)', 'Kun tastatur'],
+  ] as const) {
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(label)).toBeFocused();
+    await page.keyboard.type(text);
+    await expect(page.getByLabel(label)).toHaveValue(text);
+  }
+}
+
 /**
  * Opens the form's date picker and picks the index-th bookable day (0 = the first), paging months
  * as needed; returns its yyyy-MM-dd.
  */
 export async function chooseBookableDay(page: Page, index: number): Promise<string> {
-  await page.getByRole('button', { name: /^Dato/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Vælg dato' });
+  await dateButton(page).click();
+  const dialog = calendar(page);
   // react-day-picker arrives on its own, after the popover may open
   await expect(dialog.getByRole('grid')).toBeVisible();
   let skipped = 0;
