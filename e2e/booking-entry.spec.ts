@@ -1,5 +1,6 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { PHONE } from './support/widths';
 import { gotoHydrated } from './support/hydration';
 
 /**
@@ -7,8 +8,7 @@ import { gotoHydrated } from './support/hydration';
  * view (home hero, services hero, the package cards, the open mobile menu), and the links for
  * individually priced work open the form with their note instead of a silent select.
  */
-const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7'];
-test.use(pixel7);
+test.use(PHONE);
 
 async function expectFormInView(page: Page) {
   await expect(page).toHaveURL(/\/contact(\?[^#]*)?#form$/);

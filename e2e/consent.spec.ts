@@ -1,5 +1,6 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { WIDTHS } from './support/widths';
 
 /**
  * The map (Google) and the videos (Facebook/Meta) are click-to-load: before the click the browser
@@ -127,11 +128,7 @@ test('/vores-arbejde requests nothing from Facebook before a video is clicked', 
   expect(stored.session).toEqual([]);
 });
 
-const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7'];
-for (const width of [
-  { name: 'desktop', use: {} },
-  { name: 'mobile', use: pixel7 },
-]) {
+for (const width of WIDTHS) {
   test.describe(`axe (${width.name})`, () => {
     test.use(width.use);
     test('/contact with the map loaded has no violations', async ({ page }) => {

@@ -1,114 +1,36 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
-import { prerenderedText } from './support/prerendered';
+import { expectPrerenderedAsHydrated } from './support/prerendered';
+import { WIDTHS } from './support/widths';
 
+// The pages' words are pinned once, in tests/pages (jsdom); here what only the build and a browser
+// show: each page is prerendered whole, as it reads once hydrated.
 test.describe('prerendered HTML', () => {
-  test('/ holds its h1, stats, services, wash packages and calls to action', async ({
-    request,
-  }) => {
-    const { h1, text, html } = await prerenderedText(request, '/');
-    expect(h1).toBe('Professionel bilpleje i Kolding');
-    for (const expected of [
-      'Book din tid i dag',
-      '1 år',
-      '100+',
-      '24 timer',
-      '5 stjerner',
-      'Professionel vask',
-      'Nano-keramisk behandling',
-      'Læs mere',
-      'Sølvpakken',
-      'Guldpakken',
-      'Premiumpakken',
-      '199 kr.',
-      '399 kr.',
-      '799 kr.',
-      'Mest populær',
-      'Vælg pakke',
-      'Fælgbehandling',
-      'Klargøring',
-      'Kvalitetsgodkendte produkter',
-      'Personlig service',
-      'Lokalt engagement',
-      'Send besked',
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
-    expect(html).toContain('href="/contact?service=Guldpakken#form"');
-    expect(html).toContain('href="/vores-arbejde"');
-    expect(html).toMatch(/href="tel:\+45\d{8}"/);
-  });
-
-  test('/services holds its h1, both grids with all six packages, process and reasons', async ({
-    request,
-  }) => {
-    const { h1, text, html } = await prerenderedText(request, '/services');
-    expect(h1).toBe('Vores tjenester');
-    expect(html).toContain('id="services"');
-    for (const expected of [
-      'Professionel Bilvask',
-      'Polering af bil',
-      'Sølvpakken polering',
-      'Guldpakken polering',
-      'Premiumpakken polering',
-      '1.800 kr.',
-      '2.400 kr.',
-      '3.600 kr.',
-      'Varighed: 30 min',
-      'Varighed: 2 timer',
-      'Varighed: 3 timer',
-      'Varighed: 8 timer',
-      'Varighed: 14 timer',
-      'Varighed: 18 timer',
-      'Book service',
-      'Både',
-      'Motorcykler',
-      'Campingvogne',
-      'Prissættes individuelt',
-      'Konsultation & Vurdering',
-      'Planlægning',
-      'Udførelse',
-      'Opfølgning',
-      'Specialist i nano-teknologi',
-      'Fælgspecialist',
-      'Send besked',
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
-    expect(html).toContain(
-      `href="/contact?service=${encodeURIComponent('Premiumpakken polering')}#form"`,
-    );
-  });
-
-  test('/about holds its h1, story, timeline, values, statistics, area and FAQ', async ({
-    request,
-  }) => {
-    const { h1, text } = await prerenderedText(request, '/about');
-    expect(h1).toBe('Om os');
-    for (const expected of [
-      'august 2024',
-      'enkeltmandsvirksomhed',
-      'Aug 2024',
-      'Sep 2024',
-      'Okt 2024',
-      '2024-2025',
-      'Vejle og Fredericia',
-      'Kvalitet',
-      'Pålidelighed',
-      'Kundefokus',
-      'Innovation',
-      '98 %',
-      '100 %',
-      'Virkelyst 7B, 6000 Kolding',
-      'Ofte stillede spørgsmål',
-      'Hvor længe holder en nano-keramisk coating?',
-      'Send besked',
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
-  });
+  for (const path of ['/', '/services', '/about']) {
+    test(`${path} is prerendered with every word and link of the hydrated page`, async ({
+      browser,
+      page,
+    }) => {
+      await expectPrerenderedAsHydrated(browser, page, path);
+    });
+  }
 });
+
+const faqRegion = (page: Page) => page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
+/** The FAQ list once its entrance animation has started. */
+const faqEntering = (faq: Locator) => faq.locator('[data-animation="entering"]');
+
+/**
+ * Scrolls the region into view, until `ready` is there if given; retried, as the element may be
+ * replaced while the page hydrates.
+ */
+async function scrollTo(region: Locator, ready?: Locator) {
+  await expect(async () => {
+    await region.scrollIntoViewIfNeeded({ timeout: 1000 });
+    if (ready) await expect(ready).toBeAttached({ timeout: 1000 });
+  }).toPass();
+}
 
 test.describe('journeys', () => {
   test("'Vælg pakke' lands on /contact with the package in the query and the state", async ({
@@ -154,12 +76,8 @@ test.describe('journeys', () => {
   test('the FAQ fades in and keeps one answer open at a time', async ({ page }) => {
     await page.goto('/about');
     await page.waitForLoadState('networkidle');
-    const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
-    // Retried: the element may be replaced while the page hydrates.
-    await expect(async () => {
-      await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
-      await expect(faq.locator('[data-animation="entering"]')).toBeAttached({ timeout: 1000 });
-    }).toPass();
+    const faq = faqRegion(page);
+    await scrollTo(faq, faqEntering(faq));
     const questions = faq.getByRole('button');
     await expect(questions).toHaveCount(7);
     await questions.nth(2).click();
@@ -183,11 +101,8 @@ test('the FAQ entrance is staggered by 0.1 s and skipped with reduced motion', a
     );
   await page.goto('/about');
   await page.waitForLoadState('networkidle');
-  const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
-  await expect(async () => {
-    await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
-    await expect(faq.locator('[data-animation="entering"]')).toBeAttached({ timeout: 1000 });
-  }).toPass();
+  const faq = faqRegion(page);
+  await scrollTo(faq, faqEntering(faq));
   const styles = await itemStyles();
   expect(styles.map((s) => s.name)).toEqual(Array(7).fill('faq-item-in'));
   expect(styles.map((s) => s.delay)).toEqual([
@@ -214,9 +129,7 @@ test('the about map asks first: no request to Google before the click', async ({
   await page.goto('/about');
   await page.waitForLoadState('networkidle');
   const area = page.getByRole('region', { name: 'Vores serviceområde' });
-  await expect(async () => {
-    await area.scrollIntoViewIfNeeded({ timeout: 1000 });
-  }).toPass();
+  await scrollTo(area);
   await page.waitForLoadState('networkidle');
   expect(thirdParty).toEqual([]);
   await expect(area.locator('iframe')).toHaveCount(0);
@@ -230,25 +143,17 @@ async function preparePage(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   if (path === '/about') {
-    const faq = page.getByRole('region', { name: 'Ofte stillede spørgsmål' });
-    await expect(async () => {
-      await faq.scrollIntoViewIfNeeded({ timeout: 1000 });
-    }).toPass();
+    const faq = faqRegion(page);
+    await scrollTo(faq);
     const first = faq.getByRole('button').first();
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.locator('[data-animation="entering"]')).toBeAttached();
+    await expect(faqEntering(faq)).toBeAttached();
   }
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 }
 
-const { defaultBrowserType: _ignored, ...pixel7 } = devices['Pixel 7'];
-const widths = [
-  { name: 'desktop', use: {} },
-  { name: 'mobile', use: pixel7 },
-];
-
-for (const width of widths) {
+for (const width of WIDTHS) {
   test.describe(`axe (${width.name})`, () => {
     test.use(width.use);
     for (const path of ['/', '/services', '/about']) {

@@ -1,22 +1,39 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { gotoHydrated } from './hydration';
 
 /** The first <h1> of an HTML string, tags dropped. */
 export function firstHeading(html: string) {
   return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 }
 
-/** Text of the raw (prerendered) HTML with tags dropped and the common entities decoded. */
-export async function prerenderedText(request: APIRequestContext, path: string) {
-  const response = await request.get(path);
-  expect(response.status()).toBe(200);
-  const html = await response.text();
-  const text = html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-  return { html, h1: firstHeading(html), text };
+/** What the page's <main> says (as rendered, white space folded) and where its links go. */
+function mainContent(page: Page) {
+  return page.locator('main').evaluate((main: HTMLElement) => ({
+    text: main.innerText.replace(/\s+/g, ' ').trim(),
+    links: [...main.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+  }));
+}
+
+/**
+ * Expects the prerendered page as first painted, before any bundle runs (the app's scripts are
+ * blocked; the inline ones that reveal streamed parts of the HTML still run), to say and link exactly
+ * what the same page says once React has hydrated it: the whole page is in the prerendered HTML and
+ * nothing is added or changed on the client. The words themselves are pinned by the page tests (jsdom).
+ */
+export async function expectPrerenderedAsHydrated(browser: Browser, page: Page, path: string) {
+  const unhydrated = await browser.newContext();
+  try {
+    const raw = await unhydrated.newPage();
+    await raw.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await raw.goto(path);
+    await raw.waitForLoadState('load');
+    const prerendered = await mainContent(raw);
+    await gotoHydrated(page, path);
+    const hydrated = await mainContent(page);
+    expect(prerendered.text.length, 'prerendered text').toBeGreaterThan(300);
+    expect(prerendered.text).toBe(hydrated.text);
+    expect(prerendered.links).toEqual(hydrated.links);
+  } finally {
+    await unhydrated.close();
+  }
 }
