@@ -4,7 +4,16 @@ import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, calendarAnswer, calls, resetCalls, server, serviceByName } from './support/backend';
+import {
+  API,
+  calendarAnswer,
+  calls,
+  record,
+  resetCalls,
+  server,
+  serviceByName,
+  services,
+} from './support/backend';
 import { renderBookingForm } from './support/render';
 import { TEST_ALTCHA } from '../setup';
 
@@ -264,11 +273,7 @@ describe('the booking form: choosing service, date and time', () => {
   it('loads slots for the picked date, showing the loading text meanwhile', async () => {
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, async ({ request }) => {
-        calls.slots.push({
-          url: new URL(request.url),
-          headers: request.headers,
-          body: await request.json(),
-        });
+        await record(calls.slots, request);
         await delay(300);
         return HttpResponse.json({ slots: ['09:00', '13:30'], readyAt: {} });
       }),
@@ -505,19 +510,11 @@ describe('the booking form: submitting', () => {
     let slotsAnswer = ['09:00', '09:30'];
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, async ({ request }) => {
-        calls.slots.push({
-          url: new URL(request.url),
-          headers: request.headers,
-          body: await request.json(),
-        });
+        await record(calls.slots, request);
         return HttpResponse.json({ slots: slotsAnswer, readyAt: {} });
       }),
       http.post(`${API}/functions/v1/create-booking`, async ({ request }) => {
-        calls.create.push({
-          url: new URL(request.url),
-          headers: request.headers,
-          body: await request.json(),
-        });
+        await record(calls.create, request);
         slotsAnswer = ['09:00'];
         return HttpResponse.json(
           {
@@ -550,11 +547,7 @@ describe('the booking form: submitting', () => {
   it('falls back to the generic message when the server sends none, keeping the form and the key', async () => {
     server.use(
       http.post(`${API}/functions/v1/create-booking`, async ({ request }) => {
-        calls.create.push({
-          url: new URL(request.url),
-          headers: request.headers,
-          body: await request.json(),
-        });
+        await record(calls.create, request);
         return new HttpResponse('Bad gateway', { status: 502 });
       }),
     );
@@ -593,18 +586,14 @@ describe('the booking form: submitting', () => {
 });
 
 describe('the booking form: preselection', () => {
-  it.each([
-    'Sølvpakken',
-    'Guldpakken',
-    'Premiumpakken',
-    'Sølvpakken polering',
-    'Guldpakken polering',
-    'Premiumpakken polering',
-  ])('selects %s from the navigation state', async (name) => {
-    renderBookingForm({ state: { service: name } });
-    await waitFor(() => expect(serviceSelect()).toHaveTextContent(new RegExp(`^${name}$`)));
-    expect(dateButton()).toBeEnabled();
-  });
+  it.each(services.map((service) => service.name))(
+    'selects %s from the navigation state',
+    async (name) => {
+      renderBookingForm({ state: { service: name } });
+      await waitFor(() => expect(serviceSelect()).toHaveTextContent(new RegExp(`^${name}$`)));
+      expect(dateButton()).toBeEnabled();
+    },
+  );
 
   it('selects from ?service= with a case-insensitive contains match', async () => {
     renderBookingForm({ search: '?service=PREMIUM' });

@@ -6,7 +6,7 @@ import { seededSiteData } from '../support/site-data';
 
 const faqItems = faqItemsOf(seededSiteData);
 import AboutPage from '~/pages/about';
-import { renderRoute } from './render-route';
+import { renderRoute, subheadings } from './render-route';
 
 const faqRegion = () => screen.getByRole('region', { name: 'Ofte stillede spørgsmål' });
 const question = (index: number) =>
@@ -40,12 +40,13 @@ describe('About page', () => {
 
   it('shows five values and the four statistics of the spec', () => {
     renderRoute('/about', AboutPage);
-    const values = screen.getByRole('region', { name: 'Det står vi for' });
-    expect(
-      within(values)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['Kvalitet', 'Pålidelighed', 'Kundefokus', 'Innovation', 'Lokalt engagement']);
+    expect(subheadings('Det står vi for')).toEqual([
+      'Kvalitet',
+      'Pålidelighed',
+      'Kundefokus',
+      'Innovation',
+      'Lokalt engagement',
+    ]);
     const stats = screen.getByRole('region', { name: 'Glanspunkt i tal' });
     const tiles = within(stats).getAllByRole('listitem');
     expect(tiles.map((tile) => tile.textContent)).toEqual([

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { business } from '~/content/business';
 import ContactPage from '~/pages/contact';
-import { renderRoute } from './render-route';
+import { renderRoute, subheadings } from './render-route';
 
 // The booking form has its own tests (tests/booking); here only its place on the page matters.
 vi.mock('~/features/booking', () => ({
@@ -46,11 +46,7 @@ describe('Contact page', () => {
   it('offers three ways to make contact: phone, e-mail and the booking form at #form', () => {
     renderRoute('/contact', ContactPage);
     const ways = screen.getByRole('region', { name: 'Tre måder at kontakte os på' });
-    expect(
-      within(ways)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Ring til os', 'Send en e-mail', 'Book online']);
+    expect(subheadings(ways)).toEqual(['Ring til os', 'Send en e-mail', 'Book online']);
     const links = within(ways).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       `tel:${business.phone.e164}`,
@@ -73,11 +69,7 @@ describe('Contact page', () => {
       expect(within(info).getByText(town)).toBeVisible();
     }
     const reasons = screen.getByRole('region', { name: 'Vi gør det nemt at komme i gang' });
-    expect(
-      within(reasons)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual([
+    expect(subheadings(reasons)).toEqual([
       'Gratis tilbud',
       'Hurtigt svar',
       'Professionel rådgivning',

@@ -16,6 +16,7 @@ import HomePage from '~/pages/home';
 import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
+import { seededSiteData } from '../support/site-data';
 
 /**
  * Every opening hour, price and duration the copy states comes from the data.
@@ -25,33 +26,18 @@ import ServicesPage from '~/pages/services';
  */
 vi.mock('~/features/booking', () => ({ BookingForm: () => <h2>Book din tid</h2> }));
 
+/** Three of the seeded packages, with prices and durations the seed does not have. */
+const oddNumbers: Record<string, [price: number, durationMinutes: number]> = {
+  'vask-soelv': [211, 45],
+  'vask-guld': [433, 150],
+  'polering-guld': [2675, 660],
+};
+
 const odd: SiteData = {
-  services: [
-    {
-      id: 'a',
-      slug: 'vask-soelv',
-      name: 'Sølvpakken',
-      category: 'vask',
-      price: 211,
-      durationMinutes: 45,
-    },
-    {
-      id: 'b',
-      slug: 'vask-guld',
-      name: 'Guldpakken',
-      category: 'vask',
-      price: 433,
-      durationMinutes: 150,
-    },
-    {
-      id: 'c',
-      slug: 'polering-guld',
-      name: 'Guldpakken polering',
-      category: 'polering',
-      price: 2675,
-      durationMinutes: 660,
-    },
-  ],
+  services: seededSiteData.services.flatMap((service) => {
+    const numbers = oddNumbers[service.slug];
+    return numbers ? [{ ...service, price: numbers[0], durationMinutes: numbers[1] }] : [];
+  }),
   openingHours: [
     { weekday: 1, opensAt: '07:15', closesAt: '18:45' },
     { weekday: 2, opensAt: '07:15', closesAt: '18:45' },

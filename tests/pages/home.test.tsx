@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seededSiteData } from '../support/site-data';
 import HomePage from '~/pages/home';
-import { readLocation, renderRoute } from './render-route';
+import { packageCard, readLocation, renderRoute, SPEC_PACKAGES, subheadings } from './render-route';
 
 describe('Home page', () => {
   it('has one h1 and the hero actions: booking link to /contact and a tel: call button', () => {
@@ -40,17 +40,11 @@ describe('Home page', () => {
 
   it('shows the three wash packages with price and duration as the spec says', () => {
     renderRoute('/', HomePage);
-    const expected = [
-      ['Sølvpakken', '199 kr.', '30 min'],
-      ['Guldpakken', '399 kr.', '2 timer'],
-      ['Premiumpakken', '799 kr.', '3 timer'],
-    ];
-    for (const [title, price, duration] of expected) {
-      const card = screen.getByRole('heading', { name: title, level: 3 }).closest('article')!;
-      expect(card).toHaveTextContent(price!);
-      expect(card).toHaveTextContent(`Varighed: ${duration}`);
+    for (const [title, price, duration] of SPEC_PACKAGES.slice(0, 3)) {
+      expect(packageCard(title)).toHaveTextContent(price);
+      expect(packageCard(title)).toHaveTextContent(`Varighed: ${duration}`);
     }
-    const premium = screen.getByRole('heading', { name: 'Premiumpakken' }).closest('article')!;
+    const premium = packageCard('Premiumpakken');
     expect(premium).toHaveTextContent('Mest populær');
   });
 
@@ -110,11 +104,10 @@ describe('Home page', () => {
         .getAllByRole('figure')
         .map((figure) => figure.textContent),
     ).toEqual(['Fælgbehandling', 'Polering', 'Nano-coating', 'Klargøring']);
-    const whyUs = screen.getByRole('region', { name: 'Hvorfor vælge os?' });
-    expect(
-      within(whyUs)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Kvalitetsgodkendte produkter', 'Personlig service', 'Lokalt engagement']);
+    expect(subheadings('Hvorfor vælge os?')).toEqual([
+      'Kvalitetsgodkendte produkter',
+      'Personlig service',
+      'Lokalt engagement',
+    ]);
   });
 });

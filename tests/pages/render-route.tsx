@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
@@ -54,4 +54,28 @@ export function readLocation(text: string | null) {
     hash: string;
     state: unknown;
   };
+}
+
+/** The texts of the level-3 headings in a container, or in the region of that name, in order. */
+export function subheadings(container: HTMLElement | string): (string | null)[] {
+  const root =
+    typeof container === 'string' ? screen.getByRole('region', { name: container }) : container;
+  return within(root)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+}
+
+/** The six packages of the spec as their cards state them: title, price, duration; washes first. */
+export const SPEC_PACKAGES = [
+  ['Sølvpakken', '199 kr.', '30 min'],
+  ['Guldpakken', '399 kr.', '2 timer'],
+  ['Premiumpakken', '799 kr.', '3 timer'],
+  ['Sølvpakken polering', '1.800 kr.', '8 timer'],
+  ['Guldpakken polering', '2.400 kr.', '14 timer'],
+  ['Premiumpakken polering', '3.600 kr.', '18 timer'],
+] as const;
+
+/** The package card (its article) headed by `title`. */
+export function packageCard(title: string): HTMLElement {
+  return screen.getByRole('heading', { name: title, level: 3 }).closest('article')!;
 }

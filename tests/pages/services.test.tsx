@@ -5,7 +5,7 @@ import { seededSiteData } from '../support/site-data';
 
 const allPackages = seededSiteData.services.map((s) => ({ title: s.name }));
 import ServicesPage from '~/pages/services';
-import { readLocation, renderRoute } from './render-route';
+import { packageCard, readLocation, renderRoute, SPEC_PACKAGES, subheadings } from './render-route';
 
 describe('Services page', () => {
   const originalScrollIntoView = Element.prototype.scrollIntoView;
@@ -57,16 +57,8 @@ describe('Services page', () => {
 
   it('shows all six packages with their prices and durations', () => {
     renderRoute('/services', ServicesPage);
-    const expected = [
-      ['Sølvpakken', '199 kr.', '30 min'],
-      ['Guldpakken', '399 kr.', '2 timer'],
-      ['Premiumpakken', '799 kr.', '3 timer'],
-      ['Sølvpakken polering', '1.800 kr.', '8 timer'],
-      ['Guldpakken polering', '2.400 kr.', '14 timer'],
-      ['Premiumpakken polering', '3.600 kr.', '18 timer'],
-    ] as const;
-    for (const [title, price, duration] of expected) {
-      const card = screen.getByRole('heading', { name: title, level: 3 }).closest('article')!;
+    for (const [title, price, duration] of SPEC_PACKAGES) {
+      const card = packageCard(title);
       expect(within(card).getByText(price)).toBeVisible();
       expect(card).toHaveTextContent(`Varighed: ${duration}`);
       expect(within(card).getByRole('img')).toHaveAccessibleName(/\w+/);
@@ -121,11 +113,12 @@ describe('Services page', () => {
     const special = screen.getByRole('region', {
       name: 'Både, motorcykler, campingvogne og mere',
     });
-    expect(
-      within(special)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual(['Både', 'Motorcykler', 'Campingvogne og autocampere', 'Erhvervskøretøjer og andet']);
+    expect(subheadings(special)).toEqual([
+      'Både',
+      'Motorcykler',
+      'Campingvogne og autocampere',
+      'Erhvervskøretøjer og andet',
+    ]);
     expect(within(special).getAllByText('Prissættes individuelt')).toHaveLength(4);
     expect(within(special).getByRole('link', { name: /tilbud/ })).toHaveAttribute(
       'href',
@@ -135,23 +128,13 @@ describe('Services page', () => {
 
   it('lists the four process steps in order and six reasons to choose us', () => {
     renderRoute('/services', ServicesPage);
-    const process = screen.getByRole('region', { name: 'Fra første snak til færdig bil' });
-    expect(
-      within(process)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual([
+    expect(subheadings('Fra første snak til færdig bil')).toEqual([
       'Trin 1: Konsultation & Vurdering',
       'Trin 2: Planlægning',
       'Trin 3: Udførelse',
       'Trin 4: Opfølgning',
     ]);
-    const whyUs = screen.getByRole('region', { name: 'Hvorfor vælge os?' });
-    expect(
-      within(whyUs)
-        .getAllByRole('heading', { level: 3 })
-        .map((heading) => heading.textContent),
-    ).toEqual([
+    expect(subheadings('Hvorfor vælge os?')).toEqual([
       'Godkendte produkter',
       'Professionelt værksted',
       'Personlig service',

@@ -127,7 +127,8 @@ export function resetCalls() {
   for (const list of Object.values(calls)) list.length = 0;
 }
 
-async function record(list: Recorded[], request: Request) {
+/** Records the request (its body read from a clone, so the handler can still read it). */
+export async function record(list: Recorded[], request: Request) {
   const text = request.method === 'GET' ? '' : await request.clone().text();
   list.push({
     url: new URL(request.url),
