@@ -195,29 +195,15 @@ describe('check:live once everything is set', () => {
   });
 
   it('live-check answers only the service role, and only whether names are set', async () => {
-    const anon = await fetch(`${stack.url}/functions/v1/live-check`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ names: ['RESEND_API_KEY'] }),
-    });
-    expect(anon.status).toBe(401);
-    const bad = await fetch(`${stack.url}/functions/v1/live-check`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${stack.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ names: ['lower-case'] }),
-    });
-    expect(bad.status).toBe(400);
-    const ok = await fetch(`${stack.url}/functions/v1/live-check`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${stack.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ names: ['RESEND_API_KEY', 'NOT_SET_ANYWHERE'] }),
-    });
+    const liveCheck = (key: string, names: string[]) =>
+      fetch(`${stack.url}/functions/v1/live-check`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ names }),
+      });
+    expect((await liveCheck(stack.anonKey, ['RESEND_API_KEY'])).status).toBe(401);
+    expect((await liveCheck(stack.serviceRoleKey, ['lower-case'])).status).toBe(400);
+    const ok = await liveCheck(stack.serviceRoleKey, ['RESEND_API_KEY', 'NOT_SET_ANYWHERE']);
     const body = (await ok.json()) as Record<string, unknown>;
     expect(body.set).toEqual({ RESEND_API_KEY: true, NOT_SET_ANYWHERE: false });
     expect(JSON.stringify(body)).not.toContain('re_test_key');
