@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { CHROMIUM_FLAGS, resolveChromium } from './local/chromium';
 
 /**
  * End-to-end journeys against the production build (`npm start`) on the embedded stack, with a
@@ -10,24 +10,6 @@ const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 
 export const chromiumPath = resolveChromium();
-
-function resolveChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((path) => path && existsSync(path));
-  if (found) return found;
-  // Playwright's own browser, if someone installed it with `npx playwright install chromium`.
-  return undefined;
-}
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,7 +26,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     locale: 'da-DK',
     timezoneId: 'Europe/Copenhagen',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: CHROMIUM_FLAGS },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },

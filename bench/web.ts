@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { staticPaths } from '../react-router.config.ts';
+import { CHROMIUM_FLAGS, resolveChromium } from '../local/chromium.ts';
 import { freePort } from '../local/net.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -24,17 +25,8 @@ const ROUTES = !LIGHTHOUSE
     ? process.env.BENCH_ROUTES.split(',')
     : staticPaths;
 const BUILD_DIR = path.join(ROOT, '.local', 'bench-web');
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+const CHROME = resolveChromium() ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
 const DOC = path.join(ROOT, 'docs', 'performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
