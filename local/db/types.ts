@@ -1,6 +1,7 @@
 // Generates TypeScript definitions in the shape of `supabase gen types typescript` (the `Database`
 // type createClient<Database> takes) from a database's public schema.
 import type { Queryable } from './database.ts';
+import { publicFunctions } from './functions.ts';
 
 type Column = {
   table_name: string;
@@ -13,18 +14,6 @@ type Column = {
   is_identity: boolean;
   is_generated: boolean;
   is_updatable: boolean;
-};
-
-type Fn = {
-  name: string;
-  arg_names: string[] | null;
-  arg_modes: string[] | null;
-  arg_types: string[];
-  n_defaults: number;
-  retset: boolean;
-  ret_type: string;
-  ret_typtype: string;
-  ret_relid: number;
 };
 
 const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid', 'money']);
@@ -110,22 +99,7 @@ export async function generateTypes(db: Queryable): Promise<string> {
     )
   ).rows;
 
-  const fns = (
-    await db.query<Fn>(
-      `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
-              array(select (case when t.typtype = 'd' then bt.typname else t.typname end)::text
-                      from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as u(o, i)
-                      join pg_type t on t.oid = u.o left join pg_type bt on bt.oid = t.typbasetype
-                     order by u.i) as arg_types,
-              p.pronargdefaults::int as n_defaults, p.proretset as retset,
-              rt.typname::text as ret_type, rt.typtype::text as ret_typtype, rt.typrelid::int as ret_relid
-         from pg_proc p join pg_type rt on rt.oid = p.prorettype
-        where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
-          and rt.typname not in ('trigger', 'event_trigger')
-          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
-        order by p.proname, p.oid`,
-    )
-  ).rows;
+  const fns = await publicFunctions(db);
   const relNames = new Map(
     (
       await db.query<{ oid: number; relname: string }>(
@@ -184,30 +158,20 @@ export async function generateTypes(db: Queryable): Promise<string> {
   const functions: string[] = [];
   const grouped = new Map<string, string[]>();
   for (const f of fns) {
-    const inArgs: string[] = [];
-    const outCols: string[] = [];
-    const ins: { name: string; type: string }[] = [];
-    f.arg_types.forEach((type, i) => {
-      const mode = f.arg_modes?.[i] ?? 'i';
-      const name = f.arg_names?.[i] ?? '';
-      if (mode === 'i' || mode === 'b' || mode === 'v') ins.push({ name, type });
-      if (mode === 'o' || mode === 'b' || mode === 't')
-        outCols.push(`${key(name)}: ${tsType(type, enums)}`);
-    });
-    if (ins.some((a) => a.name === '')) continue; // PostgREST cannot call functions with unnamed arguments
-    const firstDefault = ins.length - f.n_defaults;
-    ins.forEach((a, i) =>
-      inArgs.push(`${key(a.name)}${i >= firstDefault ? '?' : ''}: ${tsType(a.type, enums)}`),
+    if (f.ins.some((a) => a.name === '')) continue; // PostgREST cannot call functions with unnamed arguments
+    const inArgs = f.ins.map(
+      (a) => `${key(a.name)}${a.optional ? '?' : ''}: ${tsType(a.typname, enums)}`,
     );
+    const outCols = f.outs.map((a) => `${key(a.name)}: ${tsType(a.typname, enums)}`);
     let returns: string[];
     if (outCols.length) {
       returns = [`Returns: {`, ...outCols.map((c) => `  ${c}`), f.retset ? '}[]' : '}'];
-    } else if (f.ret_typtype === 'c' && relNames.has(f.ret_relid)) {
-      const rel = relNames.get(f.ret_relid)!;
+    } else if (f.returns.typtype === 'c' && relNames.has(f.returns.relid)) {
+      const rel = relNames.get(f.returns.relid)!;
       const group = byTable.get(rel)?.[0]?.kind === 'v' ? 'Views' : 'Tables';
       returns = [`Returns: Database["public"]["${group}"]["${rel}"]["Row"]${f.retset ? '[]' : ''}`];
     } else {
-      const t = tsType(f.ret_type, enums);
+      const t = tsType(f.returns.typname, enums);
       returns = [`Returns: ${f.retset ? `${t}[]` : t}`];
     }
     const sig = [

@@ -3,6 +3,7 @@
 // real PostgreSQL ones. Anything outside the subset is a 400 naming what is unsupported.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database, Queryable, Row } from '../db/database.ts';
+import { publicFunctions, type PublicFunction } from '../db/functions.ts';
 import type { RequestIdentity } from './auth.ts';
 import { apiError, fromDatabaseError, isApiError, unsupported, type ApiError } from './errors.ts';
 
@@ -458,21 +459,8 @@ async function tableRequest(tx: Queryable, req: RestRequest): Promise<RestRespon
 
 // --- rpc -------------------------------------------------------------------------------------------
 
-type FunctionInfo = {
-  retset: boolean;
-  /** pg_proc.provolatile: 'i' immutable, 's' stable, 'v' volatile. */
-  volatility: string;
-  typtype: string;
-  rettype: string;
-  names: string[] | null;
-  modes: string[] | null;
-  types: string[];
-  nargs: number;
-  ndefaults: number;
-};
-
 interface Candidate {
-  info: FunctionInfo;
+  info: PublicFunction;
   args: { name: string; type: string; required: boolean }[];
 }
 
@@ -481,26 +469,11 @@ async function findFunction(
   name: string,
   body: Record<string, unknown>,
 ): Promise<Candidate> {
-  const { rows } = await tx.query<FunctionInfo>(
-    `select p.proretset as retset, p.provolatile::text as volatility, t.typtype::text as typtype, format_type(p.prorettype, null) as rettype,
-            p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs::int as nargs,
-            p.pronargdefaults::int as ndefaults,
-            array(select format_type(u.o, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality as u(o, i) order by u.i) as types
-       from pg_proc p join pg_type t on t.oid = p.prorettype
-      where p.pronamespace = 'public'::regnamespace and p.proname = $1 and p.prokind = 'f'`,
-    [name],
-  );
   const keys = Object.keys(body);
-  const candidates: Candidate[] = rows.map((info) => {
-    const inArgs: { name: string; type: string }[] = [];
-    info.types.forEach((type, i) => {
-      const mode = info.modes?.[i] ?? 'i';
-      if (mode === 'i' || mode === 'b' || mode === 'v')
-        inArgs.push({ name: info.names?.[i] ?? '', type });
-    });
-    const firstDefault = inArgs.length - info.ndefaults;
-    return { info, args: inArgs.map((a, i) => ({ ...a, required: i < firstDefault })) };
-  });
+  const candidates: Candidate[] = (await publicFunctions(tx, name)).map((info) => ({
+    info,
+    args: info.ins.map((a) => ({ name: a.name, type: a.type, required: !a.optional })),
+  }));
   const match = candidates.find(
     (c) =>
       keys.every((k) => c.args.some((a) => a.name === k)) &&
@@ -556,11 +529,11 @@ async function rpcRequest(tx: Queryable, req: RestRequest, name: string): Promis
     }
     call = `${fn}(${given.map((a) => `${q(a.name)} := _a.${q(a.name)}`).join(', ')})`;
   }
-  if (info.rettype === 'void') {
+  if (info.returns.type === 'void') {
     await tx.query(`select ${call}${from}`, params);
     return { status: 204, headers: {}, body: '' };
   }
-  const rowType = info.retset || info.typtype === 'c' || info.rettype === 'record';
+  const rowType = info.retset || info.returns.typtype === 'c' || info.returns.type === 'record';
   if (rowType) {
     const source = from ? `${from}, lateral ${call} _r` : ` from ${call} _r`;
     const { rows } = await tx.query<{ body: string; n: number }>(
