@@ -35,6 +35,12 @@ function toast(page: Page, text: string): Locator {
   return page.getByRole('region', { name: /Notifikationer/ }).getByText(text, { exact: true });
 }
 
+/** The toast of a press on "Book tid" while service, date or time is missing. */
+async function expectMissingFieldsToast(page: Page) {
+  await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
+  await expect(toast(page, 'Vælg venligst service, dato og tid.')).toBeVisible();
+}
+
 /**
  * axe with a list open (service or time: non-modal listboxes, the rest of the page stays as it
  * is): the whole page against every WCAG A/AA rule, and the open list also against the
@@ -160,8 +166,7 @@ test.describe('booking on /contact', () => {
       await openContact(page);
       await expect(submitButton(page)).toBeDisabled();
       await submitButton(page).tap({ force: true }); // a finger lands on the button's place
-      await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
-      await expect(toast(page, 'Vælg venligst service, dato og tid.')).toBeVisible();
+      await expectMissingFieldsToast(page);
     });
 
     test('after a booking the confirmation replaces the form, in view', async ({ page }) => {
@@ -274,8 +279,7 @@ test.describe('booking on /contact', () => {
     await openContact(page);
     await expect(submitButton(page)).toBeDisabled();
     await submitButton(page).click({ force: true }); // a tap lands on the button's place
-    await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
-    await expect(toast(page, 'Vælg venligst service, dato og tid.')).toBeVisible();
+    await expectMissingFieldsToast(page);
   });
 
   test('the functions stopped give the slots load-failure toast and no times', async ({ page }) => {

@@ -3,19 +3,10 @@
  * deploy/security-headers.ts, plus each page's meta policy): no violation on any route, after
  * scrolling, after consenting to the embeds, and during a booking on /contact.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { siteRoutes } from './support/routes';
 import { watchCsp } from './support/csp';
-
-async function scrollToBottom(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, document.body.scrollHeight);
-  });
-}
+import { scrollThroughPage } from './support/scroll';
 
 test.describe('Content-Security-Policy', () => {
   for (const route of [...siteRoutes.map((r) => r.path), '/findes-ikke']) {
@@ -41,7 +32,7 @@ test.describe('Content-Security-Policy', () => {
       );
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await scrollToBottom(page);
+      await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');
       expect(await violations()).toEqual([]);
     });

@@ -2,9 +2,17 @@
  * Paint first, hydrate second (scripts/defer-hydration.ts): the JavaScript of a page is requested
  * only after the page has loaded, and a button pressed before hydration still does its job.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/hydration';
 import { siteRoutes } from './support/routes';
+
+/** Holds every bundle back for `ms` before it loads, so the page surely has not hydrated yet. */
+async function delayScripts(page: Page, ms: number) {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
 
 test.describe('deferred hydration', () => {
   for (const route of siteRoutes) {
@@ -32,10 +40,7 @@ test.describe('deferred hydration', () => {
     page,
   }) => {
     // Slow scripts: the press surely comes before React is there.
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await delayScripts(page, 1500);
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.getByRole('button', { name: 'Skift til lyst tema' }).click();
@@ -48,7 +53,7 @@ test.describe('deferred hydration', () => {
 });
 
 test.describe('the booking form before it has hydrated', () => {
-  const formHydrated = (page: import('@playwright/test').Page) =>
+  const formHydrated = (page: Page) =>
     page.evaluate(() => (window as { __bookingFormHydrated?: boolean }).__bookingFormHydrated);
 
   test('the prerendered service field is enabled and offers the services the build read', async ({
@@ -75,10 +80,7 @@ test.describe('the booking form before it has hydrated', () => {
     page,
   }) => {
     // slow scripts: the form surely has not hydrated when the visitor chooses
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      await route.continue();
-    });
+    await delayScripts(page, 2500);
     await page.goto('/contact#form');
     const service = page.getByRole('combobox', { name: 'Service' });
     await service.click();
@@ -99,10 +101,7 @@ test.describe('the booking form before it has hydrated', () => {
   });
 
   test('a list opened before hydration is the form’s own list afterwards', async ({ page }) => {
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      await route.continue();
-    });
+    await delayScripts(page, 2500);
     await page.goto('/contact#form');
     const service = page.getByRole('combobox', { name: 'Service' });
     await service.focus();

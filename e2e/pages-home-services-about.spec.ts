@@ -5,9 +5,11 @@ import { expectPrerenderedAsHydrated } from './support/prerendered';
 import { WIDTHS } from './support/widths';
 
 // The pages' words are pinned once, in tests/pages (jsdom); here what only the build and a browser
-// show: each page is prerendered whole, as it reads once hydrated.
+// show, for the six content pages (of this spec and of pages-portfolio-contact-privacy): each is
+// prerendered whole, as it reads once hydrated.
 test.describe('prerendered HTML', () => {
-  for (const path of ['/', '/services', '/about']) {
+  const pages = ['/', '/services', '/about', '/vores-arbejde', '/contact', '/privatlivspolitik'];
+  for (const path of pages) {
     test(`${path} is prerendered with every word and link of the hydrated page`, async ({
       browser,
       page,

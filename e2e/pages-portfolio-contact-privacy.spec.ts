@@ -1,21 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { gotoHydrated } from './support/hydration';
-import { expectPrerenderedAsHydrated } from './support/prerendered';
 import { WIDTHS } from './support/widths';
 
-// The pages' words are pinned once, in tests/pages (jsdom); here what only the build and a browser
-// show: each page is prerendered whole, as it reads once hydrated, with no third-party frame in it.
+// The pages' words are pinned once, in tests/pages (jsdom), and pages-home-services-about checks
+// that these pages too are prerendered as they read once hydrated; here the structure the
+// prerendered HTML must hold with no JavaScript at all, and no third-party frame in it.
 test.describe('prerendered HTML', () => {
-  for (const path of ['/vores-arbejde', '/contact', '/privatlivspolitik']) {
-    test(`${path} is prerendered with every word and link of the hydrated page`, async ({
-      browser,
-      page,
-    }) => {
-      await expectPrerenderedAsHydrated(browser, page, path);
-    });
-  }
-
   test('the prerendered gallery holds its 24 images with AVIF sources, the videos no frame', async ({
     request,
   }) => {

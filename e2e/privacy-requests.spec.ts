@@ -6,6 +6,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { siteRoutes } from './support/routes';
+import { scrollThroughPage } from './support/scroll';
 
 const supabaseOrigin = new URL(
   process.env.E2E_SUPABASE_URL ?? `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? 54329}`,
@@ -34,17 +35,6 @@ async function expectPrivate(page: Page, context: BrowserContext, urls: string[]
   ).toEqual([]);
 }
 
-async function scrollToBottom(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, document.body.scrollHeight);
-  });
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('no third-party request, cookie or storage before consent', () => {
   for (const route of [...siteRoutes.map((r) => r.path), '/findes-ikke']) {
     test(`${route}: load, scroll, mobile menu`, async ({ page, context }) => {
@@ -54,7 +44,7 @@ test.describe('no third-party request, cookie or storage before consent', () => 
       await expectPrivate(page, context, urls, 'after load');
       expect(urls.length, 'requests were recorded').toBeGreaterThan(3);
 
-      await scrollToBottom(page);
+      await scrollThroughPage(page);
       await expectPrivate(page, context, urls, 'scrolled to the bottom');
 
       await page.setViewportSize({ width: 390, height: 844 });

@@ -6,12 +6,19 @@ export function firstHeading(html: string) {
   return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 }
 
-/** What the page's <main> says (as rendered, white space folded) and where its links go. */
+/**
+ * What the page's <main> says (as rendered, white space folded) and where its links go. Native
+ * selects are left out: the ones there are the hidden stand-ins of the form's lists (for the form
+ * data), which never show and whose options follow the form's state once it runs.
+ */
 function mainContent(page: Page) {
-  return page.locator('main').evaluate((main: HTMLElement) => ({
-    text: main.innerText.replace(/\s+/g, ' ').trim(),
-    links: [...main.querySelectorAll('a')].map((a) => a.getAttribute('href')),
-  }));
+  return page.locator('main').evaluate((main: HTMLElement) => {
+    for (const select of main.querySelectorAll('select')) select.style.display = 'none';
+    return {
+      text: main.innerText.replace(/\s+/g, ' ').trim(),
+      links: [...main.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+    };
+  });
 }
 
 /**
