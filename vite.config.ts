@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { iconSprite } from './scripts/icon-sprite';
 
 /**
  * React with React DOM, and React Router: what every page needs to hydrate, in two long-cached
@@ -18,20 +19,18 @@ const ROUTER =
 const SITE = [
   /[\\/]src[\\/]app[\\/]/,
   /[\\/]src[\\/]lib[\\/](utils|hydration|use-hydrated|site-data|site-url|format|toast|meta)\./,
-  /[\\/]src[\\/]components[\\/](logo|picture|ui[\\/](button|slot))\./,
+  /[\\/]src[\\/]components[\\/](logo|picture|sprite-icon|ui[\\/](button|slot))\./,
   // the small sections most pages show (one file instead of six or seven small ones per page)
   /[\\/]src[\\/]components[\\/]sections[\\/](section-heading|page-hero|closing-cta|stat-grid|icon-point-grid|service-contact-link|content-picture)\./,
   /[\\/]src[\\/]content[\\/]sections\./,
-  /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|check|message-square)\./,
+  /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|check|message-square|shield-check|users|heart-handshake|calendar|badge-check)\./,
   /[\\/]src[\\/]content[\\/](navigation|business|seo)\./,
   /[\\/]src[\\/]generated[\\/]image-manifest\./,
   /[\\/]node_modules[\\/](next-themes|class-variance-authority|clsx)[\\/]/,
-  // lucide-react's shared code, not its icons: an icon goes with the page (or shell) that shows it
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [iconSprite(fileURLToPath(new URL('.', import.meta.url))), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       '~': fileURLToPath(new URL('./src', import.meta.url)),
@@ -53,6 +52,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           }),
     },
   },
+  // the prerender draws the icons from the sprite too (scripts/icon-sprite.ts), so lucide-react is
+  // bundled into the server build instead of imported from node_modules
+  ssr: command === 'build' ? { noExternal: ['lucide-react'] } : {},
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   // Dev: pre-bundle what the pages load, the lazily imported libraries too, at start-up; found
   // later, they make Vite re-optimise and reload the page under the visitor.

@@ -24,7 +24,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1220" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Its text is only needed in the prerendered HTML: React hydrates the element without
+            comparing or rewriting an inner HTML, so the browser bundle carries an empty one. */}
+        <script
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }}
+          suppressHydrationWarning
+        />
         <Meta />
         <Links />
       </head>
