@@ -296,7 +296,8 @@ describe('the booking form: choosing service, date and time', () => {
     ]);
   });
 
-  it('offers a disabled "Ingen ledige tider" entry when the day has no slots', async () => {
+  /** Opens the time list of a day without free times; returns its only entry. */
+  async function openFullDay() {
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, () =>
         HttpResponse.json({ slots: [], readyAt: {} }),
@@ -307,7 +308,11 @@ describe('the booking form: choosing service, date and time', () => {
     await chooseDate(user, 'onsdag den 25. november 2026');
     await waitFor(() => expect(timeSelect()).toBeEnabled());
     await user.click(timeSelect());
-    const none = await screen.findByRole('option', { name: 'Ingen ledige tider' });
+    return { user, none: await screen.findByRole('option', { name: 'Ingen ledige tider' }) };
+  }
+
+  it('offers a disabled "Ingen ledige tider" entry when the day has no slots', async () => {
+    const { none } = await openFullDay();
     expect(none).toHaveAttribute('aria-disabled', 'true');
   });
 
@@ -343,17 +348,7 @@ describe('the booking form: choosing service, date and time', () => {
   });
 
   it('keeps the disabled "Ingen ledige tider" out of reach of keys and clicks', async () => {
-    server.use(
-      http.post(`${API}/functions/v1/get-available-slots`, () =>
-        HttpResponse.json({ slots: [], readyAt: {} }),
-      ),
-    );
-    const { user } = renderBookingForm();
-    await chooseService(user, 'Guldpakken');
-    await chooseDate(user, 'onsdag den 25. november 2026');
-    await waitFor(() => expect(timeSelect()).toBeEnabled());
-    await user.click(timeSelect());
-    const none = await screen.findByRole('option', { name: 'Ingen ledige tider' });
+    const { user, none } = await openFullDay();
     await user.keyboard('{ArrowDown}{Enter}');
     expect(none).not.toHaveFocus();
     none.click();
