@@ -52,6 +52,26 @@ test.describe('deferred hydration', () => {
   });
 });
 
+test('every stylesheet is linked once, also after the booking form and its calendar have loaded', async ({
+  page,
+}) => {
+  // A sheet linked twice (react-router#14754: the root's `…css#` href that Vite's import() helper
+  // did not recognise) costs a whole-page style recalculation on the first import().
+  await gotoHydrated(page, '/contact');
+  await page.locator('#form').scrollIntoViewIfNeeded();
+  await page.getByRole('combobox', { name: 'Service' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: /^Dato/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Vælg dato' })).toBeVisible();
+  const hrefs = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+      (l) => new URL(l.href).pathname,
+    ),
+  );
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs).toEqual([...new Set(hrefs)]);
+});
+
 test.describe('the booking form before it has hydrated', () => {
   const formHydrated = (page: Page) =>
     page.evaluate(() => (window as { __bookingFormHydrated?: boolean }).__bookingFormHydrated);

@@ -5,12 +5,17 @@ import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 import { ErrorScreen } from './layout/error-screen';
 import { THEME_SCRIPT } from './layout/theme';
-import './app.css';
+// The stylesheet as a URL, linked by the root route only: imported as a module, it became a
+// dependency of every dynamic import, React Router marked its link `…css#` (react-router#14754) and
+// Vite's preload helper, not finding that exact href, linked the same sheet a second time on the
+// first import() (a whole-page style recalculation).
+import appCss from './app.css?url';
 // The Latin subset of Inter (the only one Danish text needs, see app.css): preloaded, so headings
 // do not re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
 import interLatin from './fonts/inter-latin-wght-400-800.woff2?url';
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
