@@ -34,6 +34,8 @@ export async function expectPrerenderedAsHydrated(browser: Browser, page: Page, 
     await raw.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await raw.goto(path);
     await raw.waitForLoadState('load');
+    // React reveals the streamed parts (the form) from inline scripts, throttled by a timer
+    await raw.waitForFunction(() => !document.querySelector('[hidden][id^="S:"]'));
     const prerendered = await mainContent(raw);
     await gotoHydrated(page, path);
     const hydrated = await mainContent(page);
