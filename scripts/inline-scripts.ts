@@ -1,7 +1,7 @@
 /**
  * Content-Security-Policy for the inline <script> blocks of prerendered HTML. React Router
- * (hydration context, route-module imports), React (streaming runtime) and next-themes (theme
- * before first paint) emit inline scripts that React hydrates as they are, so they must stay
+ * (hydration context, route-module imports), React (streaming runtime) and our theme script
+ * (src/app/root.tsx: the stored theme before first paint) emit inline scripts that React hydrates as they are, so they must stay
  * inline: each page gets a `<meta http-equiv="Content-Security-Policy">` whose script-src allows
  * 'self' and exactly the sha256 hashes of its own inline scripts (see deploy/security-headers.ts).
  */
