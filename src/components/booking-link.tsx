@@ -106,6 +106,16 @@ export function LinkLoading() {
 export type LinkAnswer = { kind: 'booking' } | { kind: 'not_found' } | { kind: 'error' };
 
 /**
+ * The props of the component a page draws the found booking with (BookingLookup's `children`):
+ * the booking, the link's token, and `onAnswer` to replace the answer after an action on it.
+ */
+export interface LinkContentProps<A extends LinkAnswer> {
+  answer: Extract<A, { kind: 'booking' }>;
+  token: string;
+  onAnswer: (answer: A) => void;
+}
+
+/**
  * Looks up the booking behind the link's token (read after hydration, see useLinkToken) and shows
  * the waiting, unknown-link and failed states, the last with a retry; once the booking is there,
  * `children` draws the page from it. `setAnswer` replaces the answer (after an action on it).

@@ -15,20 +15,18 @@ describe('openingHoursLines', () => {
   });
 
   it('does not group days that are not next to each other', () => {
+    // open on odd weekdays, closed on even ones: equal hours, but never on neighbouring days
     const days: OpeningDay[] = [1, 2, 3, 4, 5, 6, 7].map((weekday) =>
       weekday % 2
         ? { weekday, opensAt: '09:00', closesAt: '17:00' }
         : { weekday, opensAt: null, closesAt: null },
     );
-    expect(openingHoursLines(days).map((line) => line.days)).toEqual([
-      'Mandag',
-      'Tirsdag',
-      'Onsdag',
-      'Torsdag',
-      'Fredag',
-      'Lørdag',
-      'Søndag',
-    ]);
+    const lines = openingHoursLines(days);
+    expect(lines.map((line) => line.weekdays)).toEqual(days.map((day) => [day.weekday]));
+    expect(lines.map((line) => line.hours)).toEqual(
+      days.map((day) => (day.opensAt ? '09:00 - 17:00' : 'Lukket')),
+    );
+    expect([lines[0]?.days, lines[6]?.days]).toEqual(['Mandag', 'Søndag']);
   });
 
   it('treats a missing weekday as closed', () => {

@@ -65,7 +65,7 @@ export function serviceBySlug(data: SiteData, slug: string): SiteService | undef
   return data.services.find((service) => service.slug === slug);
 }
 
-export const WEEKDAY_NAMES = [
+const WEEKDAY_NAMES = [
   'Mandag',
   'Tirsdag',
   'Onsdag',
@@ -75,7 +75,7 @@ export const WEEKDAY_NAMES = [
   'Søndag',
 ] as const;
 
-export const CLOSED = 'Lukket';
+const CLOSED = 'Lukket';
 
 export interface OpeningHoursLine {
   /** 'Mandag - Torsdag', 'Fredag'. */

@@ -16,7 +16,7 @@ import HomePage from '~/pages/home';
 import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
-import { seededSiteData } from '../support/site-data';
+import { openingWeek, seededSiteData } from '../support/site-data';
 
 /**
  * Every opening hour, price and duration the copy states comes from the data.
@@ -33,20 +33,22 @@ const oddNumbers: Record<string, [price: number, durationMinutes: number]> = {
   'polering-guld': [2675, 660],
 };
 
+const oddWeekday = ['07:15', '18:45'] as const;
+
 const odd: SiteData = {
   services: seededSiteData.services.flatMap((service) => {
     const numbers = oddNumbers[service.slug];
     return numbers ? [{ ...service, price: numbers[0], durationMinutes: numbers[1] }] : [];
   }),
-  openingHours: [
-    { weekday: 1, opensAt: '07:15', closesAt: '18:45' },
-    { weekday: 2, opensAt: '07:15', closesAt: '18:45' },
-    { weekday: 3, opensAt: '07:15', closesAt: '18:45' },
-    { weekday: 4, opensAt: '07:15', closesAt: '18:45' },
-    { weekday: 5, opensAt: '08:30', closesAt: '15:30' },
-    { weekday: 6, opensAt: null, closesAt: null },
-    { weekday: 7, opensAt: '11:00', closesAt: '13:00' },
-  ],
+  openingHours: openingWeek(
+    oddWeekday,
+    oddWeekday,
+    oddWeekday,
+    oddWeekday,
+    ['08:30', '15:30'],
+    null,
+    ['11:00', '13:00'],
+  ),
   cancellationNoticeHours: 36,
 };
 

@@ -1,4 +1,18 @@
-import type { SiteData } from '~/lib/site-data';
+import type { OpeningDay, SiteData } from '~/lib/site-data';
+
+/** A week of opening hours from seven entries, Monday first: [opens, closes], or null when closed. */
+export function openingWeek(
+  ...days: Array<readonly [opensAt: string, closesAt: string] | null>
+): OpeningDay[] {
+  if (days.length !== 7) throw new Error(`openingWeek: 7 days, got ${days.length}`);
+  return days.map((hours, i) => ({
+    weekday: i + 1,
+    opensAt: hours?.[0] ?? null,
+    closesAt: hours?.[1] ?? null,
+  }));
+}
+
+const weekday = ['09:00', '20:00'] as const;
 
 /**
  * The site data the seeded database gives (supabase/seed.sql), as the layout loader returns it.
@@ -55,14 +69,14 @@ export const seededSiteData: SiteData = {
       durationMinutes: 1080,
     },
   ],
-  openingHours: [
-    { weekday: 1, opensAt: '09:00', closesAt: '20:00' },
-    { weekday: 2, opensAt: '09:00', closesAt: '20:00' },
-    { weekday: 3, opensAt: '09:00', closesAt: '20:00' },
-    { weekday: 4, opensAt: '09:00', closesAt: '20:00' },
-    { weekday: 5, opensAt: '08:00', closesAt: '17:00' },
-    { weekday: 6, opensAt: '10:00', closesAt: '16:00' },
-    { weekday: 7, opensAt: null, closesAt: null },
-  ],
+  openingHours: openingWeek(
+    weekday,
+    weekday,
+    weekday,
+    weekday,
+    ['08:00', '17:00'],
+    ['10:00', '16:00'],
+    null,
+  ),
   cancellationNoticeHours: 24,
 };

@@ -4,39 +4,29 @@ import { Label } from '~/components/ui/label';
 import { Textarea } from '~/components/ui/textarea';
 import { bookingCopy } from '~/content/booking';
 
-/** A required one-line field with its label. */
-function Field({
-  id,
-  name,
-  type,
-  autoComplete,
-  text,
-  disabled,
-  className = '',
-}: {
+interface LineField {
   id: string;
   name: string;
   type?: 'tel' | 'email';
   autoComplete: string;
-  text: { label: string; placeholder: string };
-  disabled: boolean;
-  className?: string;
-}) {
-  return (
-    <div className={`grid gap-2 ${className}`.trim()}>
-      <Label htmlFor={id}>{text.label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={text.placeholder}
-        required
-        disabled={disabled}
-      />
-    </div>
-  );
+  /** Which of bookingCopy.fields gives the label and placeholder. */
+  text: 'name' | 'phone' | 'email';
+  /** Across both columns on wide screens. */
+  wide?: boolean;
 }
+
+/** The required one-line fields, in the form's order. */
+const lineFields: readonly LineField[] = [
+  { id: 'booking-name', name: 'customerName', autoComplete: 'name', text: 'name', wide: true },
+  { id: 'booking-phone', name: 'customerPhone', type: 'tel', autoComplete: 'tel', text: 'phone' },
+  {
+    id: 'booking-email',
+    name: 'customerEmail',
+    type: 'email',
+    autoComplete: 'email',
+    text: 'email',
+  },
+];
 
 /** Name, phone, e-mail and notes, plus the honeypot field hidden from people and assistive tech. */
 export const CustomerFields = memo(function CustomerFields({ disabled }: { disabled: boolean }) {
@@ -44,30 +34,20 @@ export const CustomerFields = memo(function CustomerFields({ disabled }: { disab
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="booking-name"
-          name="customerName"
-          autoComplete="name"
-          text={copy.name}
-          disabled={disabled}
-          className="sm:col-span-2"
-        />
-        <Field
-          id="booking-phone"
-          name="customerPhone"
-          type="tel"
-          autoComplete="tel"
-          text={copy.phone}
-          disabled={disabled}
-        />
-        <Field
-          id="booking-email"
-          name="customerEmail"
-          type="email"
-          autoComplete="email"
-          text={copy.email}
-          disabled={disabled}
-        />
+        {lineFields.map((field) => (
+          <div key={field.id} className={field.wide ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
+            <Label htmlFor={field.id}>{copy[field.text].label}</Label>
+            <Input
+              id={field.id}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              placeholder={copy[field.text].placeholder}
+              required
+              disabled={disabled}
+            />
+          </div>
+        ))}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="booking-notes">{copy.notes.label}</Label>

@@ -6,7 +6,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BookAgain, BookingDetails, CallUs, LinkMessage } from '~/components/booking-link';
+import {
+  BookAgain,
+  BookingDetails,
+  CallUs,
+  LinkMessage,
+  type LinkContentProps,
+} from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
 import { rescheduleCopy } from '~/content/reschedule';
 import { useAvailableSlots } from '../api/get-available-slots';
@@ -32,15 +38,7 @@ function dayTime(iso: string): string {
 }
 
 /** The page for the booking behind the link: its state, and the form to move it while it may be. */
-export default function MoveContent({
-  answer,
-  token,
-  onAnswer,
-}: {
-  answer: Extract<LookupAnswer, { kind: 'booking' }>;
-  token: string;
-  onAnswer: (answer: LookupAnswer) => void;
-}) {
+export default function MoveContent({ answer, token, onAnswer }: LinkContentProps<LookupAnswer>) {
   const [moved, setMoved] = useState<MovedBooking | null>(null);
 
   if (moved) {

@@ -4,22 +4,20 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BookAgain, BookingDetails, CallUs, LinkMessage } from '~/components/booking-link';
+import {
+  BookAgain,
+  BookingDetails,
+  CallUs,
+  LinkMessage,
+  type LinkContentProps,
+} from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
 import { cancelCopy } from '~/content/cancel';
 import { callCancelBooking, type CancelAnswer } from '../api/cancel-booking';
 import { danishDateTime } from '../rules/format';
 
 /** The booking behind the link and what may be done with it. */
-export default function CancelContent({
-  answer,
-  token,
-  onAnswer,
-}: {
-  answer: Extract<CancelAnswer, { kind: 'booking' }>;
-  token: string;
-  onAnswer: (answer: CancelAnswer) => void;
-}) {
+export default function CancelContent({ answer, token, onAnswer }: LinkContentProps<CancelAnswer>) {
   const [busy, setBusy] = useState(false);
 
   const cancel = () => {
