@@ -59,13 +59,41 @@ export default tseslint.config(
             { target: './src/components', from: ['./src/features', './src/pages', './src/app'] },
             { target: './src/features', from: ['./src/pages', './src/app'] },
             { target: './src/pages', from: ['./src/app'] },
-            { target: './src', from: ['./local', './supabase', './scripts'] },
+            { target: './src', from: ['./local', './scripts'] },
+            // The browser imports nothing of the server but the create-booking body's type (one
+            // declaration for both sides of the wire; type imports only, see below).
+            {
+              target: './src',
+              from: './supabase',
+              except: ['./functions/_shared/booking-body.ts'],
+            },
           ],
         },
       ],
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+  },
+  {
+    // booking-body.ts holds types only: src/ may take its types, never a value (nothing of
+    // supabase/ may end up in the browser's bundle).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      // `import { type X }` keeps the module as a side-effect import: only `import type` is erased.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'supabase/functions/_shared/booking-body(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Import the create-booking body with `import type` only.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,10 +1,12 @@
-// The create-booking body on both sides of the wire: the booking form's BookingInput
-// (src/features/booking/api/create-booking.ts) and the function's parser (validateBookingRequest in
-// supabase/functions/_shared/validation.ts). The two cannot share one declaration (the front end
-// imports nothing from supabase/functions), so this fails when they drift apart: by type in
-// `npm run typecheck`, by behaviour here.
+// The create-booking body on both sides of the wire. It is declared once, in
+// supabase/functions/_shared/booking-body.ts: the booking form's BookingInput
+// (src/features/booking/api/create-booking.ts) is that type (imported with `import type`, the one
+// exception lint allows), and the function's BookingRequest is derived from it. What can still
+// drift is the parser: the field list it accepts (BOOKING_FIELDS) and the names it reads. This
+// fails when they do: by type in `npm run typecheck`, by behaviour here.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { BookingInput } from '../../src/features/booking/api/create-booking';
+import type { CreateBookingBody } from '../functions/_shared/booking-body.ts';
 import {
   BOOKING_FIELDS,
   validateBookingRequest,
@@ -44,6 +46,11 @@ describe('the create-booking body: browser and function agree', () => {
         honeypot: false,
       },
     });
+  });
+
+  it('the form posts the one declared body; the function takes exactly its fields', () => {
+    expectTypeOf<BookingInput>().toEqualTypeOf<Omit<CreateBookingBody, 'idempotencyKey'>>();
+    expectTypeOf<(typeof BOOKING_FIELDS)[number]>().toEqualTypeOf<keyof CreateBookingBody>();
   });
 
   it('the fields the function reads are the form’s, with the same types', () => {

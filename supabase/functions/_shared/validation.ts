@@ -1,6 +1,8 @@
 // Input rules of the booking functions. Pure TypeScript without Deno or Node APIs, so the server
 // tests run them in Node too. The browser does not import them (lint keeps src/ apart from
-// supabase/): whatever the form did, the server checks everything.
+// supabase/, all but the body's type in booking-body.ts): whatever the form did, the server checks
+// everything.
+import type { CreateBookingBody } from './booking-body.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Largest accepted request body, in bytes. */
@@ -24,14 +26,15 @@ export interface SlotsRequest {
   serviceId: string;
 }
 
-export interface BookingRequest {
-  serviceId: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  bookingDate: string;
-  bookingTime: string;
-  notes: string;
+/**
+ * A valid create-booking body as the function uses it: the body's fields (booking-body.ts, the
+ * declaration the form posts by), trimmed and normalised, the key of this submit and whether the
+ * honeypot was filled in.
+ */
+export interface BookingRequest extends Omit<
+  CreateBookingBody,
+  typeof HONEYPOT_FIELD | typeof ALTCHA_FIELD | 'idempotencyKey'
+> {
   /** Key of this submit (body field or Idempotency-Key header). */
   idempotencyKey: string | null;
   /** True when the honeypot field was filled in. */
@@ -136,7 +139,7 @@ export const BOOKING_FIELDS = [
   'idempotencyKey',
   HONEYPOT_FIELD,
   ALTCHA_FIELD,
-] as const;
+] as const satisfies readonly (keyof CreateBookingBody)[];
 
 /**
  * The ALTCHA field of a create-booking body: null when absent, the text when it is a string of at

@@ -1,23 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateBookingBody } from '../../../../supabase/functions/_shared/booking-body.ts';
 import { bookingDb } from './client';
 import { BookingApiError, functionError } from './errors';
 import { bookingKeys } from './keys';
 
-export interface BookingInput {
-  serviceId: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  /** yyyy-MM-dd */
-  bookingDate: string;
-  /** HH:mm, one of the offered slots */
-  bookingTime: string;
-  notes: string;
-  /** The hidden honeypot field (`website`): only bots fill it in. */
-  website?: string;
-  /** The solved proof-of-work challenge (the ALTCHA widget's field value). */
-  altcha?: string;
-}
+/**
+ * What the form posts: the create-booking body the function reads, declared once next to the
+ * function (types only; see that file), without the body's idempotency key (the form sends it in
+ * the Idempotency-Key header).
+ */
+export type BookingInput = Omit<CreateBookingBody, 'idempotencyKey'>;
 
 export interface CreatedBooking {
   reference: string;

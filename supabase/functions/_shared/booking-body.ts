@@ -1,0 +1,29 @@
+// The create-booking request body, as the booking form posts it (src/features/booking/api/
+// create-booking.ts) and as validateBookingRequest (validation.ts) reads it: one declaration for
+// both sides of the wire.
+//
+// The only file under supabase/ that src/ may import, and only with `import type` (eslint.config.js
+// says so and checks it): nothing of it reaches the browser's bundle. So it holds types only,
+// imports nothing and uses no Deno or Node API; `npm run typecheck` checks it with the browser's
+// settings and `npm run check:deno` with Deno's.
+
+export interface CreateBookingBody {
+  serviceId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** yyyy-MM-dd */
+  bookingDate: string;
+  /** HH:mm, one of the offered slots */
+  bookingTime: string;
+  notes: string;
+  /** The hidden honeypot field (`website`): only bots fill it in. */
+  website?: string;
+  /** The solved proof-of-work challenge (the ALTCHA widget's field value, base64 JSON). */
+  altcha?: string;
+  /**
+   * The submit's idempotency key. The Idempotency-Key header wins over it; the form sends the
+   * header only.
+   */
+  idempotencyKey?: string;
+}
