@@ -2,6 +2,7 @@
 // type createClient<Database> takes) from a database's public schema.
 import type { Queryable } from './database.ts';
 import { publicFunctions } from './functions.ts';
+import { PG_DATE_TIME_TYPES, PG_JSON_TYPES, PG_NUMBER_TYPES } from './pg-types.ts';
 
 type Column = {
   table_name: string;
@@ -16,22 +17,17 @@ type Column = {
   is_updatable: boolean;
 };
 
-const NUMBER = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid', 'money']);
+const NUMBER = new Set<string>([...PG_NUMBER_TYPES, 'oid', 'money']);
 const BOOLEAN = new Set(['bool']);
-const JSON_TYPES = new Set(['json', 'jsonb']);
-const STRING = new Set([
+const JSON_TYPES = new Set<string>(PG_JSON_TYPES);
+const STRING = new Set<string>([
   'text',
   'varchar',
   'bpchar',
   'char',
   'name',
   'uuid',
-  'date',
-  'time',
-  'timetz',
-  'timestamp',
-  'timestamptz',
-  'interval',
+  ...PG_DATE_TIME_TYPES,
   'inet',
   'cidr',
   'macaddr',

@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database, Queryable, Row } from '../db/database.ts';
 import { publicFunctions, type PublicFunction } from '../db/functions.ts';
+import { PG_DATE_TIME_TYPES, PG_JSON_TYPES, PG_NUMBER_TYPES } from '../db/pg-types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { apiError, fromDatabaseError, isApiError, unsupported, type ApiError } from './errors.ts';
 
@@ -72,33 +73,23 @@ function ident(name: string, what: string): string {
 // --- select ----------------------------------------------------------------------------------------
 
 /** Type names a select may cast to (column::type); anything else never reaches the SQL. */
-const CAST_TYPES = new Set([
+const CAST_TYPES = new Set<string>([
   'text',
   'varchar',
   'char',
+  'uuid',
+  'bool',
+  'boolean',
+  ...PG_NUMBER_TYPES,
+  // the SQL names of the number types
   'int',
-  'int2',
-  'int4',
-  'int8',
   'integer',
   'smallint',
   'bigint',
-  'numeric',
   'decimal',
   'real',
-  'float4',
-  'float8',
-  'bool',
-  'boolean',
-  'date',
-  'time',
-  'timetz',
-  'timestamp',
-  'timestamptz',
-  'interval',
-  'json',
-  'jsonb',
-  'uuid',
+  ...PG_DATE_TIME_TYPES,
+  ...PG_JSON_TYPES,
 ]);
 
 function parseSelect(select: string | null): string {
