@@ -6,6 +6,7 @@ import type { CancelBooking } from '../../src/features/cancel/api/cancel-booking
 import {
   book,
   expectUnchanged,
+  NOW,
   reminderStatus,
   SERVICE,
   slots,
@@ -14,7 +15,6 @@ import {
 } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
-const NOW = '2026-12-01T10:00:00+01:00';
 // Thursday 10 December 2026, 09:00 Copenhagen (UTC+1): the deadline is Wednesday 09:00
 const DAY = '2026-12-10';
 const DEADLINE = '2026-12-09T09:00:00+01:00';

@@ -2,10 +2,8 @@
 // retries with exponential backoff, giving up after the limit, and two senders never taking the
 // same row (for update skip locked, on a real PostgreSQL server too).
 import { describe, expect, it } from 'vitest';
-import { book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { book, NOW, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
-
-const NOW = '2026-12-01T10:00:00+01:00';
 
 interface Claimed {
   id: string;

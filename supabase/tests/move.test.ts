@@ -8,6 +8,7 @@ import {
   BACKENDS,
   book,
   expectUnchanged,
+  NOW,
   reminderStatus,
   liftBookingCaps,
   SERVICE,
@@ -19,7 +20,6 @@ import type { Queryable } from '../../local/db/database.ts';
 import { createHash } from 'node:crypto';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
-const NOW = '2026-12-01T10:00:00+01:00';
 const THU = '2026-12-10';
 const FRI = '2026-12-11';
 

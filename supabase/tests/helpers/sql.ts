@@ -7,6 +7,12 @@ import type { Backend, TestDatabase } from '../../../local/testing/index.ts';
 /** Every SQL test runs on PGlite and on a real PostgreSQL 15 server. */
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
 
+/**
+ * The fixed clock of the SQL tests that book in December 2026: Tuesday 1 December, 10:00 in
+ * Copenhagen (UTC+1, no daylight saving change before the new year).
+ */
+export const NOW = '2026-12-01T10:00:00+01:00';
+
 /** Seeded packages (supabase/seed.sql). */
 export const SERVICE = {
   solv: '5a1f0001-0000-4000-8000-000000000001', // 30 min
