@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { Statistic } from './home';
 import type { ContentImage } from './packages';
-import type { IconPoint } from './why-us';
+import type { IconPoint } from './sections';
 
 export interface TimelineEntry {
   year: string;

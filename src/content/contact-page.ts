@@ -38,7 +38,6 @@ export const contactContent = {
     badge: 'Kontakt',
     title: 'Kontakt os',
     lead: `Har du spørgsmål, eller vil du have et gratis tilbud? Ring, skriv eller book din tid direkte online. Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
-    call: (display: string) => `Ring ${display}`,
     book: 'Book online',
   },
   ways: {

@@ -1,6 +1,16 @@
 import { business } from './business';
-import { Calendar, Clock, Star, Users, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Calendar,
+  Clock,
+  HeartHandshake,
+  MapPin,
+  Star,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ContentImage } from './packages';
+import type { IconPoint } from './sections';
 
 /** A statistic tile (spec: icon, number as text, label, description). */
 export interface Statistic {
@@ -21,7 +31,6 @@ export const homeContent = {
     title: 'Professionel bilpleje i Kolding',
     lead: 'Vask, polering, nano-keramisk coating og fælgbehandling – udført med omhu og garanti på alle services.',
     book: 'Book din tid i dag',
-    call: (display: string) => `Ring ${display}`,
     image: {
       name: 'hero-home',
       alt: 'Nypoleret bil med blank lak i vores værksted i Kolding',
@@ -105,3 +114,25 @@ export const homeContent = {
     text: `Ring til os eller send en besked, så finder vi en tid, der passer dig. Vi svarer inden for ${business.replyWithinHours} timer.`,
   },
 };
+
+/** Home page: three reasons (spec: quality-approved products, personal service, local commitment). */
+export const homeWhyUs: readonly IconPoint[] = [
+  {
+    icon: BadgeCheck,
+    title: 'Kvalitetsgodkendte produkter',
+    description:
+      'Vi bruger kun godkendte, pH-neutrale produkter, der er sikre for alle biltyper og skåner lakken.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Personlig service',
+    description:
+      'Du taler direkte med den, der udfører arbejdet. Vi lytter til dine ønsker og holder, hvad vi lover.',
+  },
+  {
+    icon: MapPin,
+    title: 'Lokalt engagement',
+    description:
+      'Vi er en lokal virksomhed i Kolding og betjener kunder i hele området, også Vejle og Fredericia.',
+  },
+];

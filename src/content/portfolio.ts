@@ -75,7 +75,6 @@ export const portfolioContent = {
     title: 'Vores Arbejde',
     lead: 'Vi vasker, polerer, coater og istandsætter fælge på biler fra hele Trekantområdet. Alt arbejde udføres i vores eget værksted i Kolding.',
     book: 'Book din tid',
-    call: (display: string) => `Ring ${display}`,
   },
   gallery: {
     eyebrow: 'Galleri',

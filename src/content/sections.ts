@@ -1,3 +1,5 @@
+import type { LucideIcon } from 'lucide-react';
+
 /** Labels shared by the page sections (hero, closing call-to-action, cards). */
 export const sectionText = {
   /** Closing call-to-action: the phone button reads 'Ring {phone}'. */
@@ -5,3 +7,10 @@ export const sectionText = {
   sendMessage: 'Send besked',
   stepLabel: (step: number) => `Trin ${step}`,
 };
+
+/** A reason, value or feature with an icon (why-choose-us lists, values). */
+export interface IconPoint {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}

@@ -1,5 +1,18 @@
-import { Bike, Caravan, Ship, Truck, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  Bike,
+  Caravan,
+  CircleDot,
+  HeartHandshake,
+  MapPin,
+  ShieldCheck,
+  Ship,
+  Truck,
+  Warehouse,
+  type LucideIcon,
+} from 'lucide-react';
 import { fromPricesSentence, type SiteData } from '~/lib/site-data';
+import type { IconPoint } from './sections';
 
 export interface SpecialService {
   icon: LucideIcon;
@@ -73,3 +86,37 @@ export const servicesContent = {
     text: 'Ring til os, eller send en besked, så hjælper vi dig med at vælge den rigtige behandling.',
   },
 };
+
+/** Services page: six reasons. */
+export const servicesWhyUs: readonly IconPoint[] = [
+  {
+    icon: BadgeCheck,
+    title: 'Godkendte produkter',
+    description: 'Kvalitetsgodkendte, pH-neutrale produkter, der er sikre for alle biltyper.',
+  },
+  {
+    icon: Warehouse,
+    title: 'Professionelt værksted',
+    description: 'Alt arbejde udføres indendørs i vores eget værksted med det rette udstyr.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Personlig service',
+    description: 'Én fast kontaktperson fra første snak til afhentning af bilen.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Specialist i nano-teknologi',
+    description: 'Nano-keramisk coating, der beskytter lakken i 2-3 år.',
+  },
+  {
+    icon: MapPin,
+    title: 'Lokalkendskab',
+    description: 'Vi kender vejene, vejret og saltet i Trekantområdet og plejer bilen derefter.',
+  },
+  {
+    icon: CircleDot,
+    title: 'Fælgspecialist',
+    description: 'Dybderens, polering og omlakering af fælge, så hjulene igen ser nye ud.',
+  },
+];

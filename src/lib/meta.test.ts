@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessJsonLd, openingHoursSpecification, routeMeta } from './meta';
+import { businessJsonLd, homeMeta, openingHoursSpecification } from './business-json-ld';
+import { routeMeta } from './meta';
 import { resolveSiteUrl } from './site-url';
 import type { SiteData } from './site-data';
 import { seededSiteData } from '../../tests/support/site-data';
@@ -18,8 +19,12 @@ describe('routeMeta', () => {
   });
 
   it('adds the business JSON-LD on the home page only', () => {
-    const ld = routeMeta('/', site, seededSiteData).find((tag) => 'script:ld+json' in tag);
-    expect(ld).toEqual({ 'script:ld+json': businessJsonLd(site, seededSiteData) });
+    const tags = homeMeta(seededSiteData, site);
+    expect(tags.filter((tag) => 'script:ld+json' in tag)).toEqual([
+      { 'script:ld+json': businessJsonLd(site, seededSiteData) },
+    ]);
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/` });
+    expect(routeMeta('/', site).some((tag) => 'script:ld+json' in tag)).toBe(false);
   });
 
   it('takes the price range, the offers and the hours of the JSON-LD from the site data', () => {
@@ -51,7 +56,7 @@ describe('routeMeta', () => {
   });
 
   it('refuses to build the home page JSON-LD without the site data', () => {
-    expect(() => routeMeta('/', site)).toThrow(/site data/);
+    expect(() => homeMeta(undefined, site)).toThrow(/site data/);
   });
 
   it('marks the not-found page noindex without a canonical URL', () => {

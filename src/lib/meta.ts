@@ -1,8 +1,6 @@
-import { business } from '~/content/business';
 import { pageSeo, seoDefaults, shareImage, type SeoKey } from '~/content/seo';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
-import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
-import { formatPrice } from '~/lib/format';
+import type { SiteData } from '~/lib/site-data';
 
 /** One entry of React Router's `meta` export (title, meta, link or JSON-LD descriptor). */
 export type MetaDescriptor =
@@ -23,8 +21,9 @@ function seoDescription(
 }
 
 /**
- * The <title>, description, canonical URL, OpenGraph and Twitter tags of one page (and on '/' the
- * business's JSON-LD), in the shape React Router's `meta` export returns.
+ * The <title>, description, canonical URL, OpenGraph and Twitter tags of one page, in the shape
+ * React Router's `meta` export returns ('/' adds the business's JSON-LD: homeMeta in
+ * business-json-ld.ts).
  */
 export function routeMeta(
   key: SeoKey,
@@ -64,87 +63,5 @@ export function routeMeta(
     { name: 'twitter:image', content: image },
     { name: 'twitter:image:alt', content: shareImage.alt },
   );
-  if (key === '/') {
-    if (!data) throw new Error("routeMeta('/'): the business JSON-LD needs the site data");
-    tags.push({ 'script:ld+json': businessJsonLd(siteUrl, data) });
-  }
   return tags;
-}
-
-const SCHEMA_DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-
-/** schema.org openingHoursSpecification from the opening hours (closed days are left out). */
-export function openingHoursSpecification(days: SiteData['openingHours']) {
-  return openingHoursLines(days).flatMap((line) =>
-    line.opensAt && line.closesAt
-      ? [
-          {
-            '@type': 'OpeningHoursSpecification',
-            dayOfWeek: line.weekdays.map((d) => `https://schema.org/${SCHEMA_DAYS[d - 1]}`),
-            opens: line.opensAt,
-            closes: line.closesAt,
-          },
-        ]
-      : [],
-  );
-}
-
-/** The offered packages as an OfferCatalog (name, price in DKK). */
-function offerCatalog(data: SiteData) {
-  return {
-    '@type': 'OfferCatalog',
-    name: 'Pakker',
-    itemListElement: data.services.map((service) => ({
-      '@type': 'Offer',
-      price: String(service.price),
-      priceCurrency: 'DKK',
-      itemOffered: { '@type': 'Service', name: service.name },
-    })),
-  };
-}
-
-/**
- * The business as schema.org AutoWash (a LocalBusiness): identity from src/content/business.ts,
- * hours and packages from the site data (the database).
- */
-export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
-  const span = priceSpan(data.services);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'AutoWash',
-    '@id': `${absoluteUrl(siteUrl, '/')}#business`,
-    name: business.name,
-    description: business.blurb,
-    url: absoluteUrl(siteUrl, '/'),
-    image: absoluteUrl(siteUrl, shareImage.path),
-    telephone: business.phone.e164,
-    email: business.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: business.address.street,
-      postalCode: business.address.postalCode,
-      addressLocality: business.address.city,
-      addressCountry: business.address.country,
-    },
-    geo: {
-      '@type': 'GeoCoordinates',
-      latitude: business.geo.latitude,
-      longitude: business.geo.longitude,
-    },
-    openingHoursSpecification: openingHoursSpecification(data.openingHours),
-    ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(span.max)}` } : {}),
-    hasOfferCatalog: offerCatalog(data),
-    currenciesAccepted: 'DKK',
-    areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),
-    foundingDate: String(business.foundedYear),
-    vatID: `DK${business.cvr}`,
-  };
 }

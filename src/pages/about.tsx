@@ -1,13 +1,11 @@
 import { MessageSquare } from 'lucide-react';
-import { Link } from 'react-router';
+import { ActionLink } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
-import { ContentPicture } from '~/components/sections/content-picture';
 import { FaqAccordion } from '~/components/sections/faq-accordion';
 import { IconPointGrid } from '~/components/sections/icon-point-grid';
 import { PageHero } from '~/components/sections/page-hero';
 import { Section } from '~/components/sections/section-heading';
 import { StatGrid } from '~/components/sections/stat-grid';
-import { Button } from '~/components/ui/button';
 import { aboutContent } from '~/content/about';
 import { faqItems } from '~/content/faq';
 import { useSiteData } from '~/lib/site-data';
@@ -26,21 +24,11 @@ export default function Page() {
         title={hero.title}
         lead={hero.lead}
         body={hero.story}
-        media={
-          <ContentPicture
-            image={hero.image}
-            priority
-            sizes="(min-width: 1024px) 50vw, 100vw"
-            className="rounded-2xl border shadow-lg"
-          />
-        }
+        image={hero.image}
       >
-        <Button asChild size="lg">
-          <Link to="/contact">
-            <MessageSquare aria-hidden="true" />
-            {hero.contact}
-          </Link>
-        </Button>
+        <ActionLink icon={MessageSquare} to="/contact">
+          {hero.contact}
+        </ActionLink>
       </PageHero>
 
       <Timeline />

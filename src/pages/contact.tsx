@@ -1,9 +1,10 @@
-import { CalendarCheck, ExternalLink, Phone } from 'lucide-react';
+import { CalendarCheck, ExternalLink } from 'lucide-react';
 import { MapEmbed } from '~/components/consent-embed';
+import { ActionLink, CallButton } from '~/components/sections/action-link';
 import { PageHero } from '~/components/sections/page-hero';
 import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
-import { addressLine, business, telHref } from '~/content/business';
+import { addressLine, business } from '~/content/business';
 import { contactContent } from '~/content/contact-page';
 import { BookingForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
@@ -20,18 +21,10 @@ export default function Page() {
   return (
     <>
       <PageHero badge={hero.badge} title={hero.title} lead={hero.lead}>
-        <Button asChild size="lg">
-          <a href={telHref(business.phone)}>
-            <Phone aria-hidden="true" />
-            {hero.call(business.phone.display)}
-          </a>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <a href="#form">
-            <CalendarCheck aria-hidden="true" />
-            {hero.book}
-          </a>
-        </Button>
+        <CallButton />
+        <ActionLink icon={CalendarCheck} href="#form" variant="outline">
+          {hero.book}
+        </ActionLink>
       </PageHero>
 
       <Section id="kontaktmuligheder" heading={ways}>

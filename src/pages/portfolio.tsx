@@ -1,11 +1,10 @@
-import { CalendarCheck, Phone } from 'lucide-react';
-import { Link } from 'react-router';
+import { CalendarCheck } from 'lucide-react';
+import { ActionLink, CallButton } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
 import { PageHero } from '~/components/sections/page-hero';
 import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
-import { Button } from '~/components/ui/button';
-import { business, telHref } from '~/content/business';
+import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { videos } from '~/content/embeds';
 import { portfolioContent } from '~/content/portfolio';
 import { routeMeta } from '~/lib/meta';
@@ -19,18 +18,10 @@ export default function Page() {
   return (
     <>
       <PageHero badge={hero.badge(gallery.images)} title={hero.title} lead={hero.lead}>
-        <Button asChild size="lg">
-          <Link to="/contact#form">
-            <CalendarCheck aria-hidden="true" />
-            {hero.book}
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <a href={telHref(business.phone)}>
-            <Phone aria-hidden="true" />
-            {hero.call(business.phone.display)}
-          </a>
-        </Button>
+        <ActionLink icon={CalendarCheck} to={BOOKING_FORM_HREF}>
+          {hero.book}
+        </ActionLink>
+        <CallButton variant="outline" />
       </PageHero>
 
       <Section id="galleri" heading={gallery}>

@@ -1,15 +1,13 @@
 import { CalendarCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { ActionLink } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
 import { IconPointGrid } from '~/components/sections/icon-point-grid';
 import { PageHero } from '~/components/sections/page-hero';
 import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
-import { Button } from '~/components/ui/button';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { servicesProcess } from '~/content/process';
-import { servicesContent } from '~/content/services-page';
-import { servicesWhyUs } from '~/content/why-us';
+import { servicesContent, servicesWhyUs } from '~/content/services-page';
 import { routeMeta } from '~/lib/meta';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PackageSections } from './services/package-sections';
@@ -25,12 +23,9 @@ export default function Page() {
     <>
       <PageHero badge={hero.badge} title={hero.title} lead={hero.lead(useSiteData())}>
         <ScrollToServicesButton label={hero.seePackages} />
-        <Button asChild size="lg" variant="outline">
-          <Link to={BOOKING_FORM_HREF}>
-            <CalendarCheck aria-hidden="true" />
-            {hero.book}
-          </Link>
-        </Button>
+        <ActionLink icon={CalendarCheck} to={BOOKING_FORM_HREF} variant="outline">
+          {hero.book}
+        </ActionLink>
       </PageHero>
 
       <PackageSections />

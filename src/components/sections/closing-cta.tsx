@@ -1,24 +1,14 @@
-import { MessageSquare, Phone } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { business, telHref } from '~/content/business';
+import { MessageSquare } from 'lucide-react';
 import { sectionText } from '~/content/sections';
+import { ActionLink, CallButton } from './action-link';
 
 export interface ClosingCtaProps {
   heading: string;
   text: string;
-  /** Where 'Send besked' goes (default /contact). */
-  messageTo?: string;
-  messageLabel?: string;
 }
 
 /** The call-to-action band that closes a page: phone link and a 'Send besked' button to /contact. */
-export function ClosingCta({
-  heading,
-  text,
-  messageTo = '/contact',
-  messageLabel = sectionText.sendMessage,
-}: ClosingCtaProps) {
+export function ClosingCta({ heading, text }: ClosingCtaProps) {
   return (
     <section aria-labelledby="closing-cta-heading" className="py-16 sm:py-20">
       <div className="container">
@@ -28,18 +18,10 @@ export function ClosingCta({
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{text}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <a href={telHref(business.phone)}>
-                <Phone aria-hidden="true" />
-                {sectionText.callPhone(business.phone.display)}
-              </a>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={messageTo}>
-                <MessageSquare aria-hidden="true" />
-                {messageLabel}
-              </Link>
-            </Button>
+            <CallButton />
+            <ActionLink icon={MessageSquare} to="/contact" variant="outline">
+              {sectionText.sendMessage}
+            </ActionLink>
           </div>
         </div>
       </div>

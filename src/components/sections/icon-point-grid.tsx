@@ -1,4 +1,4 @@
-import type { IconPoint } from '~/content/why-us';
+import type { IconPoint } from '~/content/sections';
 import { cn } from '~/lib/utils';
 
 /**

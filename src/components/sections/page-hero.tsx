@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { ContentImage } from '~/content/packages';
 import { cn } from '~/lib/utils';
+import { ContentPicture, type ContentPictureProps } from './content-picture';
 
 export interface PageHeroProps {
   /** The page's only h1. */
@@ -10,13 +12,23 @@ export interface PageHeroProps {
   body?: readonly string[];
   /** Call-to-action buttons. */
   children?: ReactNode;
-  /** Optional picture beside the text on wide screens. */
-  media?: ReactNode;
+  /** Optional picture beside the text on wide screens (loaded first, with high priority). */
+  image?: ContentImage;
+  imageFit?: ContentPictureProps['fit'];
   className?: string;
 }
 
 /** The opening band of every page: badge, h1, lead text, actions and an optional picture. */
-export function PageHero({ title, lead, badge, body, children, media, className }: PageHeroProps) {
+export function PageHero({
+  title,
+  lead,
+  badge,
+  body,
+  children,
+  image,
+  imageFit,
+  className,
+}: PageHeroProps) {
   return (
     <section
       aria-labelledby="page-title"
@@ -28,10 +40,10 @@ export function PageHero({ title, lead, badge, body, children, media, className 
       <div
         className={cn(
           'container grid items-center gap-10 py-14 sm:py-20',
-          media ? 'lg:grid-cols-2' : 'max-w-4xl text-center',
+          image ? 'lg:grid-cols-2' : 'max-w-4xl text-center',
         )}
       >
-        <div className={cn('space-y-6', !media && 'mx-auto')}>
+        <div className={cn('space-y-6', !image && 'mx-auto')}>
           {badge ? (
             <p className="inline-flex items-center rounded-full border border-primary/40 bg-background/70 px-3 py-1 text-sm font-medium text-foreground">
               {badge}
@@ -53,14 +65,24 @@ export function PageHero({ title, lead, badge, body, children, media, className 
             <div
               className={cn(
                 'flex flex-col gap-3 sm:flex-row',
-                media ? 'sm:justify-start' : 'sm:justify-center',
+                image ? 'sm:justify-start' : 'sm:justify-center',
               )}
             >
               {children}
             </div>
           ) : null}
         </div>
-        {media ? <div className="relative">{media}</div> : null}
+        {image ? (
+          <div className="relative">
+            <ContentPicture
+              image={image}
+              priority
+              fit={imageFit}
+              sizes="(min-width: 1024px) 50vw, 100vw"
+              className="rounded-2xl border shadow-lg"
+            />
+          </div>
+        ) : null}
       </div>
     </section>
   );

@@ -1,8 +1,6 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { ContentPicture } from '~/components/sections/content-picture';
+import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
-import { Button } from '~/components/ui/button';
 import { homeContent } from '~/content/home';
 
 /** Four pictures of our work and a link to /vores-arbejde. */
@@ -26,14 +24,9 @@ export function WorkTeaser() {
           </li>
         ))}
       </ul>
-      <div className="mt-10 text-center">
-        <Button asChild size="lg" variant="outline">
-          <Link to="/vores-arbejde">
-            {text.link}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </div>
+      <MoreLink to="/vores-arbejde" size="lg" variant="outline">
+        {text.link}
+      </MoreLink>
     </Section>
   );
 }

@@ -1,7 +1,5 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
-import { Button } from '~/components/ui/button';
 import { servicesContent } from '~/content/services-page';
 import { bookingTopicHref } from '~/content/booking-topics';
 
@@ -25,14 +23,9 @@ export function SpecialServices() {
           );
         })}
       </ul>
-      <div className="mt-10 text-center">
-        <Button asChild size="lg">
-          <Link to={bookingTopicHref('special')}>
-            {text.link}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </div>
+      <MoreLink to={bookingTopicHref('special')} size="lg">
+        {text.link}
+      </MoreLink>
     </Section>
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * The business as schema.org JSON-LD, in the head of '/' only: its own module, which only the home
+ * page imports, so that no other page's first load carries it (src/lib/meta.ts is in the shell).
+ */
+import { business } from '~/content/business';
+import { shareImage } from '~/content/seo';
+import { routeMeta, type MetaDescriptor } from '~/lib/meta';
+import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
+import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
+import { formatPrice } from '~/lib/format';
+
+/** The meta of '/': routeMeta's tags and the business's JSON-LD. */
+export function homeMeta(
+  data: SiteData | undefined,
+  siteUrl: string = configuredSiteUrl,
+): MetaDescriptor[] {
+  if (!data) throw new Error('homeMeta: the business JSON-LD needs the site data');
+  return [...routeMeta('/', siteUrl, data), { 'script:ld+json': businessJsonLd(siteUrl, data) }];
+}
+
+const SCHEMA_DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+/** schema.org openingHoursSpecification from the opening hours (closed days are left out). */
+export function openingHoursSpecification(days: SiteData['openingHours']) {
+  return openingHoursLines(days).flatMap((line) =>
+    line.opensAt && line.closesAt
+      ? [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: line.weekdays.map((d) => `https://schema.org/${SCHEMA_DAYS[d - 1]}`),
+            opens: line.opensAt,
+            closes: line.closesAt,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The offered packages as an OfferCatalog (name, price in DKK). */
+function offerCatalog(data: SiteData) {
+  return {
+    '@type': 'OfferCatalog',
+    name: 'Pakker',
+    itemListElement: data.services.map((service) => ({
+      '@type': 'Offer',
+      price: String(service.price),
+      priceCurrency: 'DKK',
+      itemOffered: { '@type': 'Service', name: service.name },
+    })),
+  };
+}
+
+/**
+ * The business as schema.org AutoWash (a LocalBusiness): identity from src/content/business.ts,
+ * hours and packages from the site data (the database).
+ */
+export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
+  const span = priceSpan(data.services);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoWash',
+    '@id': `${absoluteUrl(siteUrl, '/')}#business`,
+    name: business.name,
+    description: business.blurb,
+    url: absoluteUrl(siteUrl, '/'),
+    image: absoluteUrl(siteUrl, shareImage.path),
+    telephone: business.phone.e164,
+    email: business.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: business.address.street,
+      postalCode: business.address.postalCode,
+      addressLocality: business.address.city,
+      addressCountry: business.address.country,
+    },
+    geo: {
+      '@type': 'GeoCoordinates',
+      latitude: business.geo.latitude,
+      longitude: business.geo.longitude,
+    },
+    openingHoursSpecification: openingHoursSpecification(data.openingHours),
+    ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(span.max)}` } : {}),
+    hasOfferCatalog: offerCatalog(data),
+    currenciesAccepted: 'DKK',
+    areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),
+    foundingDate: String(business.foundedYear),
+    vatID: `DK${business.cvr}`,
+  };
+}
