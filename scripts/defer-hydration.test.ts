@@ -12,7 +12,7 @@ function run(html: string, readyState: 'loading' | 'complete') {
   const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
   const imported: string[] = [];
   const preloaded: string[] = [];
-  const listeners = new Map<string, Array<() => void>>();
+  const listeners = new Map<string, Array<(event: { type: string }) => void>>();
   const context: Record<string, unknown> = {
     __import: (href: string) => {
       imported.push(href);
@@ -26,9 +26,9 @@ function run(html: string, readyState: 'loading' | 'complete') {
         appendChild: (l: { href: string }) => preloaded.push(l.href),
       }),
     },
-    addEventListener: (type: string, fn: () => void) =>
+    addEventListener: (type: string, fn: (event: { type: string }) => void) =>
       listeners.set(type, [...(listeners.get(type) ?? []), fn]),
-    removeEventListener: (type: string, fn: () => void) =>
+    removeEventListener: (type: string, fn: (event: { type: string }) => void) =>
       listeners.set(
         type,
         (listeners.get(type) ?? []).filter((f) => f !== fn),
@@ -43,7 +43,7 @@ function run(html: string, readyState: 'loading' | 'complete') {
     imported,
     preloaded,
     window: context as { __reactRouterRouteModules?: unknown },
-    fire: (type: string) => (listeners.get(type) ?? []).forEach((fn) => fn()),
+    fire: (type: string) => (listeners.get(type) ?? []).forEach((fn) => fn({ type })),
   };
 }
 
@@ -112,6 +112,27 @@ describe('deferHydration', () => {
     const page$ = run(deferHydration(page), 'loading');
     page$.fire('keydown');
     await settle();
+    expect(page$.imported.at(-1)).toBe('/assets/entry.client-4.js');
+  });
+
+  it('on a touch, starts once the finger has lifted (what the tap shows is painted first)', async () => {
+    const page$ = run(deferHydration(page), 'loading');
+    page$.fire('pointerdown');
+    page$.fire('touchstart');
+    await settle();
+    expect(page$.preloaded).toEqual([]);
+    expect(page$.imported).toEqual([]);
+    page$.fire('pointerup');
+    await settle();
+    expect(page$.imported.at(-1)).toBe('/assets/entry.client-4.js');
+  });
+
+  it('starts 500 ms after a press that does not end', async () => {
+    const page$ = run(deferHydration(page), 'loading');
+    page$.fire('pointerdown');
+    await settle();
+    expect(page$.imported).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(page$.imported.at(-1)).toBe('/assets/entry.client-4.js');
   });
 

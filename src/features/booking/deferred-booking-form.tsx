@@ -3,7 +3,7 @@ import { EARLY_PRESS_SCRIPT } from './early-press';
 
 /**
  * When the booking form's code may load: at once on the server (the prerender writes the whole
- * form into the HTML), in the browser when the form comes near the viewport (a link to #form, or
+ * form into the HTML), in the browser when the form comes into the viewport (a link to #form, or
  * scrolling down to it) or at the visitor's first touch, key press, pointer press or focus
  * anywhere on the page, whichever comes first.
  */
@@ -20,8 +20,12 @@ function formWanted(): Promise<void> {
             (entries) => {
               if (entries.some((entry) => entry.isIntersecting)) done();
             },
-            // a screen ahead: the form is hydrated by the time it scrolls into view
-            { rootMargin: '100% 0px' },
+            // once the form is on screen: on a phone it starts about two screens down, and
+            // loading it a screen ahead made every plain load of /contact load, evaluate and
+            // hydrate it (about 100 ms of long tasks under a 4x slower CPU, Lighthouse's TBT)
+            // though the visitor may never scroll to it. Until it has hydrated the prerendered
+            // form answers (the service field's early list, early-press.ts; text fields are HTML).
+            { rootMargin: '0px' },
           )
         : undefined;
     function done() {

@@ -10,7 +10,8 @@ const BookingChallenge = lazy(() => import('./booking-challenge'));
  * input inside it loads the widget, which then solves a challenge in the background (in Web
  * Workers). `element` is the widget with its status line. `payload()` gives the solved challenge
  * for a submit, waiting for it if need be (`current()` gives it at once when it is ready);
- * `renew()` starts a fresh one after each answer.
+ * `renew()` starts a fresh one after each answer; `startSoon()` is the touch's start, for a touch
+ * React did not see (a press answered before the form had hydrated, early-press.ts).
  */
 export function useBookingChallenge() {
   const controller = useMemo(() => new ChallengeController(), []);
@@ -32,7 +33,7 @@ export function useBookingChallenge() {
   const renew = useCallback(() => controller.renew(), [controller]);
   const current = useCallback(() => controller.current(), [controller]);
   const element = useMemo(() => <ChallengeSlot controller={controller} />, [controller]);
-  return { triggers, element, payload, current, renew };
+  return { triggers, element, payload, current, renew, startSoon: controller.startSoon };
 }
 
 function ChallengeSlot({ controller }: { controller: ChallengeController }) {

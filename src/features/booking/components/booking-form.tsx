@@ -140,11 +140,15 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
 
   // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
   // presses are outside React: read in a microtask, as a subscription would deliver them)
+  const challengeStartSoon = challenge.startSoon;
   useEffect(() => {
     let live = true;
     queueMicrotask(() => {
       if (!live) return;
       const early = takeEarlyPresses();
+      // the form was touched (the early presses never reached React): the widget starts as
+      // the form's own first touch would have started it
+      if (early.open || early.pick || early.missing) challengeStartSoon();
       if (early.pick) pickService(early.pick);
       if (early.pick && early.tab) focusDateOnService.current = true;
       if (early.open) {
@@ -167,7 +171,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     return () => {
       live = false;
     };
-  }, [pickService]);
+  }, [pickService, challengeStartSoon]);
 
   useEffect(() => {
     if (!service || !focusDateOnService.current) return;
