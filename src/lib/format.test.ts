@@ -19,4 +19,12 @@ describe('formatPrice', () => {
     expect(formatPrice(199)).toBe('199 kr.');
     expect(formatPrice(1800)).toBe('1.800 kr.');
   });
+  it("writes what Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 }) writes", () => {
+    const intl = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 });
+    const values = [0, 1, 99, 100, 999, 1000, 9999, 10000, 123456, 1000000, 2 ** 53 - 1];
+    for (let n = 1; n < 2_000_000; n = Math.ceil(n * 1.37) + 7) values.push(n);
+    values.push(0.5, 1.005, 2.675, 1234.5, 12345.678, -5, -1800, 2 ** 53, 1e21);
+    for (const value of values)
+      expect(formatPrice(value), String(value)).toBe(`${intl.format(value)} kr.`);
+  });
 });
