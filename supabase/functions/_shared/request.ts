@@ -1,7 +1,10 @@
-// Reading a request: the JSON body (at most MAX_BODY_BYTES, read as a stream and given up as soon as
-// it is over the limit) and the client's address as the platform's proxy saw it.
+// Reading a request: the start every POST function shares (readPostRequest), the JSON body (at most
+// MAX_BODY_BYTES, read as a stream and given up as soon as it is over the limit) and the client's
+// address as the platform's proxy saw it.
 import { clientAddress, clientAddressConfig } from './client-address.ts';
-import { MAX_BODY_BYTES } from './validation.ts';
+import { preflight } from './cors.ts';
+import { error, methodNotAllowed } from './errors.ts';
+import { MAX_BODY_BYTES, type Result } from './validation.ts';
 import { MESSAGES } from './messages.ts';
 
 export type BodyResult =
@@ -53,6 +56,27 @@ export async function readJsonBody(req: Request, limit = MAX_BODY_BYTES): Promis
   } catch {
     return BAD;
   }
+}
+
+/** A POST function's request: its checked input, or the answer to send instead. */
+export type PostRequest<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/**
+ * The start every POST function shares: the CORS preflight (204), 405 for any other method than
+ * POST, the JSON body (400 or 413, see readJsonBody), then the function's own checks of it (400 with
+ * their Danish message).
+ */
+export async function readPostRequest<T>(
+  req: Request,
+  validate: (body: unknown) => Result<T>,
+): Promise<PostRequest<T>> {
+  if (req.method === 'OPTIONS') return { ok: false, response: preflight() };
+  if (req.method !== 'POST') return { ok: false, response: methodNotAllowed() };
+  const read = await readJsonBody(req);
+  if (!read.ok) return { ok: false, response: error(read.status, read.error) };
+  const input = validate(read.body);
+  if (!input.ok) return { ok: false, response: error(400, input.error) };
+  return input;
 }
 
 /** Reads the function's environment (Deno); no environment outside Deno (Node tests). */

@@ -6,9 +6,8 @@
 //    409 {error, code: 'cancelled'|'too_late', booking} when cancelling is not possible,
 //    400 bad body, 405 other methods. Refused cases change nothing.
 // The booking shown holds no contact details: reference, package, price, drop-off, ready time.
-import { preflight } from '../_shared/cors.ts';
-import { error, internalError, json, methodNotAllowed } from '../_shared/errors.ts';
-import { readJsonBody } from '../_shared/request.ts';
+import { internalError, json } from '../_shared/errors.ts';
+import { readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { CANCEL_MESSAGES, validateCancelRequest } from '../_shared/cancel.ts';
 
@@ -19,13 +18,8 @@ interface CancelAnswer {
 }
 
 export async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const read = await readJsonBody(req);
-  if (!read.ok) return error(read.status, read.error);
-  const input = validateCancelRequest(read.body);
-  if (!input.ok) return error(400, input.error);
+  const input = await readPostRequest(req, validateCancelRequest);
+  if (!input.ok) return input.response;
   const { token, action } = input.value;
 
   try {

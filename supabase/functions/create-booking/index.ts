@@ -9,10 +9,9 @@
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
-import { preflight } from '../_shared/cors.ts';
-import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
+import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
 import { randomReference } from '../_shared/reference.ts';
-import { clientIp, readJsonBody } from '../_shared/request.ts';
+import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { copenhagenIso, readAltchaField, validateBookingRequest } from '../_shared/validation.ts';
 
@@ -50,22 +49,21 @@ const INVALID: Record<string, string> = {
 };
 
 export async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const read = await readJsonBody(req);
-  if (!read.ok) return error(read.status, read.error);
-  const input = validateBookingRequest(read.body, req.headers.get('idempotency-key'));
-  if (!input.ok) return error(400, input.error);
-  const booking = input.value;
+  const input = await readPostRequest(req, (body) => {
+    const booking = validateBookingRequest(body, req.headers.get('idempotency-key'));
+    if (!booking.ok) return booking;
+    const altcha = readAltchaField(body);
+    if (!altcha.ok) return altcha;
+    return { ok: true, value: { booking: booking.value, altcha: altcha.value } };
+  });
+  if (!input.ok) return input.response;
+  const { booking, altcha } = input.value;
 
   // the proof of work, checked before anything touches the database (whether it was used before
   // is settled in the booking's transaction below)
-  const field = readAltchaField(read.body);
-  if (!field.ok) return error(400, field.error);
   const secret = challengeSecret();
   if (!secret) return internalError('create-booking', 'ALTCHA_HMAC_KEY is not set');
-  const challenge = await checkSolution(field.value, secret);
+  const challenge = await checkSolution(altcha, secret);
   if (!challenge.ok) return error(400, CHALLENGE_REFUSAL[challenge.reason]);
 
   if (booking.honeypot) {

@@ -2,9 +2,8 @@
 // -> 200 {slots: ['09:00', ...], readyAt: {'09:00': '2026-12-01T11:00:00+01:00', ...}}
 // A closed day, a day outside the booking window or a fully booked day gives {slots: []}.
 // A malformed date or an unknown/inactive service gives 400 {error: '<Danish>'}.
-import { preflight } from '../_shared/cors.ts';
-import { error, internalError, json, methodNotAllowed, MESSAGES } from '../_shared/errors.ts';
-import { readJsonBody } from '../_shared/request.ts';
+import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import { readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { validateSlotsRequest } from '../_shared/validation.ts';
 
@@ -15,13 +14,8 @@ interface SlotsResult {
 }
 
 export async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const read = await readJsonBody(req);
-  if (!read.ok) return error(read.status, read.error);
-  const input = validateSlotsRequest(read.body);
-  if (!input.ok) return error(400, input.error);
+  const input = await readPostRequest(req, validateSlotsRequest);
+  if (!input.ok) return input.response;
 
   try {
     const { data, error: rpcError } = await adminClient().rpc('get_available_slots', {

@@ -11,9 +11,8 @@
 // The move is one SQL call (public.reschedule_booking -> move_booking): the old time is freed and
 // the new one taken in one transaction; a refused move changes nothing. No proof of work: a move
 // needs the 256-bit token, and a booking can be moved at most max_moves_per_booking times.
-import { preflight } from '../_shared/cors.ts';
-import { error, internalError, json, methodNotAllowed } from '../_shared/errors.ts';
-import { readJsonBody } from '../_shared/request.ts';
+import { error, internalError, json } from '../_shared/errors.ts';
+import { readPostRequest } from '../_shared/request.ts';
 import { RESCHEDULE_MESSAGES, validateRescheduleRequest } from '../_shared/reschedule.ts';
 import { adminClient } from '../_shared/supabase.ts';
 
@@ -57,13 +56,8 @@ const REFUSED: Record<string, string> = {
 const notFound = () => json(404, { error: RESCHEDULE_MESSAGES.notFound, code: 'not_found' });
 
 export async function handler(req: Request): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return methodNotAllowed();
-
-  const read = await readJsonBody(req);
-  if (!read.ok) return error(read.status, read.error);
-  const input = validateRescheduleRequest(read.body);
-  if (!input.ok) return error(400, input.error);
+  const input = await readPostRequest(req, validateRescheduleRequest);
+  if (!input.ok) return input.response;
   const request = input.value;
 
   try {
