@@ -25,17 +25,26 @@ export function ScrollManager() {
   const shown = useRef<string | null>(null);
 
   useEffect(() => {
-    const onScroll = () => {
+    const save = () => {
       if (entry.current !== null) positions.set(entry.current, window.scrollY);
     };
-    // The browser may move the old page when the history entry changes: not the visitor's doing.
+    // A scroll event comes at the next frame, after the scroll: a click or a Back/Forward right
+    // after a scroll (within that frame, or longer on a busy phone) would otherwise leave this entry
+    // with an older position. So the position is also taken at the moment the entry is left: on a
+    // click (it may follow a link; the capture phase runs before the router's handler) and on
+    // popstate, which the browser fires before it restores the next entry's own position (HTML,
+    // "update document for history step application"). After popstate the browser may move the
+    // old page: not the visitor's doing, so nothing more is saved until the next page is shown.
     const onPopState = () => {
+      save();
       entry.current = null;
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('scroll', save, { passive: true });
+    window.addEventListener('click', save, true);
     window.addEventListener('popstate', onPopState, true);
     return () => {
-      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('scroll', save);
+      window.removeEventListener('click', save, true);
       window.removeEventListener('popstate', onPopState, true);
     };
   }, []);
