@@ -27,40 +27,33 @@ export interface Database extends Queryable {
 /** Supabase's database-wide search_path. */
 export const SEARCH_PATH = '"$user", public, extensions';
 
+/** PGlite, or one of its transactions, as a Queryable. */
+function pgliteQueryable(target: Pick<PGlite, 'exec' | 'query'>): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params?: unknown[]) {
+      if (!params?.length) {
+        // simple protocol: several statements allowed; the last one's rows are returned
+        const results = await target.exec(sql);
+        return { rows: (results.at(-1)?.rows ?? []) as T[] };
+      }
+      const r = await target.query<T>(sql, params);
+      return { rows: r.rows };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
 /** Opens PGlite in memory (dataDir undefined) or persisted in dataDir. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const db = await PGlite.create(dataDir, { extensions: { btree_gist, pgcrypto, uuid_ossp } });
   await db.exec(`set search_path to ${SEARCH_PATH}`);
   return {
     kind: 'pglite',
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      if (!params?.length) {
-        // simple protocol: several statements allowed; the last one's rows are returned
-        const results = await db.exec(sql);
-        return { rows: (results.at(-1)?.rows ?? []) as T[] };
-      }
-      const r = await db.query<T>(sql, params);
-      return { rows: r.rows };
-    },
-    async exec(sql: string) {
-      await db.exec(sql);
-    },
+    ...pgliteQueryable(db),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return db.transaction(async (tx) =>
-        fn({
-          async query<R extends Row>(sql: string, params?: unknown[]) {
-            if (!params?.length) {
-              const results = await tx.exec(sql);
-              return { rows: (results.at(-1)?.rows ?? []) as R[] };
-            }
-            const r = await tx.query<R>(sql, params);
-            return { rows: r.rows };
-          },
-          async exec(sql: string) {
-            await tx.exec(sql);
-          },
-        }),
-      );
+      return db.transaction(async (tx) => fn(pgliteQueryable(tx)));
     },
     async close() {
       if (!db.closed) await db.close();
