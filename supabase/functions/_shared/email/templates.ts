@@ -228,6 +228,18 @@ function toHtml(doc: Doc): string {
 
 // the e-mails -------------------------------------------------------------------------------------
 
+/** A document as an e-mail: its HTML and plain-text forms, its attachments and Reply-To. */
+function email(
+  subject: string,
+  doc: Doc,
+  attachments: Attachment[] = [],
+  replyTo?: string,
+): RenderedEmail {
+  const mail: RenderedEmail = { subject, html: toHtml(doc), text: toText(doc), attachments };
+  if (replyTo) mail.replyTo = replyTo;
+  return mail;
+}
+
 function bookingRows(b: Booking): [string, string][] {
   return [
     ['Bookingnummer', b.reference],
@@ -322,13 +334,12 @@ function confirmation(b: Booking, msg: OutboxMessage, ctx: RenderContext): Rende
     ],
     outro: ['Vi glæder os til at se dig og din bil.'],
   };
-  return {
-    subject: `Bookingbekræftelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [icsAttachment(b, msg, ctx, false)],
-    replyTo: ctx.ownerEmail || undefined,
-  };
+  return email(
+    `Bookingbekræftelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [icsAttachment(b, msg, ctx, false)],
+    ctx.ownerEmail,
+  );
 }
 
 function reminder(b: Booking, _msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
@@ -348,13 +359,12 @@ function reminder(b: Booking, _msg: OutboxMessage, ctx: RenderContext): Rendered
     ],
     outro: ['Vi glæder os til at se dig.'],
   };
-  return {
-    subject: `Påmindelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [],
-    replyTo: ctx.ownerEmail || undefined,
-  };
+  return email(
+    `Påmindelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [],
+    ctx.ownerEmail,
+  );
 }
 
 function cancellation(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
@@ -374,13 +384,12 @@ function cancellation(b: Booking, msg: OutboxMessage, ctx: RenderContext): Rende
     ],
     outro: [],
   };
-  return {
-    subject: `Afbestilt: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [icsAttachment(b, msg, ctx, true)],
-    replyTo: ctx.ownerEmail || undefined,
-  };
+  return email(
+    `Afbestilt: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [icsAttachment(b, msg, ctx, true)],
+    ctx.ownerEmail,
+  );
 }
 
 function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
@@ -395,13 +404,12 @@ function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
     sections: [],
     outro: cancelled ? [] : ['Svar på denne e-mail for at skrive til kunden.'],
   };
-  return {
-    subject: `${cancelled ? 'Afbestilt' : 'Ny booking'}: ${b.serviceName} ${shortDateTime(b.dropOff)} – ${b.customerName}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [],
-    replyTo: b.customerEmail || undefined,
-  };
+  return email(
+    `${cancelled ? 'Afbestilt' : 'Ny booking'}: ${b.serviceName} ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    doc,
+    [],
+    b.customerEmail,
+  );
 }
 
 function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
@@ -431,13 +439,12 @@ function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmai
     ],
     outro: ['Vi glæder os til at se dig og din bil.'],
   };
-  return {
-    subject: `Booking flyttet: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [icsAttachment(b, msg, ctx, false)],
-    replyTo: ctx.ownerEmail || undefined,
-  };
+  return email(
+    `Booking flyttet: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [icsAttachment(b, msg, ctx, false)],
+    ctx.ownerEmail,
+  );
 }
 
 function ownerMoved(b: Booking): RenderedEmail {
@@ -465,13 +472,12 @@ function ownerMoved(b: Booking): RenderedEmail {
     sections: [],
     outro: ['Den gamle tid er ledig igen.'],
   };
-  return {
-    subject: `Flyttet: ${b.serviceName} ${shortDateTime(b.previousDropOff)} → ${shortDateTime(b.dropOff)} – ${b.customerName}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [],
-    replyTo: b.customerEmail || undefined,
-  };
+  return email(
+    `Flyttet: ${b.serviceName} ${shortDateTime(b.previousDropOff)} → ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    doc,
+    [],
+    b.customerEmail,
+  );
 }
 
 interface AgendaItem {
@@ -549,15 +555,9 @@ function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
     ],
     outro: ['Morgenoversigten slås fra med indstillingen owner_agenda_email (0 = fra).'],
   };
-  return {
-    subject: `Dagens program ${date}: ${totals}`,
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [],
-  };
+  return email(`Dagens program ${date}: ${totals}`, doc);
 }
 
-/** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
 /**
  * The owner's alert when online bookings go over max_new_bookings_per_hour (one per burst, queued
  * by create_booking): how many, and that visitors are asked to call meanwhile.
@@ -577,14 +577,10 @@ function busyAlert(payload: Record<string, unknown>): RenderedEmail {
     sections: [],
     outro: [],
   };
-  return {
-    subject: 'Advarsel: mange online-bookinger på kort tid',
-    html: toHtml(doc),
-    text: toText(doc),
-    attachments: [],
-  };
+  return email('Advarsel: mange online-bookinger på kort tid', doc);
 }
 
+/** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
 export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   if (msg.kind === 'owner_agenda') return ownerAgenda(msg.payload);
   if (msg.kind === 'owner_notification' && msg.payload.alert === 'busy') {
