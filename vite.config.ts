@@ -21,7 +21,7 @@ const SITE = [
   /[\\/]src[\\/]lib[\\/](utils|hydration|use-hydrated|site-data|site-url|format|toast|meta)\./,
   /[\\/]src[\\/]components[\\/](logo|picture|sprite-icon|ui[\\/](button|slot))\./,
   // the small sections most pages show (one file instead of six or seven small ones per page)
-  /[\\/]src[\\/]components[\\/]sections[\\/](section-heading|page-hero|closing-cta|action-link|stat-grid|icon-point-grid|service-contact-link|content-picture)\./,
+  /[\\/]src[\\/]components[\\/]sections[\\/](section-heading|page-hero|closing-cta|action-link|opening-hours|stat-grid|icon-point-grid|service-contact-link|content-picture)\./,
   /[\\/]src[\\/]content[\\/]sections\./,
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|check|message-square|shield-check|users|heart-handshake|calendar|badge-check)\./,
   /[\\/]src[\\/]content[\\/](navigation|business|seo)\./,

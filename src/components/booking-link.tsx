@@ -14,6 +14,7 @@ import { bookingLinkCopy as copy } from '~/content/booking-link';
 import { business, telHref } from '~/content/business';
 import { formatPrice } from '~/lib/format';
 import { useLinkToken } from '~/lib/link-token';
+import { cn } from '~/lib/utils';
 
 /** The meta tags of a page behind an e-mail link: never indexed, never sends a Referer. */
 export function linkPageMeta({ title, description }: { title: string; description: string }) {
@@ -66,19 +67,37 @@ export function LinkMessage({
   );
 }
 
+/** The page's action (`children`) and beside it the way to the front page without taking it. */
+export function ActionOrHome({
+  home,
+  className,
+  children,
+}: {
+  /** The home link's label. */
+  home: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn(className, 'flex flex-wrap gap-3')}>
+      {children}
+      <Button asChild variant="outline">
+        <Link to="/">{home}</Link>
+      </Button>
+    </div>
+  );
+}
+
 /** The workshop's phone number and the way home, where the link cannot help. */
 export function CallUs() {
   return (
-    <div className="mt-4 flex flex-wrap gap-3">
+    <ActionOrHome home={copy.home} className="mt-4">
       <Button asChild>
         <a href={telHref(business.phone)}>
           {copy.call}: {business.phone.display}
         </a>
       </Button>
-      <Button asChild variant="outline">
-        <Link to="/">{copy.home}</Link>
-      </Button>
-    </div>
+    </ActionOrHome>
   );
 }
 

@@ -1,9 +1,9 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
+import { OpeningHours } from '~/components/sections/opening-hours';
 import { addressLine, business, mailtoHref, telHref } from '~/content/business';
 import { footerQuickLinks, footerServiceLinks, layoutText } from '~/content/navigation';
-import { openingHoursLines, useSiteData } from '~/lib/site-data';
 import { FacebookMark, InstagramMark } from './social-icons';
 
 // brand marks (./social-icons); the links carry the names
@@ -78,14 +78,10 @@ export function SiteFooter() {
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide">
               {layoutText.footerHours}
             </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              {openingHoursLines(useSiteData().openingHours).map((line) => (
-                <div key={line.days} className="contents">
-                  <dt>{line.days}</dt>
-                  <dd className="whitespace-nowrap">{line.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <OpeningHours
+              className="text-sm text-muted-foreground"
+              hoursClassName="whitespace-nowrap"
+            />
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { business } from '~/content/business';
 import { contactContent } from '~/content/contact-page';
-import { openingHoursLines, useSiteData } from '~/lib/site-data';
+import { OpeningHours } from '~/components/sections/opening-hours';
 
 const card = 'rounded-xl border bg-card p-6 shadow-sm';
 
@@ -37,14 +37,7 @@ export function InfoCards() {
       </div>
       <div className={card}>
         <CardTitle icon={hours.icon} title={hours.title} />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {openingHoursLines(useSiteData().openingHours).map((line) => (
-            <div key={line.days} className="contents">
-              <dt>{line.days}</dt>
-              <dd className="text-right tabular-nums text-muted-foreground">{line.hours}</dd>
-            </div>
-          ))}
-        </dl>
+        <OpeningHours hoursClassName="text-right tabular-nums text-muted-foreground" />
       </div>
       <div className={card}>
         <CardTitle icon={area.icon} title={area.title} />

@@ -5,8 +5,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import {
+  ActionOrHome,
   BookAgain,
   BookingDetails,
   CallUs,
@@ -188,14 +188,11 @@ function MoveForm({
       <p className="text-sm text-muted-foreground">
         {copy.deadline} {dayTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
       </p>
-      <div className="flex flex-wrap gap-3">
+      <ActionOrHome home={copy.keep}>
         <Button type="submit" disabled={!ready || busy}>
           {busy ? copy.submitting : copy.submit}
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/">{copy.keep}</Link>
-        </Button>
-      </div>
+      </ActionOrHome>
     </form>
   );
 }

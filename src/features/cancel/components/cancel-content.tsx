@@ -3,8 +3,8 @@
  * (cancel-booking-panel.tsx looks it up; this is loaded while the lookup is on its way).
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
+  ActionOrHome,
   BookAgain,
   BookingDetails,
   CallUs,
@@ -30,32 +30,20 @@ export default function CancelContent({ answer, token, onAnswer }: LinkContentPr
 
   const details = <BookingDetails booking={answer.booking} when={danishDateTime} />;
 
-  if (answer.state === 'cancelled' && answer.cancelledNow) {
+  // a booking that is cancelled (now or before) or past its deadline: what to say, what to offer
+  const outcome =
+    answer.state === 'cancelled'
+      ? answer.cancelledNow
+        ? { text: cancelCopy.done, tone: 'success' as const, action: <BookAgain /> }
+        : { text: cancelCopy.alreadyCancelled }
+      : answer.state === 'too_late'
+        ? { text: cancelCopy.tooLate, tone: 'error' as const, action: <CallUs /> }
+        : null;
+  if (outcome) {
     return (
       <>
-        <LinkMessage title={cancelCopy.done.title} body={cancelCopy.done.body} tone="success">
-          <BookAgain />
-        </LinkMessage>
-        {details}
-      </>
-    );
-  }
-  if (answer.state === 'cancelled') {
-    return (
-      <>
-        <LinkMessage
-          title={cancelCopy.alreadyCancelled.title}
-          body={cancelCopy.alreadyCancelled.body}
-        />
-        {details}
-      </>
-    );
-  }
-  if (answer.state === 'too_late') {
-    return (
-      <>
-        <LinkMessage title={cancelCopy.tooLate.title} body={cancelCopy.tooLate.body} tone="error">
-          <CallUs />
+        <LinkMessage title={outcome.text.title} body={outcome.text.body} tone={outcome.tone}>
+          {outcome.action}
         </LinkMessage>
         {details}
       </>
@@ -68,14 +56,11 @@ export default function CancelContent({ answer, token, onAnswer }: LinkContentPr
       <p className="mt-4 text-sm text-muted-foreground">
         {cancelCopy.deadline} {danishDateTime(answer.booking.cancelDeadline)}.
       </p>
-      <div className="mt-6 flex flex-wrap gap-3">
+      <ActionOrHome home={cancelCopy.keep} className="mt-6">
         <Button variant="destructive" onClick={cancel} disabled={busy}>
           {busy ? cancelCopy.cancelling : cancelCopy.cancel}
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/">{cancelCopy.keep}</Link>
-        </Button>
-      </div>
+      </ActionOrHome>
     </div>
   );
 }
