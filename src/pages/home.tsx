@@ -10,8 +10,8 @@ import { StatGrid } from '~/components/sections/stat-grid';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { homeContent, homeWhyUs } from '~/content/home';
 import { packageCards, packageText } from '~/content/packages';
-import { homeMeta } from '~/lib/business-json-ld';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
+import { homeMeta } from './home/business-json-ld';
 import { MainServices } from './home/main-services';
 import { WorkTeaser } from './home/work-teaser';
 

@@ -1,6 +1,6 @@
 /**
- * The business as schema.org JSON-LD, in the head of '/' only: its own module, which only the home
- * page imports, so that no other page's first load carries it (src/lib/meta.ts is in the shell).
+ * The business as schema.org JSON-LD, in the head of '/' only: with the home page, so that no
+ * other page's first load carries it (src/lib/meta.ts, the tags of every page, is in the shell).
  */
 import { business } from '~/content/business';
 import { shareImage } from '~/content/seo';
