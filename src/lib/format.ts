@@ -14,7 +14,9 @@ let dkk: Intl.NumberFormat | undefined;
  * writes it. Whole kroner (the database's `price integer check (price >= 0)`) are grouped by hand:
  * creating the Intl formatter loads ICU's Danish number data, about 20 ms of main thread (80 ms
  * under a 4x slower CPU) that every page paid when this module was evaluated. Anything else
- * still goes to Intl, created when first needed.
+ * still goes to Intl, created when first needed. The e-mails write prices with their own copy
+ * (supabase/functions/_shared/email/format.ts danishPrice); supabase/tests/danish-prices.test.ts
+ * fails when the two disagree.
  */
 export function formatPrice(kroner: number): string {
   const text = String(kroner);

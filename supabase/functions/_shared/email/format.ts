@@ -57,7 +57,10 @@ export function readyText(dropOff: string, readyAt: string): string {
     : danishDateTime(readyAt);
 }
 
-/** "1.800 kr." */
+/**
+ * "1.800 kr.", as the pages write it (src/lib/format.ts formatPrice);
+ * supabase/tests/danish-prices.test.ts fails when the two disagree.
+ */
 export function danishPrice(kroner: number): string {
   const digits = String(Math.round(kroner));
   return `${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')} kr.`;
