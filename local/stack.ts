@@ -2,6 +2,7 @@
 // server), bootstrap + migrations + seed, and the gateway with the edge functions.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { defaultSupabaseDir, migrate, ROOT } from './db/migrate.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
@@ -51,12 +52,15 @@ export function denoBinary(): string {
   return bin;
 }
 
-function readEnvFile(file: string): Record<string, string> {
+/**
+ * supabase/functions/.env, the secrets the functions get (as `supabase functions serve` reads it),
+ * parsed by Node's own dotenv parser; {} when there is none.
+ */
+export function readEnvFile(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
   const env: Record<string, string> = {};
-  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (m) env[m[1]!] = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (value !== undefined) env[key] = value;
   }
   return env;
 }
