@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { escapeHtml } from '../supabase/functions/_shared/escape-html';
 
 const LUCIDE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/;
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
@@ -66,16 +67,13 @@ function iconNode(root: string, name: string): IconNode {
   return (new Function(`return ${literal}`)() as { node: IconNode }).node;
 }
 
-const escape = (value: string | number) =>
-  String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 export function spriteSvg(root: string, names: string[]): string {
   const symbols = names.map((name) => {
     const shapes = iconNode(root, name)
       .map(([tag, attrs]) => {
         const list = Object.entries(attrs)
           .filter(([key]) => key !== 'key')
-          .map(([key, value]) => `${key}="${escape(value)}"`)
+          .map(([key, value]) => `${key}="${escapeHtml(String(value))}"`)
           .join(' ');
         return `<${tag} ${list}/>`;
       })

@@ -8,9 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shareImage } from '../src/content/seo';
 import { addressLine, business } from '../src/content/business';
-
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from '../supabase/functions/_shared/escape-html';
 
 const { width, height } = shareImage;
 const font = "font-family=\"'Liberation Sans', 'DejaVu Sans', Arial, sans-serif\"";
@@ -32,11 +30,11 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${
     <path d="M16 2C16 2 6 13.5 6 20a10 10 0 0 0 20 0C26 13.5 16 2 16 2Z" fill="#38bdf8"/>
     <path d="M11.5 19.5a4.5 4.5 0 0 0 4.5 4.5" stroke="#e0f2fe" stroke-width="2.2" stroke-linecap="round" fill="none"/>
   </g>
-  <text x="260" y="262" ${font} font-size="112" font-weight="700" fill="#f8fafc">${escape(shareImage.heading)}</text>
-  <text x="100" y="400" ${font} font-size="56" font-weight="700" fill="#e0f2fe">${escape(shareImage.subheading)}</text>
-  <text x="100" y="470" ${font} font-size="34" fill="#94a3b8">${escape(shareImage.footer)}</text>
+  <text x="260" y="262" ${font} font-size="112" font-weight="700" fill="#f8fafc">${escapeHtml(shareImage.heading)}</text>
+  <text x="100" y="400" ${font} font-size="56" font-weight="700" fill="#e0f2fe">${escapeHtml(shareImage.subheading)}</text>
+  <text x="100" y="470" ${font} font-size="34" fill="#94a3b8">${escapeHtml(shareImage.footer)}</text>
   <rect x="100" y="520" width="1000" height="2" fill="#1e3a5f"/>
-  <text x="100" y="575" ${font} font-size="30" fill="#cbd5e1">${escape(`${addressLine} · ${business.phone.display}`)}</text>
+  <text x="100" y="575" ${font} font-size="30" fill="#cbd5e1">${escapeHtml(`${addressLine} · ${business.phone.display}`)}</text>
 </svg>`;
 
 const out = join(process.cwd(), 'public', 'og-image.png');
