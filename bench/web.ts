@@ -296,7 +296,10 @@ async function tapRun(
     if (!time) return { service };
     // a service, then the first bookable day; the time field once its times are there
     await page.getByRole('option').first().click();
-    await page.locator('#booking-date').click();
+    // the prerendered date field stays disabled until the hydrated form has the service; a click
+    // on it before then makes Playwright retry with other scroll alignments (block: 'end'), which
+    // moved the page 460 px and put the time field below the screen
+    await page.locator('#booking-date:not([disabled])').click();
     const day = page.locator(
       'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
     );
