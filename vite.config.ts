@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { iconSprite } from './scripts/icon-sprite';
+import { iconSprite } from './scripts/icon-sprite.ts';
 
 /**
  * React with React DOM, and React Router: what every page needs to hydrate, in two long-cached

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { escapeHtml } from '../supabase/functions/_shared/escape-html';
+import { escapeHtml } from '../supabase/functions/_shared/escape-html.ts';
 
 const LUCIDE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/;
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.mjs$/;
