@@ -87,8 +87,9 @@ test.describe('byte budgets of the production build', () => {
 
   for (const path of pages) {
     test(`first-load JavaScript of ${path} stays within its ceiling`, () => {
-      // a page without its own ceiling fails here: give it one in pageJs
-      const ceiling = pageJs[path] ?? 0;
+      // a new page (one entry in the route table) is held to the most any page may load at first,
+      // /contact's 150 KB (issue 18), until it gets a tighter ceiling of its own in pageJs
+      const ceiling = pageJs[path] ?? budgets.contactJs;
       const files = firstLoadScripts(readHtml(path));
       const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
       const total = sizes.reduce((sum, [, size]) => sum + size, 0);
