@@ -1,6 +1,13 @@
-import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { Check, ChevronDown } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { Label } from '~/components/ui/label';
 
 export interface ListboxOption {
@@ -40,7 +47,7 @@ interface ListboxFieldProps {
  * outside closes, the focus back on the field; Tab is held while the list is open), but the list
  * is not modal: Radix Select hides and locks the rest of the page while open (scroll lock,
  * aria-hidden on every other element), and on a phone with a 4x slower CPU that took 300-400 ms
- * per opening (issue 18: at most 100 ms). Positioned by Radix Popover (non-modal), in a portal.
+ * per opening (issue 18: at most 100 ms). The list is a layer of its own (ListboxPopup).
  */
 export function ListboxField({
   id,
@@ -142,63 +149,45 @@ export function ListboxField({
       <Label htmlFor={id} id={labelId}>
         {label}
       </Label>
-      <PopoverPrimitive.Root open={isOpen} onOpenChange={setOpen}>
-        <PopoverPrimitive.Anchor asChild>
-          <button
-            type="button"
-            role="combobox"
-            id={id}
-            ref={trigger}
-            aria-labelledby={labelId}
-            aria-haspopup="listbox"
-            aria-expanded={isOpen}
-            aria-controls={isOpen ? listId : undefined}
-            aria-autocomplete="none"
-            disabled={disabled}
-            data-state={isOpen ? 'open' : 'closed'}
-            data-placeholder={selected ? undefined : ''}
-            data-value={selected?.value}
-            {...triggerProps}
-            onClick={() => setOpen(!isOpen)}
-            onKeyDown={triggerKeyDown}
-            className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm ring-offset-background data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:line-clamp-1"
-          >
-            {/* early-press.ts writes a service chosen before hydration here */}
-            <span style={{ pointerEvents: 'none' }} suppressHydrationWarning>
-              {selected ? selected.label : placeholder}
-            </span>
-            <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-          </button>
-        </PopoverPrimitive.Anchor>
-        <PopoverPrimitive.Portal>
-          <PopoverPrimitive.Content
+      <button
+        type="button"
+        role="combobox"
+        id={id}
+        ref={trigger}
+        aria-labelledby={labelId}
+        aria-haspopup="listbox"
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? listId : undefined}
+        aria-autocomplete="none"
+        disabled={disabled}
+        data-state={isOpen ? 'open' : 'closed'}
+        data-placeholder={selected ? undefined : ''}
+        data-value={selected?.value}
+        {...triggerProps}
+        onClick={() => setOpen(!isOpen)}
+        onKeyDown={triggerKeyDown}
+        className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm ring-offset-background data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:line-clamp-1"
+      >
+        {/* early-press.ts writes a service chosen before hydration here */}
+        <span style={{ pointerEvents: 'none' }} suppressHydrationWarning>
+          {selected ? selected.label : placeholder}
+        </span>
+        <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
+      </button>
+      {isOpen ? (
+        <ListboxPopup
+          trigger={trigger}
+          list={list}
+          focusValue={focusValue ?? value}
+          onDismiss={() => setOpen(false)}
+        >
+          <div
             ref={list}
             id={listId}
             role="listbox"
             aria-labelledby={labelId}
             tabIndex={-1}
-            align="start"
-            sideOffset={4}
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              const all = choosable();
-              const wanted = focusValue ?? value;
-              const target = all.find((option) => option.dataset.value === wanted) ?? all[0];
-              // no choosable option ("Ingen ledige tider"): the list itself takes the keys
-              (target ?? list.current)?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              // back on the field, unless the visitor moved on to something else
-              const active = document.activeElement;
-              if (!active || active === document.body || list.current?.contains(active)) {
-                trigger.current?.focus();
-              }
-            }}
-            onInteractOutside={(event) => {
-              // the field toggles the list itself
-              if (trigger.current?.contains(event.target as Node)) event.preventDefault();
-            }}
+            data-state="open"
             onKeyDown={listKeyDown}
             className="z-50 max-h-96 w-(--radix-popover-trigger-width) min-w-32 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none"
           >
@@ -235,9 +224,114 @@ export function ListboxField({
                 </div>
               );
             })}
-          </PopoverPrimitive.Content>
-        </PopoverPrimitive.Portal>
-      </PopoverPrimitive.Root>
+          </div>
+        </ListboxPopup>
+      ) : null}
     </>
+  );
+}
+
+/** The gap between the field and its list, as Radix Popover's `sideOffset` was. */
+const OFFSET = 4;
+
+/**
+ * The open list in a layer on the page (a portal in body), under the field and as wide as it, or
+ * above it when there is not room for it below and there is more above (as Radix Popover placed
+ * it, with floating-ui's flip). Positioned in the document (absolute), so it moves with the page
+ * as the field does; placed again when the window is resized. It closes on a press or focus
+ * outside it and the field (the field toggles it itself) and on Escape. On opening, the focus
+ * goes to the option `focusValue` (else the first choosable one, else the list itself); on
+ * closing it goes back to the field, unless the visitor moved on to something else.
+ *
+ * Why not Radix Popover (which it replaces): its first opening on a phone with a 4x slower CPU
+ * (Popper with floating-ui, FocusScope, DismissableLayer, Presence, about fifteen components)
+ * took most of a 250-480 ms task after the tap (issue 18: at most 100 ms); this is one
+ * component and two measurements of the page. The wrapper keeps Radix's
+ * `data-radix-popper-content-wrapper`, the name the tests (axe with the list open) know the
+ * list's layer by.
+ */
+function ListboxPopup({
+  trigger,
+  list,
+  focusValue,
+  onDismiss,
+  children,
+}: {
+  trigger: RefObject<HTMLButtonElement | null>;
+  list: RefObject<HTMLDivElement | null>;
+  focusValue: string | null | undefined;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  const layer = useRef<HTMLDivElement | null>(null);
+  const dismiss = useRef(onDismiss);
+  useLayoutEffect(() => {
+    dismiss.current = onDismiss;
+  });
+
+  useLayoutEffect(() => {
+    const wrapper = layer.current;
+    const field = trigger.current;
+    if (!wrapper || !field) return;
+    function place() {
+      if (!wrapper || !field) return;
+      const box = field.getBoundingClientRect();
+      const height = wrapper.offsetHeight;
+      const below = window.innerHeight - box.bottom - OFFSET;
+      const above = box.top - OFFSET;
+      const top = height > below && above > below ? box.top - OFFSET - height : box.bottom + OFFSET;
+      wrapper.style.setProperty('--radix-popover-trigger-width', `${box.width}px`);
+      wrapper.style.left = `${box.left + window.scrollX}px`;
+      wrapper.style.top = `${top + window.scrollY}px`;
+    }
+    place();
+    const all = Array.from(
+      list.current?.querySelectorAll<HTMLElement>('[role="option"]:not([aria-disabled="true"])') ??
+        [],
+    );
+    const target = all.find((option) => option.dataset.value === focusValue) ?? all[0];
+    // no choosable option ("Ingen ledige tider"): the list itself takes the keys
+    (target ?? list.current)?.focus();
+
+    const outside = (node: EventTarget | null) =>
+      node instanceof Node && !wrapper.contains(node) && !field.contains(node);
+    const pointerDown = (event: PointerEvent) => {
+      if (outside(event.target)) dismiss.current();
+    };
+    const focusIn = (event: FocusEvent) => {
+      if (outside(event.target)) dismiss.current();
+    };
+    const keyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') dismiss.current();
+    };
+    document.addEventListener('pointerdown', pointerDown, true);
+    document.addEventListener('focusin', focusIn, true);
+    document.addEventListener('keydown', keyDown, true);
+    window.addEventListener('resize', place);
+    return () => {
+      document.removeEventListener('pointerdown', pointerDown, true);
+      document.removeEventListener('focusin', focusIn, true);
+      document.removeEventListener('keydown', keyDown, true);
+      window.removeEventListener('resize', place);
+      // back on the field, unless the visitor moved on to something else: the list had the focus
+      // (a choice, Escape), or a press outside left it nowhere
+      if (wrapper.contains(document.activeElement)) field.focus();
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) field.focus();
+      }, 0);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- placed and focused once per opening
+  }, []);
+
+  return createPortal(
+    <div
+      ref={layer}
+      data-radix-popper-content-wrapper=""
+      style={{ position: 'absolute', left: 0, top: 0, zIndex: 50 }}
+    >
+      {children}
+    </div>,
+    document.body,
   );
 }
