@@ -139,12 +139,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   }, []);
 
   // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
-  // presses are outside React: read in a microtask, as a subscription would deliver them)
+  // presses are outside React). In a task of its own after the hydration's: opening the form's
+  // list in the same task as the hydration's commit and effects made one long task of both
+  // (404-793 ms under a 4x slower CPU at load 7-12) that a second tap had to wait for. Until this
+  // task runs, the early script still answers the field and its list.
   const challengeStartSoon = challenge.startSoon;
   useEffect(() => {
-    let live = true;
-    queueMicrotask(() => {
-      if (!live) return;
+    const takeOver = window.setTimeout(() => {
       const early = takeEarlyPresses();
       // the form was touched (the early presses never reached React): the widget starts as
       // the form's own first touch would have started it
@@ -167,10 +168,8 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           (all.find((option) => option.dataset.value === early.active) ?? all[0])?.focus();
         });
       } else if (early.missing && !early.pick) showMissingToast();
-    });
-    return () => {
-      live = false;
-    };
+    }, 0);
+    return () => window.clearTimeout(takeOver);
   }, [pickService, challengeStartSoon]);
 
   useEffect(() => {
