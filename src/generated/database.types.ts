@@ -897,6 +897,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      site_rebuild_request: {
+        Args: {
+          p_now: string;
+          p_change: boolean;
+        };
+        Returns: boolean;
+      };
     };
     Enums: {
       [_ in never]: never;
