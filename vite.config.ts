@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { iconSprite } from './scripts/icon-sprite.ts';
+import { preloadHelper } from './scripts/preload-helper.ts';
 
 /**
  * React with React DOM, and React Router: what every page needs to hydrate, in two long-cached
@@ -30,7 +31,13 @@ const SITE = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [iconSprite(fileURLToPath(new URL('.', import.meta.url))), tailwindcss(), reactRouter()],
+  plugins: [
+    iconSprite(fileURLToPath(new URL('.', import.meta.url))),
+    tailwindcss(),
+    reactRouter(),
+    // a smaller helper for import()'s preloading (0.3 KB less on every page)
+    preloadHelper(fileURLToPath(new URL('.', import.meta.url))),
+  ],
   resolve: {
     alias: {
       '~': fileURLToPath(new URL('./src', import.meta.url)),
