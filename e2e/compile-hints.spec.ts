@@ -1,0 +1,51 @@
+/**
+ * V8's compile hint (scripts/compile-hints.ts) in the production build, read from build/ (no
+ * browser): React DOM's and React Router's chunks, which every page runs at once, start with
+ * `//# allFunctionsCalledOnLoad`, so that Chrome compiles their functions with the script instead
+ * of one at a time inside the hydration's tasks (docs/performance.md, issue 18). The hint costs
+ * bytes in the first load, so no other chunk carries it.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { COMPILE_HINT } from '../scripts/compile-hints';
+import { pageList } from '../src/content/site-pages';
+import { allFiles, assertBuilt, firstLoadScripts, readHtml, shortName } from './support/build';
+
+/** What identifies each chunk that must carry the hint (a string only that library holds). */
+const HINTED = {
+  'React DOM': '__reactFiber$',
+  'React Router': '__reactRouterContext',
+};
+
+test.describe('compile hints in the production build', () => {
+  test.beforeAll(() => assertBuilt());
+
+  test("React DOM's and React Router's chunks start with the hint, on every page", () => {
+    for (const { path } of pageList()) {
+      const scripts = firstLoadScripts(readHtml(path)).map((file) => ({
+        file,
+        code: readFileSync(file, 'utf8'),
+      }));
+      for (const [library, marker] of Object.entries(HINTED)) {
+        const chunks = scripts.filter(({ code }) => code.includes(marker));
+        expect(chunks.length, `${path} loads ${library} in one chunk`).toBe(1);
+        expect(
+          chunks[0]!.code.startsWith(`${COMPILE_HINT}\n`),
+          `${shortName(chunks[0]!.file)} (${library}) starts with ${COMPILE_HINT}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  test('no other chunk carries the hint', () => {
+    const hinted = allFiles()
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => ({ file, code: readFileSync(file, 'utf8') }))
+      .filter(({ code }) => code.includes(COMPILE_HINT));
+    const expected = Object.values(HINTED).map((marker) =>
+      hinted.filter(({ code }) => code.includes(marker)).map(({ file }) => shortName(file)),
+    );
+    expect(hinted.map(({ file }) => shortName(file)).sort()).toEqual(expected.flat().sort());
+    expect(expected.every((files) => files.length === 1)).toBe(true);
+  });
+});
