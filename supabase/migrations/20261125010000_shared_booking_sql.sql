@@ -103,13 +103,76 @@ $$;
 comment on function public.booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz) is
   'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details and notes; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
 
+create function public.booking_insert(
+  p_id uuid, p_service public.services, p_local timestamp, p_drop_off timestamptz,
+  p_ready timestamptz, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text,
+  p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text,
+  p_created_at timestamptz)
+returns public.bookings language plpgsql set search_path = '' as $$
+declare
+  v_bay smallint;
+  v_booking public.bookings;
+  v_constraint text;
+  v_tries integer := 0;
+begin
+  loop
+    v_bay := public.booking_free_bay(p_blocked);
+    v_tries := v_tries + 1;
+    if v_bay is null or v_tries > 60 then
+      return null;
+    end if;
+    begin
+      insert into public.bookings (
+        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
+        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source,
+        idempotency_key, idempotency_hash, client_ip, created_at
+      ) values (
+        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+        p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
+        p_source, p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at
+      )
+      returning * into v_booking;
+      insert into public.booking_work_periods (booking_id, bay, period)
+      select p_id, v_bay, r from unnest(p_blocked) r;
+      return v_booking;
+    exception
+      when exclusion_violation or deadlock_detected then
+        -- another booking took this bay meanwhile (now committed): look for another bay
+        null;
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint <> 'bookings_reference_key' then
+          raise;
+        end if;
+        -- reference collision: the next try draws a new reference
+    end;
+  end loop;
+end;
+$$;
+comment on function public.booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz) is
+  'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+
+create function public.owner_drop_off(p_drop_off timestamp, p_missing text)
+returns timestamp language plpgsql immutable set search_path = '' as $$
+begin
+  if p_drop_off is null then
+    raise exception '%', p_missing using errcode = 'not_null_violation';
+  end if;
+  return date_trunc('minute', p_drop_off);
+end;
+$$;
+comment on function public.owner_drop_off(timestamp, text) is
+  'The owner''s drop-off time (Copenhagen local) to the minute; refuses a missing one with the given Danish message (not_null_violation). Used by owner_book and owner_move.';
+
 revoke execute on function
   public.booking_summary(public.bookings),
   public.booking_change_deadline(public.bookings),
   public.booking_moves_left(public.bookings),
   public.booking_by_token(text),
   public.booking_link_view(public.bookings, timestamptz, boolean),
-  public.booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)
+  public.booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz),
+  public.booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz),
+  public.owner_drop_off(timestamp, text)
   from public, anon, authenticated;
 grant execute on function
   public.booking_summary(public.bookings),
@@ -117,7 +180,9 @@ grant execute on function
   public.booking_moves_left(public.bookings),
   public.booking_by_token(text),
   public.booking_link_view(public.bookings, timestamptz, boolean),
-  public.booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)
+  public.booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz),
+  public.booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz),
+  public.owner_drop_off(timestamp, text)
   to service_role;
 
 -- the cancel and move pages --------------------------------------------------------------------
@@ -201,11 +266,9 @@ declare
   v_existing public.bookings;
   v_service public.services;
   v_candidate record;
-  v_bay smallint;
   v_booking public.bookings;
   v_id uuid := gen_random_uuid();
   v_constraint text;
-  v_tries integer := 0;
   v_invalid text;
   v_cap text;
   v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
@@ -259,46 +322,28 @@ begin
     return jsonb_build_object('status', v_cap);
   end if;
 
-  loop
-    v_bay := public.booking_free_bay(v_candidate.blocked);
-    v_tries := v_tries + 1;
-    if v_bay is null or v_tries > 60 then
-      return jsonb_build_object('status', 'conflict');
-    end if;
-    begin
-      insert into public.bookings (
-        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes,
-        idempotency_key, idempotency_hash, client_ip, created_at
-      ) values (
-        v_id, v_service.id, v_service.name, v_service.duration_minutes, v_service.price, p_date,
-        p_time::time, v_candidate.drop_off_at, v_candidate.ready_at, p_customer_name,
-        p_customer_email, p_customer_phone, coalesce(p_notes, ''), p_idempotency_key,
-        case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now
-      )
-      returning * into v_booking;
-      insert into public.booking_work_periods (booking_id, bay, period)
-      select v_id, v_bay, r from unnest(v_candidate.blocked) r;
-      exit;
-    exception
-      when exclusion_violation or deadlock_detected then
-        -- another request took this bay meanwhile (now committed): look for another bay
-        null;
-      when unique_violation then
-        get stacked diagnostics v_constraint = constraint_name;
-        if v_constraint = 'bookings_idempotency_key_key' then
-          -- the same submit raced with itself: return the one that won (if it is the same booking)
-          select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
-          if v_existing.idempotency_hash is distinct from v_hash then
-            return jsonb_build_object('status', 'idempotency_mismatch');
-          end if;
-          return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
-        elsif v_constraint <> 'bookings_reference_key' then
-          raise;
-        end if;
-        -- reference collision: the next try draws a new reference
-    end;
-  end loop;
+  begin
+    v_booking := public.booking_insert(
+      v_id, v_service, p_date + p_time::time, v_candidate.drop_off_at, v_candidate.ready_at,
+      v_candidate.blocked, p_customer_name, p_customer_email, p_customer_phone,
+      coalesce(p_notes, ''), 'online', p_idempotency_key,
+      case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now);
+  exception
+    when unique_violation then
+      get stacked diagnostics v_constraint = constraint_name;
+      if v_constraint <> 'bookings_idempotency_key_key' then
+        raise;
+      end if;
+      -- the same submit raced with itself: return the one that won (if it is the same booking)
+      select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
+      if v_existing.idempotency_hash is distinct from v_hash then
+        return jsonb_build_object('status', 'idempotency_mismatch');
+      end if;
+      return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
+  end;
+  if v_booking.id is null then
+    return jsonb_build_object('status', 'conflict');
+  end if;
 
   -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
   perform public.booking_queue_emails(v_booking, 'booking_confirmation', 'owner_notification', '',
@@ -490,5 +535,115 @@ create or replace function public.owner_calendar_bookings(p_now timestamp with t
     from public.bookings b
    where b.anonymised_at is null
      and b.ready_at >= p_now - interval '7 days';
+$$;
+
+
+create or replace function public.owner_book(p_package text, p_drop_off timestamp without time zone, p_customer_name text, p_customer_phone text, p_customer_email text DEFAULT NULL::text, p_notes text DEFAULT NULL::text, p_now timestamp with time zone DEFAULT now()) RETURNS public.bookings
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+declare
+  v_service public.services;
+  v_name text := trim(coalesce(p_customer_name, ''));
+  v_phone text := trim(coalesce(p_customer_phone, ''));
+  v_email text := trim(coalesce(p_customer_email, ''));
+  v_notes text := coalesce(p_notes, '');
+  v_drop_off timestamp;
+  v_blocked tstzrange[];
+  v_booking public.bookings;
+begin
+  if p_package is null or trim(p_package) = '' then
+    raise exception 'Skriv pakkens navn i package, f.eks. Guldpakken (se services).'
+      using errcode = 'not_null_violation';
+  end if;
+  select * into v_service from public.services s where lower(s.name) = lower(trim(p_package));
+  if not found then
+    raise exception 'Pakken "%" findes ikke. Skriv navnet som i services, f.eks. Guldpakken.', trim(p_package)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  if not v_service.is_active then
+    raise exception 'Pakken "%" er slået fra (is_active = false i services) og kan ikke bookes.', v_service.name
+      using errcode = 'invalid_parameter_value';
+  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
+  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
+  v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
+
+  v_booking := public.booking_insert(
+    gen_random_uuid(), v_service, v_drop_off, v_drop_off at time zone 'Europe/Copenhagen',
+    upper(v_blocked[array_length(v_blocked, 1)])
+      - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
+    v_blocked, v_name, v_email, v_phone, v_notes, 'owner', null, null, null, now());
+  if v_booking.id is null then
+    raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+  end if;
+
+  if v_booking.customer_email <> '' and public.owner_send_email() then
+    -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
+    -- (bookings keeps only its hash, 20261123030000_move_booking.sql)
+    insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key)
+    values (v_booking.id, 'booking_confirmation', v_booking.customer_email,
+            public.owner_booking_payload(v_booking) || jsonb_build_object('cancelToken', null),
+            'booking_confirmation:' || v_booking.id);
+  end if;
+  return v_booking;
+end;
+$$;
+
+create or replace function public.owner_move(p_booking_id uuid, p_drop_off timestamp without time zone, p_now timestamp with time zone DEFAULT now()) RETURNS public.bookings
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_booking public.bookings;
+  v_drop_off timestamp;
+  v_blocked tstzrange[];
+  v_result jsonb;
+begin
+  select * into v_booking from public.bookings b
+   where b.id = p_booking_id and b.anonymised_at is null
+     for update;
+  if not found then
+    raise exception 'Bookingen findes ikke.' using errcode = 'no_data_found';
+  end if;
+  if v_booking.status = 'cancelled' then
+    raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
+      using errcode = 'feature_not_supported';
+  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
+  v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
+  if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
+    raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
+      using errcode = 'invalid_parameter_value';
+  end if;
+
+  v_result := public.move_booking(v_booking.id, v_drop_off::date, to_char(v_drop_off, 'HH24:MI'),
+                                  false, false, false, 'owner', p_now);
+  case v_result ->> 'status'
+    when 'moved', 'unchanged' then
+      null;
+    when 'conflict' then
+      raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+    else
+      raise exception 'Bookingen % kan ikke flyttes til %.', v_booking.reference, to_char(v_drop_off, 'YYYY-MM-DD HH24:MI')
+        using errcode = 'invalid_parameter_value';
+  end case;
+
+  select * into v_booking from public.bookings b where b.id = p_booking_id;
+  if v_result ->> 'status' = 'moved' then
+    -- the owner is not notified of their own move; the customer only with an address and while
+    -- owner_bookings_send_email is on
+    delete from public.email_outbox o
+     where o.booking_id = v_booking.id
+       and o.idempotency_key in ('owner_booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence,
+                                 'booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence)
+       and (o.kind = 'owner_booking_moved' or v_booking.customer_email = '' or not public.owner_send_email());
+  end if;
+  return v_booking;
+end;
 $$;
 
