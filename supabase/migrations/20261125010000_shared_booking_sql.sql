@@ -13,6 +13,11 @@
 --                             may show; booking_cancel_view and booking_move_view are now these two.
 -- booking_queue_emails(...)   the customer's and the owner's e-mail of a booking event, queued in
 --                             the outbox (create_booking, move_booking, cancel_booking).
+-- booking_insert(...)         a new booking and its work periods on the first free bay, tried again
+--                             after a lost race or a reference collision; null when no bay is free
+--                             (create_booking, owner_book; the callers keep their checks and locks).
+-- owner_drop_off(t, message)  the owner's drop-off time to the minute, refused when missing
+--                             (owner_book, owner_move).
 --
 -- Behaviour is unchanged: same signatures, answers, locks and e-mail payloads (jsonb, so key order
 -- is not part of a payload). The helpers are internal: plain SECURITY INVOKER functions (they run as

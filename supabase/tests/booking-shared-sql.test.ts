@@ -16,6 +16,8 @@ const HELPERS = [
   'booking_by_token(text)',
   'booking_link_view(public.bookings, timestamptz, boolean)',
   'booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)',
+  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz)',
+  'owner_drop_off(timestamp, text)',
 ];
 
 // The payloads as create_booking, move_booking and cancel_booking wrote them before the migration.
@@ -38,7 +40,12 @@ interface Queued {
 }
 
 /** The outbox rows of a booking of the given kinds, each with the payload the old code built. */
-async function queued(tx: Tx, reference: string, kinds: string[], extra: string): Promise<Queued[]> {
+async function queued(
+  tx: Tx,
+  reference: string,
+  kinds: string[],
+  extra: string,
+): Promise<Queued[]> {
   return tx.rows<Queued>(
     `select o.kind, o.idempotency_key as key, o.next_attempt_at::text as next, o.payload,
             case when o.recipient is null then ${OLD_OWNER} else ${OLD_CUSTOMER} end || ${extra} as expected
@@ -66,9 +73,14 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
       });
       expect(made.status).toBe('created');
       const ref = made.reference!;
-      const created = await queued(tx, ref, ['booking_confirmation', 'owner_notification'], `
+      const created = await queued(
+        tx,
+        ref,
+        ['booking_confirmation', 'owner_notification'],
+        `
         case when o.recipient is null then '{}'::jsonb
-             else jsonb_build_object('cancelToken', o.payload ->> 'cancelToken') end`);
+             else jsonb_build_object('cancelToken', o.payload ->> 'cancelToken') end`,
+      );
       expect(created.map((r) => r.kind)).toEqual(['booking_confirmation', 'owner_notification']);
       for (const r of created) expect(r.payload).toEqual(r.expected);
       const token = created[0]!.payload.cancelToken as string;
@@ -91,9 +103,14 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
           'previousDropOff', public.copenhagen_iso(m.from_drop_off_at),
           'previousReadyAt', public.copenhagen_iso(m.from_ready_at),
           'movedBy', m.moved_by, 'sequence', b.ics_sequence)`;
-      const movedMails = await queued(tx, ref, ['booking_moved', 'owner_booking_moved'], `
+      const movedMails = await queued(
+        tx,
+        ref,
+        ['booking_moved', 'owner_booking_moved'],
+        `
         case when o.recipient is null then '{}'::jsonb
-             else jsonb_build_object('cancelToken', o.payload ->> 'cancelToken') end || ${previous}`);
+             else jsonb_build_object('cancelToken', o.payload ->> 'cancelToken') end || ${previous}`,
+      );
       expect(movedMails.map((r) => [r.kind, r.key])).toEqual([
         ['booking_moved', `booking_moved:${id}:1`],
         ['owner_booking_moved', `owner_booking_moved:${id}:1`],
@@ -128,7 +145,7 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         [newToken, NOW],
       );
       expect(again.r.state).toBe('cancelled');
-      const [{ n }] = await tx.rows<{ n: number }>(
+      const { n } = await tx.one<{ n: number }>(
         `select count(*)::int n from public.email_outbox o join public.bookings b on b.id = o.booking_id
           where b.reference = $1 and o.kind like '%cancel%'`,
         [ref],
@@ -152,9 +169,18 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         [made.reference],
       );
       const found = (p: string | null) =>
-        tx.one<{ ref: string | null }>('select (public.booking_by_token($1)).reference as ref', [p]);
+        tx.one<{ ref: string | null }>('select (public.booking_by_token($1)).reference as ref', [
+          p,
+        ]);
       expect((await found(token)).ref).toBe(made.reference);
-      for (const bad of [null, '', token.toUpperCase(), token.slice(1), `${token}0`, 'x'.repeat(64)])
+      for (const bad of [
+        null,
+        '',
+        token.toUpperCase(),
+        token.slice(1),
+        `${token}0`,
+        'x'.repeat(64),
+      ])
         expect((await found(bad)).ref).toBeNull();
       const info = await tx.one<{ c: { state: string }; m: { state: string } }>(
         `select public.booking_cancel_info($1, $2::timestamptz) c,
@@ -167,6 +193,55 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         NOW,
       ]);
       expect((await found(token)).ref).toBeNull();
+    });
+  });
+
+  it('booking_insert takes the first free bay, answers null when none is left, passes other unique violations on', async () => {
+    await withRollback(t, async (tx) => {
+      const made = await book(tx, {
+        serviceId: SERVICE.guld,
+        date: '2026-12-03',
+        time: '10:00',
+        key: 'k-shared-1',
+        now: NOW,
+      });
+      expect(made.status).toBe('created');
+      const insert = async (start: string, key: string | null) => {
+        const b = await tx.one<{ id: string | null; source: string | null }>(
+          `select b.id, b.source
+             from public.booking_insert(gen_random_uuid(),
+                    (select s from public.services s where s.id = $1), $2::timestamp,
+                    $2::timestamp at time zone 'Europe/Copenhagen',
+                    $2::timestamp at time zone 'Europe/Copenhagen' + interval '2 hours',
+                    array[tstzrange($2::timestamp at time zone 'Europe/Copenhagen',
+                                    $2::timestamp at time zone 'Europe/Copenhagen' + interval '2 hours')],
+                    'Bo', 'bo@example.dk', '87654321', '', 'owner', $3, null, null, now()) b`,
+          [SERVICE.guld, start, key],
+        );
+        const bays = await tx.rows<{ bay: number }>(
+          'select bay from public.booking_work_periods where booking_id = $1',
+          [b.id],
+        );
+        return { ...b, bays: bays.map((r) => r.bay) };
+      };
+      // one bay (workshop_capacity 1): 11:00-13:00 overlaps the booking at 10:00-12:00
+      expect(await insert('2026-12-03 11:00', null)).toEqual({ id: null, source: null, bays: [] });
+      expect(await insert('2026-12-03 13:00', null)).toMatchObject({ source: 'owner', bays: [1] });
+      await tx.exec('savepoint dup');
+      await expect(insert('2026-12-04 09:00', 'k-shared-1')).rejects.toMatchObject({
+        code: '23505',
+        message: expect.stringContaining('bookings_idempotency_key_key'),
+      });
+      await tx.exec('rollback to savepoint dup');
+      const drop = await tx.one<{ d: string }>(
+        `select public.owner_drop_off('2026-12-03 09:15:59', 'x')::text d`,
+      );
+      expect(drop.d).toBe('2026-12-03 09:15:00');
+      await tx.exec('savepoint none');
+      await expect(
+        tx.rows(`select public.owner_drop_off(null, 'Skriv tidspunktet.')`),
+      ).rejects.toMatchObject({ code: '23502', message: 'Skriv tidspunktet.' });
+      await tx.exec('rollback to savepoint none');
     });
   });
 
@@ -237,7 +312,10 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
       ['booking_summary', { p_booking: booking }],
       ['booking_change_deadline', { p_booking: booking }],
       ['booking_moves_left', { p_booking: booking }],
-      ['booking_link_view', { p_booking: booking, p_now: new Date().toISOString(), p_moving: true }],
+      [
+        'booking_link_view',
+        { p_booking: booking, p_now: new Date().toISOString(), p_moving: true },
+      ],
       [
         'booking_queue_emails',
         {
@@ -250,6 +328,27 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
           p_next_attempt_at: new Date().toISOString(),
         },
       ],
+      [
+        'booking_insert',
+        {
+          p_id: booking.id,
+          p_service: { id: SERVICE.solv },
+          p_local: '2030-01-07T09:00:00',
+          p_drop_off: '2030-01-07T08:00:00Z',
+          p_ready: '2030-01-07T08:30:00Z',
+          p_blocked: ['[2030-01-07 08:00+00,2030-01-07 08:30+00)'],
+          p_name: 'X',
+          p_email: 'x@example.dk',
+          p_phone: '12345678',
+          p_notes: '',
+          p_source: 'online',
+          p_idempotency_key: null,
+          p_idempotency_hash: null,
+          p_client_ip: null,
+          p_created_at: new Date().toISOString(),
+        },
+      ],
+      ['owner_drop_off', { p_drop_off: '2030-01-07T09:00:00', p_missing: 'x' }],
     ];
     for (const [name, body] of calls) {
       const res = await rpc(name, body, stack.anonKey);
@@ -261,6 +360,11 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
     expect((await served.json()) as { customer_email: string }).toMatchObject({
       customer_email: 'ane@example.dk',
     });
-    expect(await stack.query(`select 1 from public.email_outbox where idempotency_key like '%:x'`)).toEqual([]);
+    expect(
+      await stack.query(
+        `select 1 from public.email_outbox where idempotency_key like '%:x'
+         union all select 1 from public.bookings where customer_name = 'X'`,
+      ),
+    ).toEqual([]);
   });
 });
