@@ -473,6 +473,12 @@ export type Database = {
       };
     };
     Functions: {
+      booking_by_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
       booking_calendar: {
         Args: {
           p_service_id: string;
@@ -520,6 +526,12 @@ export type Database = {
         Args: never;
         Returns: number;
       };
+      booking_change_deadline: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: string;
+      };
       booking_day_hours: {
         Args: {
           p_day: string;
@@ -546,6 +558,26 @@ export type Database = {
         };
         Returns: number;
       };
+      booking_insert: {
+        Args: {
+          p_id: string;
+          p_service: Database['public']['Tables']['services']['Row'];
+          p_local: string;
+          p_drop_off: string;
+          p_ready: string;
+          p_blocked: string[];
+          p_name: string;
+          p_email: string;
+          p_phone: string;
+          p_notes: string;
+          p_source: string;
+          p_idempotency_key: string;
+          p_idempotency_hash: string;
+          p_client_ip: string;
+          p_created_at: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
       booking_invalid_hit: {
         Args: {
           p_ip: string;
@@ -560,6 +592,14 @@ export type Database = {
         };
         Returns: string[];
       };
+      booking_link_view: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+          p_moving: boolean;
+        };
+        Returns: Json;
+      };
       booking_move_info: {
         Args: {
           p_token: string;
@@ -573,6 +613,24 @@ export type Database = {
           p_now: string;
         };
         Returns: Json;
+      };
+      booking_moves_left: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: number;
+      };
+      booking_queue_emails: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_customer_kind: string;
+          p_owner_kind: string;
+          p_key_suffix: string;
+          p_customer_extra: Json;
+          p_owner_extra: Json;
+          p_next_attempt_at: string;
+        };
+        Returns: undefined;
       };
       booking_random_reference: {
         Args: never;
@@ -614,6 +672,12 @@ export type Database = {
           p_default: number;
         };
         Returns: number;
+      };
+      booking_summary: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Json;
       };
       booking_token_hash: {
         Args: {
@@ -817,6 +881,13 @@ export type Database = {
       owner_day_text: {
         Args: {
           p_day: string;
+        };
+        Returns: string;
+      };
+      owner_drop_off: {
+        Args: {
+          p_drop_off: string;
+          p_missing: string;
         };
         Returns: string;
       };
