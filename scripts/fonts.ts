@@ -1,9 +1,16 @@
-/** `npm run fonts`: writes the self-hosted Inter Latin subset (see scripts/fonts/inter-subset.ts). */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { buildInterLatin, OUTPUT } from './fonts/inter-subset.ts';
+/** `npm run fonts`: writes the self-hosted Inter Latin files (see scripts/fonts/inter-subset.ts). */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { buildInterLatin, latinRanges, OUTPUTS } from './fonts/inter-subset.ts';
 
-const font = await buildInterLatin();
-await mkdir(dirname(OUTPUT), { recursive: true });
-await writeFile(OUTPUT, font);
-console.log(`fonts: wrote ${OUTPUT} (${(font.length / 1000).toFixed(1)} KB)`);
+const fonts = await buildInterLatin();
+const ranges = await latinRanges();
+await mkdir(dirname(OUTPUTS.core), { recursive: true });
+// the single Latin file of earlier versions
+await rm(join(dirname(OUTPUTS.core), 'inter-latin-wght-400-800.woff2'), { force: true });
+for (const part of ['core', 'rest'] as const) {
+  await writeFile(OUTPUTS[part], fonts[part]);
+  console.log(
+    `fonts: wrote ${OUTPUTS[part]} (${(fonts[part].length / 1000).toFixed(1)} KB), unicode-range ${ranges[part]}`,
+  );
+}

@@ -126,12 +126,15 @@ export function images(html: string, { fallback = false } = {}): string[] {
   return files;
 }
 
-/** Fonts the page needs for Latin text: the Inter Latin subset (woff2) the CSS references. */
+/**
+ * Fonts the page needs for Latin text: Inter's core Latin file (woff2) the CSS references (the rest
+ * of Latin loads only for a page that shows such a character; the pages' own texts show none).
+ */
 export function latinFonts(cssFiles: string[]): string[] {
   const fonts = new Set<string>();
   for (const css of cssFiles) {
     const text = readFileSync(css, 'utf8');
-    for (const [, url] of text.matchAll(/url\(([^)]*inter-latin-wght[^)]*\.woff2)\)/g)) {
+    for (const [, url] of text.matchAll(/url\(([^)]*inter-latin-core-wght[^)]*\.woff2)\)/g)) {
       const clean = url!.replace(/["']/g, '');
       fonts.add(clean.startsWith('/') ? fileOfUrl(clean) : join(css, '..', clean));
     }

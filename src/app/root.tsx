@@ -10,9 +10,9 @@ import { THEME_SCRIPT } from './layout/theme';
 // Vite's preload helper, not finding that exact href, linked the same sheet a second time on the
 // first import() (a whole-page style recalculation).
 import appCss from './app.css?url';
-// The Latin subset of Inter (the only one Danish text needs, see app.css): preloaded, so headings
-// do not re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
-import interLatin from './fonts/inter-latin-wght-400-800.woff2?url';
+// Inter's file for the characters of Danish copy (see app.css): preloaded, so headings do not
+// re-render late in the webfont (a late LCP) and the text does not shift when it swaps in.
+import interLatin from './fonts/inter-latin-core-wght-400-800.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
