@@ -1,4 +1,5 @@
-// The shared SQL of migration 20261125020000 (one place for rules that were written twice): bookings
+// The shared SQL of migrations 20261125020000 and 20261125020100 (one place for rules that were
+// written twice): the owner's agenda line and e-mail data start from booking_summary; bookings
 // stamp updated_at through the shared set_updated_at; the site rebuild's minute rule
 // (site_rebuild_request) is tested in site-rebuild.test.ts, and anon cannot call it through the REST
 // API.
@@ -9,6 +10,34 @@ import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 
 describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
   const t = useTestDatabase({ backend });
+
+  it('the agenda line and the owner e-mail data are booking_summary plus their own fields', async () => {
+    await withRollback(t, async (tx) => {
+      const created = await book(tx, {
+        serviceId: SERVICE.guld,
+        date: '2026-12-03',
+        time: '09:00',
+        name: 'Mette Hansen',
+        phone: '+45 11 22 33 44',
+        notes: 'Ridse på døren',
+        now: NOW,
+      });
+      const r = await tx.one<{ agenda: object; payload: object }>(
+        `select public.owner_agenda_item(b) agenda, public.owner_booking_payload(b) payload
+           from public.bookings b where b.reference = $1`,
+        [created.reference],
+      );
+      const named = {
+        reference: created.reference,
+        serviceName: 'Guldpakken',
+        dropOff: '2026-12-03T09:00:00+01:00',
+        readyAt: '2026-12-03T11:00:00+01:00',
+        customerName: 'Mette Hansen',
+      };
+      expect(r.agenda).toEqual({ ...named, customerPhone: '+4511223344', notes: 'Ridse på døren' });
+      expect(r.payload).toEqual({ ...named, price: 399 });
+    });
+  });
 
   it('bookings stamp updated_at on every update and cancelled_at on a cancellation', async () => {
     await withRollback(t, async (tx) => {
