@@ -32,6 +32,7 @@ export function servicesQueryOptions() {
   });
 }
 
-export function useServices() {
-  return useQuery(servicesQueryOptions());
+/** The services query; `enabled: false` holds it back (the form shows the build's list meanwhile). */
+export function useServices(enabled = true) {
+  return useQuery({ ...servicesQueryOptions(), enabled });
 }

@@ -76,9 +76,31 @@ function showMissingToast() {
   notify.error(title, { id: 'booking-missing', description });
 }
 
+/**
+ * True once the browser is idle after the form has hydrated (at most a second later): the
+ * services query starts then, not in the hydration's own task (its fetch, the Supabase client's
+ * import and react-query's first results were a third of that task under a 4x slower CPU).
+ */
+function useIdleAfterHydration(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (idle) return;
+    const go = () => startTransition(() => setIdle(true));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(go, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(go, 100);
+    return () => window.clearTimeout(id);
+  }, [idle]);
+  return idle;
+}
+
 const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string | null }) {
-  const services = useServices();
   const siteData = useOptionalSiteData();
+  // the build's services stand in until the database's answer; without them, ask at once
+  const idle = useIdleAfterHydration();
+  const services = useServices(idle || !siteData?.services);
   const createBooking = useCreateBooking();
   const challenge = useBookingChallenge();
   const [awaitingChallenge, setAwaitingChallenge] = useState(false);
