@@ -22,6 +22,8 @@ export function compileHints(chunkNames: readonly string[]): Plugin {
     name: 'glanspunkt:compile-hints',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
+    // the file name's hash covers the comment too (a changed choice of chunks renames them)
+    augmentChunkHash: (chunk) => (chunkNames.includes(chunk.name) ? COMPILE_HINT : undefined),
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
