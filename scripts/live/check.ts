@@ -176,6 +176,18 @@ export function evaluate(
       missing.length === 0 ? 'all migrations applied' : 'migrations not applied',
       'npx supabase db push',
     );
+    // versions the project has and the repository no longer has: the history from before the
+    // squash into the baseline (db push refuses to run until it is repaired)
+    const known = new Set(req.migrations.map((m) => m.version));
+    const unknown = status.migrations.filter((v) => !known.has(v));
+    if (unknown.length > 0) {
+      add(
+        false,
+        `Migrationshistorikken har versioner, som ikke findes i koden: ${unknown.join(', ')}`,
+        'migration history has versions the repository does not have (history from before the squash?)',
+        'docs/deploy.md, "Once: a project pushed before the squash": npx supabase migration repair',
+      );
+    }
 
     if (status.cron === null) {
       add(

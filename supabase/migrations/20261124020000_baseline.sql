@@ -2,7 +2,7 @@
 -- 20261124010000_booking_challenge), squashed into one file. Generated with pg_dump from PostgreSQL 15
 -- after applying them on local/db/bootstrap.sql; each function appears once, in its final form.
 -- The schedules are in 20261124020100_scheduled_jobs.sql. An existing project runs neither file:
--- see docs/deploy.md, "The squashed migrations (once, on a project that had the old 22)".
+-- see docs/deploy.md, "Once: a project pushed before the squash".
 
 create extension if not exists btree_gist with schema extensions;
 -- pg_dump's order creates functions before the tables their bodies read

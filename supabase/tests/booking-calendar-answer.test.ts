@@ -1,4 +1,4 @@
-// The booking calendar answer (migration 20261123060000): which days of the window a package can
+// The booking calendar answer (public.booking_calendar): which days of the window a package can
 // be booked on and why the others cannot, with a fixed clock; the Danish holidays listed once; and
 // the public call through the REST gateway with the anon key (read-only, no clock of its own).
 // These replace the browser's copies of the rules (danish-holidays.ts, closed-days.ts and the

@@ -1,4 +1,4 @@
-// The schedules of supabase/migrations/20261123020000_scheduled_jobs.sql.
+// The schedules of supabase/migrations/20261124020100_scheduled_jobs.sql.
 //
 // On PostgreSQL 15 with Debian's postgresql-15-cron preloaded (as on hosted Supabase): the jobs exist
 // once with the right schedules and commands, running the migration again duplicates nothing, and
@@ -37,7 +37,7 @@ const EXPECTED_JOBS = [
     schedule: '0 5,6 * * *',
     command: 'select public.queue_owner_agenda();',
   },
-  // from 20261123020100_site_rebuild_hook.sql (tested in site-rebuild.test.ts)
+  // the site rebuild's schedule (tested in site-rebuild.test.ts)
   {
     jobname: 'site-rebuild',
     schedule: '* * * * *',

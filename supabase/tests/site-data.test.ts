@@ -2,7 +2,7 @@
 // hours through the REST API as anon, as the build does (src/lib/site-data.server.ts). The seeded
 // database gives exactly the unit tests' fixture; a price changed or a package switched off through
 // the service role shows in the next read; an unreadable source fails with one line, never with old
-// numbers. The slug column (migration 20261123050000) on PGlite and PostgreSQL 15.
+// numbers. The slug column (services.slug) on PGlite and PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { fetchSiteData, SiteDataError } from '../../src/lib/site-data.server.ts';
