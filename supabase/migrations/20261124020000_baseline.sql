@@ -1,6 +1,14 @@
 -- Baseline: the schema the 22 migrations of 2026-11-22..24 built (20261122100000_data_model ..
--- 20261124010000_booking_challenge), squashed into one file. Generated with pg_dump from PostgreSQL 15
--- after applying them on local/db/bootstrap.sql; each function appears once, in its final form.
+-- 20261124010000_booking_challenge), squashed into one file. Generated with pg_dump --schema-only
+-- --no-owner -n public from PostgreSQL 15 after applying them on local/db/bootstrap.sql; each
+-- function appears once, in its final form. Why each rule is what it is: the old files in git
+-- history (git log -- supabase/migrations) and docs/.
+-- Edited by hand after the dump (scripts/db/squash-check.sh proves the result identical):
+--   - btree_gist created here (pg_dump -n public leaves extensions out); CREATE SCHEMA public and
+--     its built-in comment left out;
+--   - check_function_bodies off while the dump's order creates functions before their tables;
+--   - the rows the migrations inserted, placed before the triggers as they were;
+--   - four revokes from service_role that pg_dump omits (see the end).
 -- The schedules are in 20261124020100_scheduled_jobs.sql. An existing project runs neither file:
 -- see docs/deploy.md, "Once: a project pushed before the squash".
 
