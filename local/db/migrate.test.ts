@@ -28,7 +28,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
 
   it('applies every migration from empty and seeds the six packages with distinct names', async () => {
     const versions = listMigrations(`${ROOT}/supabase`).map((m) => m.version);
-    expect(versions).toContain('20261124020000'); // the baseline the old migrations were squashed into
+    expect(versions).toContain('20261126000000'); // the baseline the old migrations were squashed into
     expect(
       (await t.query('select version from supabase_migrations.schema_migrations order by 1')).map(
         (r) => r.version,

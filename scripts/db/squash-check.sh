@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Proves that supabase/migrations builds the same database as the migrations of an older commit
-# (the squash of 2026-11-23: 22 files -> baseline + schedules). Usage, with a PostgreSQL 15 server
-# started with pg_cron preloaded and cron.database_name=squash_check:
-#   PGHOST=/tmp/sq PGPORT=55431 PGUSER=postgres scripts/db/squash-check.sh 332f477
+# Proves that supabase/migrations builds the same database as the migrations of an older commit (the
+# squash by scripts/db/squash.sh). Usage: scripts/db/squash-check.sh <commit with the old migrations>
+# On a throw-away PostgreSQL 15 with pg_cron preloaded (scripts/db/pg.sh; or a running server named by
+# PGHOST/PGPORT, started with pg_cron preloaded and cron.database_name=squash_check).
 # Each side: a fresh database, local/db/bootstrap.sql, then every migration in its own transaction
 # (as local/db/migrate.ts and `supabase db push` do). Compared: pg_dump --schema-only --no-owner of
 # all schemas (tables, functions, grants, policies, comments, default privileges), catalog queries
@@ -13,19 +13,10 @@ OLD_REV=${1:?usage: squash-check.sh <commit with the old migrations>}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DB=squash_check
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+. "$ROOT/scripts/db/pg.sh"
+trap 'pg_stop; rm -rf "$WORK"' EXIT
 mkdir "$WORK/old"
 git -C "$ROOT" archive "$OLD_REV" supabase/migrations | tar -x -C "$WORK/old"
-
-apply() { # <migrations dir>
-  psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "drop database if exists $DB with (force)" -c "create database $DB"
-  psql -X -q -v ON_ERROR_STOP=1 -d $DB -1 -f "$ROOT/local/db/bootstrap.sql" >/dev/null
-  for f in $(ls "$1"/*.sql | sort); do
-    b=$(basename "$f" .sql)
-    { cat "$f"; printf "\ninsert into supabase_migrations.schema_migrations (version, name) values ('%s', '%s');\n" "${b:0:14}" "${b:15}"; } |
-      psql -X -q -v ON_ERROR_STOP=1 -d $DB -1 -f - >/dev/null 2>"$WORK/err" || { cat "$WORK/err"; exit 2; }
-  done
-}
 
 dump() { # <out prefix>
   pg_dump -d $DB --schema-only --no-owner --exclude-table=supabase_migrations.schema_migrations |
@@ -44,6 +35,7 @@ SQL
   pg_dump -d $DB --data-only --column-inserts --schema=public | grep '^INSERT' | sort >"$1.rows.sql"
 }
 
+pg_start "$WORK"
 apply "$WORK/old/supabase/migrations" && dump "$WORK/A"
 apply "$ROOT/supabase/migrations" && dump "$WORK/B"
 status=0

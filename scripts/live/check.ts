@@ -177,15 +177,33 @@ export function evaluate(
       'npx supabase db push',
     );
     // versions the project has and the repository no longer has: the history from before the
-    // squash into the baseline (db push refuses to run until it is repaired)
+    // squash into the baseline (db push refuses to run until it is repaired), or something else
     const known = new Set(req.migrations.map((m) => m.version));
     const unknown = status.migrations.filter((v) => !known.has(v));
-    if (unknown.length > 0) {
+    const squashed = new Set(req.squashed);
+    const preSquash = unknown.filter((v) => squashed.has(v));
+    const other = unknown.filter((v) => !squashed.has(v));
+    if (preSquash.length > 0) {
+      const complete = req.squashed.every((v) => status.migrations.includes(v));
       add(
         false,
-        `Migrationshistorikken har versioner, som ikke findes i koden: ${unknown.join(', ')}`,
-        'migration history has versions the repository does not have (history from before the squash?)',
-        'docs/deploy.md, "Once: a project pushed before the squash": npx supabase migration repair',
+        complete
+          ? 'Migrationshistorikken er fra før sammenlægningen til én baseline: reparér den én gang'
+          : `Migrationshistorikken er fra før sammenlægningen, og ${req.squashed.filter((v) => !status.migrations.includes(v)).length} af de gamle migrationer mangler: kør dem først`,
+        complete
+          ? 'migration history from before the squash into the baseline: repair it once'
+          : 'migration history from before the squash lacks some of the squashed migrations: push them first',
+        complete
+          ? 'docs/deploy.md, "Once: a project pushed before the squash": npx supabase migration repair'
+          : 'docs/deploy.md, "Once: a project pushed before the squash": db push from the commit before the squash, then repair',
+      );
+    }
+    if (other.length > 0) {
+      add(
+        false,
+        `Migrationshistorikken har versioner, som ikke findes i koden: ${other.join(', ')}`,
+        'migration history has versions the repository does not have',
+        'npx supabase migration list: compare with supabase/migrations',
       );
     }
 

@@ -6,6 +6,8 @@
 //   vaultSecrets    every name a migration reads from vault.decrypted_secrets
 //   cronJobs        every cron.schedule('name', 'schedule', ...) in a migration, with its file
 //   migrations      every file in supabase/migrations
+//   squashed        the versions squashed into the baseline (supabase/squashed-migrations.txt,
+//                   written by scripts/db/squash.sh)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,8 @@ export interface Requirements {
   vaultSecrets: string[];
   cronJobs: CronRequirement[];
   migrations: { version: string; file: string }[];
+  /** Versions of migrations squashed into the baseline (a project that ran them is repaired once). */
+  squashed: string[];
 }
 
 function sourceFiles(dir: string): string[] {
@@ -90,6 +94,13 @@ export function readRequirements(root: string = ROOT): Requirements {
     for (const c of sql.matchAll(CRON_SCHEDULE))
       cron.set(c[1]!, { name: c[1]!, schedule: c[2]!, file: m.file });
   }
+  const squashedFile = path.join(root, 'supabase', 'squashed-migrations.txt');
+  const squashed = existsSync(squashedFile)
+    ? readFileSync(squashedFile, 'utf8')
+        .split('\n')
+        .filter((l) => /^\d{14}_/.test(l))
+        .map((l) => l.slice(0, 14))
+    : [];
   return {
     functions,
     secrets,
@@ -97,5 +108,6 @@ export function readRequirements(root: string = ROOT): Requirements {
     vaultSecrets: [...vault].sort(),
     cronJobs: [...cron.values()].sort((a, b) => a.name.localeCompare(b.name)),
     migrations,
+    squashed,
   };
 }

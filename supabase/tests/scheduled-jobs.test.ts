@@ -1,4 +1,4 @@
-// The schedules of supabase/migrations/20261124020100_scheduled_jobs.sql.
+// The schedules of supabase/migrations/20261126000100_scheduled_jobs.sql.
 //
 // On PostgreSQL 15 with Debian's postgresql-15-cron preloaded (as on hosted Supabase): the jobs exist
 // once with the right schedules and commands, running the migration again duplicates nothing, and

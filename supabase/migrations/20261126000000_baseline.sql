@@ -1,16 +1,16 @@
--- Baseline: the schema the 22 migrations of 2026-11-22..24 built (20261122100000_data_model ..
--- 20261124010000_booking_challenge), squashed into one file. Generated with pg_dump --schema-only
--- --no-owner -n public from PostgreSQL 15 after applying them on local/db/bootstrap.sql; each
--- function appears once, in its final form. Why each rule is what it is: the old files in git
--- history (git log -- supabase/migrations) and docs/.
--- Edited by hand after the dump (scripts/db/squash-check.sh proves the result identical):
---   - btree_gist created here (pg_dump -n public leaves extensions out); CREATE SCHEMA public and
---     its built-in comment left out;
+-- Baseline: the schema the 22 migrations 20261122100000_data_model .. 20261124010000_booking_challenge built,
+-- squashed into one file by scripts/db/squash.sh (do not edit by hand: change the schema in a new
+-- migration; to squash again, run the script). pg_dump --schema-only --no-owner -n public from
+-- PostgreSQL 15 after applying them on local/db/bootstrap.sql; each function appears once, in its
+-- final form. Why each rule is what it is: the old files in git history (git log -- supabase/migrations)
+-- and docs/. Edited by the script after the dump (scripts/db/squash-check.sh proves the result identical):
+--   - btree_gist created here (pg_dump -n public leaves extensions out); pg_dump's preamble, CREATE
+--     SCHEMA public and its built-in comment left out;
 --   - check_function_bodies off while the dump's order creates functions before their tables;
 --   - the rows the migrations inserted, placed before the triggers as they were;
---   - four revokes from service_role that pg_dump omits (see the end).
--- The schedules are in 20261124020100_scheduled_jobs.sql. An existing project runs neither file:
--- see docs/deploy.md, "Once: a project pushed before the squash".
+--   - the revokes from service_role that pg_dump omits (see the end).
+-- The schedules are in the next migration, *_scheduled_jobs.sql. A project that ran the old
+-- migrations runs neither file: see docs/deploy.md, "Once: a project pushed before the squash".
 
 create extension if not exists btree_gist with schema extensions;
 -- pg_dump's order creates functions before the tables their bodies read
@@ -4049,8 +4049,10 @@ CREATE INDEX email_outbox_sending_idx ON public.email_outbox USING btree (locked
 
 CREATE INDEX owner_bookings_drop_off_local_idx ON public.owner_bookings USING btree (drop_off_local);
 
--- rows the migrations inserted (settings defaults, the site_rebuild singleton), before the triggers exist, as in the old migrations
-INSERT INTO public.site_rebuild (id, requested_at, requested_xact, pending_since, last_request_id, last_error, last_error_at) VALUES (true, NULL, NULL, NULL, NULL, NULL, NULL);
+--
+-- Name: rows the migrations inserted (settings defaults, the site_rebuild singleton); Type: DATA
+--
+
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('max_new_bookings_per_hour', '12', 'Højst så mange nye online-bookinger i alt pr. time. Derefter bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.', false);
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('max_bookings_per_ip_per_day', '5', 'Højst så mange online-bookinger pr. dag fra samme internetadresse. Derefter bliver besøgende bedt om at ringe.', false);
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('max_open_bookings_per_contact', '2', 'Højst så mange kommende bookinger pr. e-mailadresse og pr. telefonnummer, der kan laves online.', false);
@@ -4063,6 +4065,9 @@ INSERT INTO public.settings (key, value, description, is_public) VALUES ('email_
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('owner_bookings_send_email', '1', 'Om kunder, du booker, aflyser eller flytter i owner_bookings, får de samme mails som ved en onlinebooking, når der er en e-mailadresse: 1 = ja, 0 = nej.', false);
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('max_moves_per_booking', '3', 'Hvor mange gange en kunde selv må flytte en booking via linket i mailen.', false);
 INSERT INTO public.settings (key, value, description, is_public) VALUES ('booking_challenge_cost', '5000', 'Sværhedsgraden af den opgave, browseren løser i baggrunden før en online-booking (ALTCHA, PBKDF2-gentagelser pr. forsøg). Højere tal gør automatiske bookinger dyrere, men får også ældre telefoner til at vente længere.', false);
+INSERT INTO public.site_rebuild (id, requested_at, requested_xact, pending_since, last_request_id, last_error, last_error_at) VALUES (true, NULL, NULL, NULL, NULL, NULL, NULL);
+SELECT pg_catalog.setval('public.booking_moves_id_seq', 1, false);
+SELECT pg_catalog.setval('public.booking_work_periods_id_seq', 1, false);
 
 --
 -- Name: bookings bookings_before_update; Type: TRIGGER; Schema: public; Owner: -
@@ -4968,15 +4973,11 @@ ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON FUNCTIO
 
 ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO service_role;
 
---
---
-
 reset check_function_bodies;
 
-
 -- pg_dump writes grants relative to the built-in defaults, not to the schema's default privileges
--- (which grant service_role every new function): the old migrations revoked these four from it
-revoke all on function public.call_edge_function(p_name text, p_body jsonb) from service_role;
-revoke all on function public.site_rebuild_after_change() from service_role;
-revoke all on function public.site_rebuild_call(p_now timestamp with time zone) from service_role;
-revoke all on function public.site_rebuild_flush(p_now timestamp with time zone) from service_role;
+-- (which grant service_role every new function and table): what the migrations revoked from it
+revoke execute on function public.call_edge_function(p_name text, p_body jsonb) from service_role;
+revoke execute on function public.site_rebuild_after_change() from service_role;
+revoke execute on function public.site_rebuild_call(p_now timestamp with time zone) from service_role;
+revoke execute on function public.site_rebuild_flush(p_now timestamp with time zone) from service_role;

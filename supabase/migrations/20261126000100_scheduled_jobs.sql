@@ -16,7 +16,7 @@
 -- Vault secrets (docs/deploy.md): project_url (https://<ref>.supabase.co) and
 -- email_processor_secret (the function secret EMAIL_PROCESSOR_SECRET, or the service_role key).
 --
--- The functions are in 20261124020000_baseline.sql; this file only schedules them.
+-- The functions are in 20261126000000_baseline.sql; this file only schedules them.
 --
 -- Idempotent: cron.schedule() with a job name replaces the job of that name, so running this file
 -- again changes nothing. Where pg_cron is not available (PGlite, a server without it preloaded) it
