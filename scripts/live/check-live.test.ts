@@ -19,7 +19,7 @@ import {
 } from '../../local/testing/index.ts';
 import { checkLive } from './run.ts';
 import { readRequirements, ROOT } from './requirements.ts';
-import type { CheckItem } from './check.ts';
+import { evaluate, type CheckItem } from './check.ts';
 
 const run = promisify(execFile);
 const requirements = readRequirements();
@@ -237,6 +237,45 @@ describe('requirements are read from the code', () => {
     );
     expect(requirements.cronJobs.map((j) => j.name)).toEqual(
       expect.arrayContaining(['process-email-outbox', 'run-retention', 'site-rebuild']),
+    );
+  });
+});
+
+describe('a project whose history is from before the squash', () => {
+  const status = (migrations: string[]) => ({
+    migrations,
+    cron: [],
+    cronFailures: [],
+    vault: [],
+    pgNet: true,
+    siteRebuildError: null,
+  });
+  const migrationItems = (migrations: string[]) =>
+    evaluate(
+      requirements,
+      { status: status(migrations), functions: {}, secrets: null, signupsOpen: false },
+      [],
+    ).filter((i) => /^(Migration|Alle migrationer)/.test(i.da));
+
+  it('lists the squashed versions and sorts the baseline after each of them', () => {
+    expect(requirements.squashed.length).toBeGreaterThan(20);
+    const first = requirements.migrations[0]!.version;
+    expect(requirements.migrations[0]!.file).toMatch(/_baseline\.sql$/);
+    for (const v of requirements.squashed) expect(v < first).toBe(true);
+  });
+
+  it('asks for the repair once every squashed migration ran, and for the old push before', () => {
+    const repaired = requirements.migrations.map((m) => m.version);
+    expect(migrationItems(repaired).map((i) => i.ok)).toEqual([true]);
+    const [, repair] = migrationItems(requirements.squashed);
+    expect(repair).toMatchObject({
+      ok: false,
+      da: 'Migrationshistorikken er fra før sammenlægningen til én baseline: reparér den én gang',
+    });
+    expect(repair!.fix).toContain('migration repair');
+    const [, pushFirst] = migrationItems(requirements.squashed.slice(1));
+    expect(pushFirst!.da).toBe(
+      'Migrationshistorikken er fra før sammenlægningen, og 1 af de gamle migrationer mangler: kør dem først',
     );
   });
 });
