@@ -1,18 +1,25 @@
-# Sourced by scripts/db/squash.sh and squash-check.sh: a throw-away PostgreSQL 15 server with pg_cron
-# preloaded (as hosted Supabase), unless PGHOST names one already running; and "apply <dir>", which
-# builds database $DB from local/db/bootstrap.sql and every migration of <dir>, each in its own
-# transaction (as local/db/migrate.ts and `supabase db push` do).
+# Sourced by scripts/db/squash.sh and squash-check.sh as `. pg.sh <rev>` with DB set: ROOT (the
+# repository), WORK (a temporary folder, removed on exit) with <rev>'s supabase/migrations in
+# $WORK/old; pg_start, a throw-away PostgreSQL 15 server with pg_cron preloaded (as hosted
+# Supabase) unless PGHOST names one already running; and "apply <dir>", which builds database $DB
+# from local/db/bootstrap.sql and every migration of <dir>, each in its own transaction (as
+# local/db/migrate.ts and `supabase db push` do).
 # Needs Debian's postgresql-15 and postgresql-15-cron (PG_BIN overrides the binaries' folder).
 : "${DB:?DB must be set before sourcing pg.sh}"
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+WORK=$(mktemp -d)
+trap 'pg_stop; rm -rf "$WORK"' EXIT
+mkdir "$WORK/old"
+git -C "$ROOT" archive "${1:?pg.sh <rev>}" supabase/migrations | tar -x -C "$WORK/old"
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 export PGUSER=${PGUSER:-postgres}
 
-pg_start() { # <work dir>: starts a server in <work dir>/pg unless PGHOST is set; pg_stop stops it
+pg_start() { # starts a server in $WORK/pg unless PGHOST is set; pg_stop (on exit) stops it
   [ -n "${PGHOST:-}" ] && return 0
-  local dir=$1/pg port
+  local dir=$WORK/pg port
   mkdir -p "$dir"
   local as=()
-  if [ "$(id -u)" = 0 ]; then chown postgres: "$dir" "$1"; as=(runuser -u postgres --); fi
+  if [ "$(id -u)" = 0 ]; then chown postgres: "$dir" "$WORK"; as=(runuser -u postgres --); fi
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   "${as[@]}" "$PG_BIN/initdb" -A trust -U postgres -D "$dir/data" >/dev/null
   "${as[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses='' \

@@ -10,13 +10,8 @@
 # migrations insert. Prints the diffs; exits 1 when anything differs.
 set -euo pipefail
 OLD_REV=${1:?usage: squash-check.sh <commit with the old migrations>}
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DB=squash_check
-WORK=$(mktemp -d)
-. "$ROOT/scripts/db/pg.sh"
-trap 'pg_stop; rm -rf "$WORK"' EXIT
-mkdir "$WORK/old"
-git -C "$ROOT" archive "$OLD_REV" supabase/migrations | tar -x -C "$WORK/old"
+. "$(dirname "$0")/pg.sh" "$OLD_REV" # ROOT, WORK (removed on exit), $WORK/old: the migrations at $OLD_REV
 
 dump() { # <out prefix>
   pg_dump -d $DB --schema-only --no-owner --exclude-table=supabase_migrations.schema_migrations |
@@ -35,7 +30,7 @@ SQL
   pg_dump -d $DB --data-only --column-inserts --schema=public | grep '^INSERT' | sort >"$1.rows.sql"
 }
 
-pg_start "$WORK"
+pg_start
 apply "$WORK/old/supabase/migrations" && dump "$WORK/A"
 apply "$ROOT/supabase/migrations" && dump "$WORK/B"
 status=0

@@ -14,13 +14,8 @@ set -euo pipefail
 REV=${1:?usage: squash.sh <rev> [<baseline version>]}
 VERSION=${2:-20261126000000}
 JOBS_VERSION=$((VERSION + 100))
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DB=squash_build
-WORK=$(mktemp -d)
-. "$ROOT/scripts/db/pg.sh"
-trap 'pg_stop; rm -rf "$WORK"' EXIT
-mkdir "$WORK/old"
-git -C "$ROOT" archive "$REV" supabase/migrations | tar -x -C "$WORK/old"
+. "$(dirname "$0")/pg.sh" "$REV" # ROOT, WORK (removed on exit), $WORK/old: the migrations at $REV
 MIG=$ROOT/supabase/migrations
 jobs=$(ls "$MIG"/*_scheduled_jobs.sql | tail -1)
 for f in "$WORK"/old/supabase/migrations/*.sql; do
@@ -30,7 +25,7 @@ for f in "$WORK"/old/supabase/migrations/*.sql; do
   fi
 done
 
-pg_start "$WORK"
+pg_start
 apply "$WORK/old/supabase/migrations"
 pg_dump -d $DB --schema-only --no-owner -n public >"$WORK/schema.sql"
 pg_dump -d $DB --data-only --column-inserts -n public | grep '^INSERT \|^SELECT pg_catalog.setval' >"$WORK/rows.sql" || true
