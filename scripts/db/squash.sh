@@ -105,7 +105,9 @@ PY
 while read -r name; do
   if [ "$MIG/$name.sql" != "$jobs" ]; then rm -f "$MIG/$name.sql"; fi
 done <"$WORK/squashed.txt"
-git -C "$ROOT" mv -f "$jobs" "$MIG/${JOBS_VERSION}_scheduled_jobs.sql" 2>/dev/null || mv "$jobs" "$MIG/${JOBS_VERSION}_scheduled_jobs.sql"
+if [ "$jobs" != "$MIG/${JOBS_VERSION}_scheduled_jobs.sql" ]; then
+  git -C "$ROOT" mv -f "$jobs" "$MIG/${JOBS_VERSION}_scheduled_jobs.sql" 2>/dev/null || mv "$jobs" "$MIG/${JOBS_VERSION}_scheduled_jobs.sql"
+fi
 for f in "$MIG"/*_baseline.sql; do
   if [ "$(basename "$f")" != "${VERSION}_baseline.sql" ]; then rm "$f"; fi # an earlier squash's
 done

@@ -1,4 +1,4 @@
--- Baseline: the schema the 22 migrations 20261122100000_data_model .. 20261124010000_booking_challenge built,
+-- Baseline: the schema the 23 migrations 20261122100000_data_model .. 20261125020000_ops_shared_helpers built,
 -- squashed into one file by scripts/db/squash.sh (do not edit by hand: change the schema in a new
 -- migration; to squash again, run the script). pg_dump --schema-only --no-owner -n public from
 -- PostgreSQL 15 after applying them on local/db/bootstrap.sql; each function appears once, in its
@@ -909,7 +909,6 @@ CREATE FUNCTION public.bookings_before_update() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  new.updated_at := now();
   if new.status = 'cancelled' and old.status <> 'cancelled' then
     new.cancelled_at := coalesce(new.cancelled_at, now());
   elsif new.status <> 'cancelled' then
@@ -923,7 +922,7 @@ $$;
 -- Name: FUNCTION bookings_before_update(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.bookings_before_update() IS 'Trigger function: stamps updated_at and cancelled_at of a booking.';
+COMMENT ON FUNCTION public.bookings_before_update() IS 'Trigger function: stamps cancelled_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at).';
 
 --
 -- Name: bookings_clear_idempotency_hash(); Type: FUNCTION; Schema: public; Owner: -
@@ -2988,23 +2987,8 @@ CREATE FUNCTION public.site_rebuild_after_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  v_state public.site_rebuild;
 begin
-  select * into v_state from public.site_rebuild where id for update;
-  if not found then
-    insert into public.site_rebuild (id) values (true) on conflict (id) do nothing;
-    select * into v_state from public.site_rebuild where id for update;
-  end if;
-  -- this transaction already asked for a build: it sees all of its own changes
-  if v_state.requested_xact = pg_catalog.txid_current() then
-    return null;
-  end if;
-  if v_state.requested_at is null or v_state.requested_at <= now() - interval '1 minute' then
-    perform public.site_rebuild_call(now());
-  elsif v_state.pending_since is null then
-    update public.site_rebuild set pending_since = now() where id;
-  end if;
+  perform public.site_rebuild_request(now(), true);
   return null;
 end;
 $$;
@@ -3080,21 +3064,10 @@ COMMENT ON FUNCTION public.site_rebuild_call(p_now timestamp with time zone) IS 
 --
 
 CREATE FUNCTION public.site_rebuild_flush(p_now timestamp with time zone DEFAULT now()) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  v_state public.site_rebuild;
-begin
-  select * into v_state from public.site_rebuild where id for update;
-  if not found or v_state.pending_since is null then
-    return false;
-  end if;
-  if v_state.requested_at is not null and v_state.requested_at > p_now - interval '1 minute' then
-    return false; -- the minute since the last call has not passed yet
-  end if;
-  return public.site_rebuild_call(p_now);
-end;
+  select public.site_rebuild_request(p_now, false);
 $$;
 
 --
@@ -3102,6 +3075,48 @@ $$;
 --
 
 COMMENT ON FUNCTION public.site_rebuild_flush(p_now timestamp with time zone) IS 'Run every minute (pg_cron job site-rebuild): calls the build hook for changes that arrived within a minute of the previous call. Returns whether it called.';
+
+--
+-- Name: site_rebuild_request(timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.site_rebuild_request(p_now timestamp with time zone, p_change boolean) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_state public.site_rebuild;
+begin
+  select * into v_state from public.site_rebuild where id for update;
+  if not found then
+    if not p_change then
+      return false; -- nothing was ever asked for
+    end if;
+    insert into public.site_rebuild (id) values (true) on conflict (id) do nothing;
+    select * into v_state from public.site_rebuild where id for update;
+  end if;
+  if p_change and v_state.requested_xact = pg_catalog.txid_current() then
+    return false; -- this transaction already asked for a build: it sees all of its own changes
+  end if;
+  if not p_change and v_state.pending_since is null then
+    return false; -- the minute's run: no change waits
+  end if;
+  if v_state.requested_at is null or v_state.requested_at <= p_now - interval '1 minute' then
+    return public.site_rebuild_call(p_now);
+  end if;
+  -- called within the minute: the change waits for the minute's run
+  if p_change and v_state.pending_since is null then
+    update public.site_rebuild set pending_since = p_now where id;
+  end if;
+  return false;
+end;
+$$;
+
+--
+-- Name: FUNCTION site_rebuild_request(p_now timestamp with time zone, p_change boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.site_rebuild_request(p_now timestamp with time zone, p_change boolean) IS 'Internal: locks the site_rebuild row and calls the build hook when the last call is a minute old or more; otherwise a change (p_change) is marked pending and the minute''s run (not p_change) does nothing. Returns whether it called. Used by site_rebuild_after_change() and site_rebuild_flush().';
 
 --
 -- Name: booking_challenge_uses; Type: TABLE; Schema: public; Owner: -
@@ -4094,6 +4109,12 @@ CREATE TRIGGER bookings_hash_cancel_token BEFORE INSERT OR UPDATE OF cancel_toke
 CREATE TRIGGER bookings_normalise_phone BEFORE INSERT OR UPDATE OF customer_phone ON public.bookings FOR EACH ROW EXECUTE FUNCTION public.bookings_normalise_phone();
 
 --
+-- Name: bookings bookings_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER bookings_set_updated_at BEFORE UPDATE ON public.bookings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+--
 -- Name: bookings bookings_sync_work_periods; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4852,6 +4873,12 @@ REVOKE ALL ON FUNCTION public.site_rebuild_call(p_now timestamp with time zone) 
 REVOKE ALL ON FUNCTION public.site_rebuild_flush(p_now timestamp with time zone) FROM PUBLIC;
 
 --
+-- Name: FUNCTION site_rebuild_request(p_now timestamp with time zone, p_change boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.site_rebuild_request(p_now timestamp with time zone, p_change boolean) FROM PUBLIC;
+
+--
 -- Name: TABLE booking_challenge_uses; Type: ACL; Schema: public; Owner: -
 --
 
@@ -4981,3 +5008,4 @@ revoke execute on function public.call_edge_function(p_name text, p_body jsonb) 
 revoke execute on function public.site_rebuild_after_change() from service_role;
 revoke execute on function public.site_rebuild_call(p_now timestamp with time zone) from service_role;
 revoke execute on function public.site_rebuild_flush(p_now timestamp with time zone) from service_role;
+revoke execute on function public.site_rebuild_request(p_now timestamp with time zone, p_change boolean) from service_role;
