@@ -1,4 +1,4 @@
--- Baseline: the schema the 23 migrations 20261122100000_data_model .. 20261125020000_ops_shared_helpers built,
+-- Baseline: the schema the 25 migrations 20261122100000_data_model .. 20261125020100_owner_messages built,
 -- squashed into one file by scripts/db/squash.sh (do not edit by hand: change the schema in a new
 -- migration; to squash again, run the script). pg_dump --schema-only --no-owner -n public from
 -- PostgreSQL 15 after applying them on local/db/bootstrap.sql; each function appears once, in its
@@ -15,99 +15,6 @@
 create extension if not exists btree_gist with schema extensions;
 -- pg_dump's order creates functions before the tables their bodies read
 set check_function_bodies = false;
-
---
--- Name: booking_calendar(uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    SET "TimeZone" TO 'Europe/Copenhagen'
-    AS $$
-declare
-  v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
-  v_min integer := public.booking_setting('min_advance_booking_days', 1);
-  v_max integer := public.booking_setting('max_advance_booking_days', 60);
-  v_days jsonb;
-begin
-  if p_service_id is null
-     or not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
-    raise exception using
-      errcode = 'P0001',
-      message = 'Ukendt service.',
-      hint = 'Vælg en af de viste services.';
-  end if;
-  if v_max < v_min then
-    v_max := v_min;
-  end if;
-
-  -- every day from today to the window's end; the rule of each day, and for an open day in the
-  -- window whether any drop-off time is still free for this package
-  select jsonb_agg(
-           jsonb_strip_nulls(jsonb_build_object(
-             'day', to_char(d.day, 'YYYY-MM-DD'),
-             'status', d.status,
-             'holiday', d.holiday))
-           order by d.day)
-    into v_days
-    from (
-      select g.day::date as day,
-             r.holiday,
-             case
-               when g.day < v_today + v_min then 'outside_window'
-               when r.closed_reason is not null then r.closed_reason
-               when jsonb_array_length(
-                      public.get_available_slots(p_service_id, g.day::date, p_now) -> 'slots') = 0
-                 then 'full'
-               else 'bookable'
-             end as status
-        from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
-        cross join lateral public.booking_day_rule(g.day::date) r
-    ) as d;
-
-  return jsonb_build_object(
-    'today', to_char(v_today, 'YYYY-MM-DD'),
-    'first', to_char(v_today + v_min, 'YYYY-MM-DD'),
-    'last', to_char(v_today + v_max, 'YYYY-MM-DD'),
-    'days', coalesce(v_days, '[]'::jsonb));
-end;
-$$;
-
---
--- Name: FUNCTION booking_calendar(p_service_id uuid, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) IS 'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, holiday?}]} from today to last, status bookable, full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). Raises P0001 for an unknown or inactive package.';
-
---
--- Name: booking_cancel_info(text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  v_booking public.bookings;
-begin
-  if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
-    return jsonb_build_object('state', 'not_found');
-  end if;
-  select * into v_booking from public.bookings b
-   where b.cancel_token_hash = public.booking_token_hash(p_token) and b.anonymised_at is null;
-  if not found then
-    return jsonb_build_object('state', 'not_found');
-  end if;
-  return public.booking_cancel_view(v_booking, p_now);
-end;
-$_$;
-
---
--- Name: FUNCTION booking_cancel_info(p_token text, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) IS 'The booking behind a cancel link: {state: active|cancelled|too_late|not_found, booking}. Changes nothing.';
 
 --
 -- Name: booking_random_reference(); Type: FUNCTION; Schema: public; Owner: -
@@ -379,6 +286,106 @@ COMMENT ON COLUMN public.bookings.moved_at IS 'Hvornår bookingen sidst blev fly
 COMMENT ON COLUMN public.bookings.source IS 'Hvor bookingen kom fra: online (hjemmesiden) eller owner (dig, i owner_bookings, f.eks. en telefonbooking).';
 
 --
+-- Name: booking_by_token(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_by_token(p_token text) RETURNS public.bookings
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select b.* from public.bookings b
+   where p_token ~ '^[0-9a-f]{64}$'
+     and b.cancel_token_hash = public.booking_token_hash(p_token) and b.anonymised_at is null;
+$_$;
+
+--
+-- Name: FUNCTION booking_by_token(p_token text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_by_token(p_token text) IS 'The booking behind a cancel/move link token (64 hex digits; bookings keep only its hash), or null for a malformed or unknown token or an anonymised booking. Takes no lock.';
+
+--
+-- Name: booking_calendar(uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET "TimeZone" TO 'Europe/Copenhagen'
+    AS $$
+declare
+  v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
+  v_min integer := public.booking_setting('min_advance_booking_days', 1);
+  v_max integer := public.booking_setting('max_advance_booking_days', 60);
+  v_days jsonb;
+begin
+  if p_service_id is null
+     or not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
+    raise exception using
+      errcode = 'P0001',
+      message = 'Ukendt service.',
+      hint = 'Vælg en af de viste services.';
+  end if;
+  if v_max < v_min then
+    v_max := v_min;
+  end if;
+
+  -- every day from today to the window's end; the rule of each day, and for an open day in the
+  -- window whether any drop-off time is still free for this package
+  select jsonb_agg(
+           jsonb_strip_nulls(jsonb_build_object(
+             'day', to_char(d.day, 'YYYY-MM-DD'),
+             'status', d.status,
+             'holiday', d.holiday))
+           order by d.day)
+    into v_days
+    from (
+      select g.day::date as day,
+             r.holiday,
+             case
+               when g.day < v_today + v_min then 'outside_window'
+               when r.closed_reason is not null then r.closed_reason
+               when jsonb_array_length(
+                      public.get_available_slots(p_service_id, g.day::date, p_now) -> 'slots') = 0
+                 then 'full'
+               else 'bookable'
+             end as status
+        from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
+        cross join lateral public.booking_day_rule(g.day::date) r
+    ) as d;
+
+  return jsonb_build_object(
+    'today', to_char(v_today, 'YYYY-MM-DD'),
+    'first', to_char(v_today + v_min, 'YYYY-MM-DD'),
+    'last', to_char(v_today + v_max, 'YYYY-MM-DD'),
+    'days', coalesce(v_days, '[]'::jsonb));
+end;
+$$;
+
+--
+-- Name: FUNCTION booking_calendar(p_service_id uuid, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) IS 'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, holiday?}]} from today to last, status bookable, full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). Raises P0001 for an unknown or inactive package.';
+
+--
+-- Name: booking_cancel_info(text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select public.booking_link_view(public.booking_by_token(p_token), p_now, false);
+$$;
+
+--
+-- Name: FUNCTION booking_cancel_info(p_token text, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) IS 'The booking behind a cancel link: {state: active|cancelled|too_late|not_found, booking}. Changes nothing.';
+
+--
 -- Name: booking_cancel_view(public.bookings, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -386,23 +393,7 @@ CREATE FUNCTION public.booking_cancel_view(p_booking public.bookings, p_now time
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
-    'state', case
-      when p_booking.status = 'cancelled' then 'cancelled'
-      when p_now > p_booking.drop_off_at
-                   - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24))
-        then 'too_late'
-      else 'active' end,
-    'booking', jsonb_build_object(
-      'reference', p_booking.reference,
-      'serviceName', p_booking.service_name,
-      'price', p_booking.price,
-      'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-      'readyAt', public.copenhagen_iso(p_booking.ready_at),
-      'cancelDeadline', public.copenhagen_iso(p_booking.drop_off_at
-        - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24))),
-      'cancelledAt', case when p_booking.cancelled_at is not null
-                          then public.copenhagen_iso(p_booking.cancelled_at) end));
+  select public.booking_link_view(p_booking, p_now, false);
 $$;
 
 --
@@ -576,6 +567,24 @@ $$;
 COMMENT ON FUNCTION public.booking_caps_lock_key() IS 'The advisory lock create_booking holds while it counts the caps and inserts.';
 
 --
+-- Name: booking_change_deadline(public.bookings); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_change_deadline(p_booking public.bookings) RETURNS timestamp with time zone
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p_booking.drop_off_at
+         - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24));
+$$;
+
+--
+-- Name: FUNCTION booking_change_deadline(p_booking public.bookings); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_change_deadline(p_booking public.bookings) IS 'Until when the customer may cancel or move a booking: its drop-off minus the cancellation_notice_hours setting (default 24).';
+
+--
 -- Name: booking_day_hours(date); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -657,6 +666,155 @@ $$;
 COMMENT ON FUNCTION public.booking_free_bay(p_blocked tstzrange[]) IS 'Lowest bay (1 .. workshop_capacity) free during all the given periods, or null.';
 
 --
+-- Name: services; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.services (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    category text NOT NULL,
+    duration_minutes integer NOT NULL,
+    price integer NOT NULL,
+    sort_order integer DEFAULT 0 NOT NULL,
+    is_active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    slug text NOT NULL,
+    CONSTRAINT services_category_check CHECK ((category = ANY (ARRAY['vask'::text, 'polering'::text, 'special'::text]))),
+    CONSTRAINT services_duration_minutes_check CHECK ((duration_minutes > 0)),
+    CONSTRAINT services_price_check CHECK ((price >= 0)),
+    CONSTRAINT services_slug_format CHECK ((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text))
+);
+
+--
+-- Name: TABLE services; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.services IS 'Pakkerne (vask og polering) på hjemmesiden og i bookingen. Ret pris, navn og varighed her. Slet aldrig en pakke: sæt is_active til false for at skjule den.';
+
+--
+-- Name: COLUMN services.id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.id IS 'Pakkens faste id (dannes automatisk; ret det ikke).';
+
+--
+-- Name: COLUMN services.name; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.name IS 'Pakkens navn, som kunden ser det, f.eks. Guldpakken. Skal være unikt.';
+
+--
+-- Name: COLUMN services.description; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.description IS 'Kort beskrivelse, som kunden ser i bookingen.';
+
+--
+-- Name: COLUMN services.category; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.category IS 'Slags pakke: vask, polering eller special (pris og tid aftales).';
+
+--
+-- Name: COLUMN services.duration_minutes; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.duration_minutes IS 'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
+
+--
+-- Name: COLUMN services.price; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.price IS 'Pris i hele kroner inkl. moms, f.eks. 399.';
+
+--
+-- Name: COLUMN services.sort_order; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.sort_order IS 'Rækkefølge inden for kategorien: laveste tal vises først.';
+
+--
+-- Name: COLUMN services.is_active; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.is_active IS 'true = pakken vises og kan bookes. false = pakken er slået fra (eksisterende bookinger bevares).';
+
+--
+-- Name: COLUMN services.created_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.created_at IS 'Hvornår pakken blev oprettet (automatisk).';
+
+--
+-- Name: COLUMN services.updated_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.updated_at IS 'Hvornår pakken sidst blev ændret (automatisk).';
+
+--
+-- Name: COLUMN services.slug; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.services.slug IS 'Fast nøgle, som hjemmesiden bruger til at finde pakkens beskrivelse, indhold og billede. Lad den stå, også når du omdøber pakken. Udfyldes automatisk ud fra navnet på en ny pakke.';
+
+--
+-- Name: booking_insert(uuid, public.services, timestamp without time zone, timestamp with time zone, timestamp with time zone, tstzrange[], text, text, text, text, text, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone) RETURNS public.bookings
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_bay smallint;
+  v_booking public.bookings;
+  v_constraint text;
+  v_tries integer := 0;
+begin
+  loop
+    v_bay := public.booking_free_bay(p_blocked);
+    v_tries := v_tries + 1;
+    if v_bay is null or v_tries > 60 then
+      return null;
+    end if;
+    begin
+      insert into public.bookings (
+        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
+        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source,
+        idempotency_key, idempotency_hash, client_ip, created_at
+      ) values (
+        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+        p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
+        p_source, p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at
+      )
+      returning * into v_booking;
+      insert into public.booking_work_periods (booking_id, bay, period)
+      select p_id, v_bay, r from unnest(p_blocked) r;
+      return v_booking;
+    exception
+      when exclusion_violation or deadlock_detected then
+        -- another booking took this bay meanwhile (now committed): look for another bay
+        null;
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint <> 'bookings_reference_key' then
+          raise;
+        end if;
+        -- reference collision: the next try draws a new reference
+    end;
+  end loop;
+end;
+$$;
+
+--
+-- Name: FUNCTION booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone) IS 'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+
+--
 -- Name: booking_invalid_hit(text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -724,27 +882,47 @@ $$;
 COMMENT ON FUNCTION public.booking_job_periods(p_start timestamp with time zone, p_minutes integer) IS 'The work periods of a job of p_minutes opening-time minutes started at p_start: it works until closing and continues at the next opening days, skipping closed days.';
 
 --
+-- Name: booking_link_view(public.bookings, timestamp with time zone, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when p_booking.id is null then jsonb_build_object('state', 'not_found') else
+    jsonb_build_object(
+      'state', case
+        when p_booking.status = 'cancelled' then 'cancelled'
+        when p_now > public.booking_change_deadline(p_booking) then 'too_late'
+        when p_moving and public.booking_moves_left(p_booking) = 0 then 'move_limit'
+        else 'active' end,
+      'booking', public.booking_summary(p_booking) || case
+        when p_moving then jsonb_build_object(
+          'serviceId', p_booking.service_id,
+          'moveDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
+          'movesLeft', public.booking_moves_left(p_booking))
+        else jsonb_build_object(
+          'cancelDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
+          'cancelledAt', case when p_booking.cancelled_at is not null
+                              then public.copenhagen_iso(p_booking.cancelled_at) end) end) end;
+$$;
+
+--
+-- Name: FUNCTION booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean) IS 'What the cancel page (p_moving false: state active, cancelled or too_late) or the move page (true: also move_limit) may show of a booking, without contact details; {state: not_found} for a null booking.';
+
+--
 -- Name: booking_move_info(text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
 CREATE FUNCTION public.booking_move_info(p_token text, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
-declare
-  v_booking public.bookings;
-begin
-  if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
-    return jsonb_build_object('state', 'not_found');
-  end if;
-  select * into v_booking from public.bookings b
-   where b.cancel_token_hash = public.booking_token_hash(p_token) and b.anonymised_at is null;
-  if not found then
-    return jsonb_build_object('state', 'not_found');
-  end if;
-  return public.booking_move_view(v_booking, p_now);
-end;
-$_$;
+    AS $$
+  select public.booking_link_view(public.booking_by_token(p_token), p_now, true);
+$$;
 
 --
 -- Name: FUNCTION booking_move_info(p_token text, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
@@ -760,24 +938,7 @@ CREATE FUNCTION public.booking_move_view(p_booking public.bookings, p_now timest
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
-    'state', case
-      when p_booking.status = 'cancelled' then 'cancelled'
-      when p_now > p_booking.drop_off_at
-                   - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24))
-        then 'too_late'
-      when p_booking.move_count >= public.booking_setting('max_moves_per_booking', 3) then 'move_limit'
-      else 'active' end,
-    'booking', jsonb_build_object(
-      'reference', p_booking.reference,
-      'serviceId', p_booking.service_id,
-      'serviceName', p_booking.service_name,
-      'price', p_booking.price,
-      'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-      'readyAt', public.copenhagen_iso(p_booking.ready_at),
-      'moveDeadline', public.copenhagen_iso(p_booking.drop_off_at
-        - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24))),
-      'movesLeft', greatest(public.booking_setting('max_moves_per_booking', 3) - p_booking.move_count, 0)));
+  select public.booking_link_view(p_booking, p_now, true);
 $$;
 
 --
@@ -785,6 +946,57 @@ $$;
 --
 
 COMMENT ON FUNCTION public.booking_move_view(p_booking public.bookings, p_now timestamp with time zone) IS 'What the move page may show of a booking (no contact details) and whether the customer may still move it: state active, cancelled, too_late or move_limit.';
+
+--
+-- Name: booking_moves_left(public.bookings); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_moves_left(p_booking public.bookings) RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select greatest(public.booking_setting('max_moves_per_booking', 3) - p_booking.move_count, 0);
+$$;
+
+--
+-- Name: FUNCTION booking_moves_left(p_booking public.bookings); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_moves_left(p_booking public.bookings) IS 'How many more times the customer may move a booking (max_moves_per_booking, default 3, minus the moves made; never below 0).';
+
+--
+-- Name: booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_payload jsonb := public.booking_summary(p_booking)
+                     || jsonb_build_object('customerName', p_booking.customer_name);
+begin
+  -- the keys are unique per event (a new booking id; ics_sequence grows with every move), so a
+  -- conflict means the event was queued already (cancel_booking called twice in one transaction)
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  values
+    (p_booking.id, p_customer_kind, p_booking.customer_email, v_payload || p_customer_extra,
+     p_customer_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at),
+    (p_booking.id, p_owner_kind, null,
+     v_payload || jsonb_build_object(
+       'customerEmail', p_booking.customer_email,
+       'customerPhone', p_booking.customer_phone,
+       'notes', p_booking.notes) || p_owner_extra,
+     p_owner_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at)
+  on conflict (idempotency_key) do nothing;
+end;
+$$;
+
+--
+-- Name: FUNCTION booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone) IS 'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details and notes; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
 
 --
 -- Name: booking_rate_limit_hit(text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -882,6 +1094,28 @@ $_$;
 --
 
 COMMENT ON FUNCTION public.booking_setting(p_key text, p_default integer) IS 'A whole-number setting, or p_default when the row is missing or not a whole number.';
+
+--
+-- Name: booking_summary(public.bookings); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_summary(p_booking public.bookings) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'reference', p_booking.reference,
+    'serviceName', p_booking.service_name,
+    'price', p_booking.price,
+    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
+    'readyAt', public.copenhagen_iso(p_booking.ready_at));
+$$;
+
+--
+-- Name: FUNCTION booking_summary(p_booking public.bookings); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.booking_summary(p_booking public.bookings) IS 'Reference, package, price, drop-off and ready time of a booking (Copenhagen ISO times): the part shared by the booking e-mails, the cancel and move pages and the owner''s calendar feed.';
 
 --
 -- Name: booking_token_hash(text); Type: FUNCTION; Schema: public; Owner: -
@@ -1074,21 +1308,17 @@ COMMENT ON FUNCTION public.call_edge_function(p_name text, p_body jsonb) IS 'Use
 CREATE FUNCTION public.cancel_booking(p_token text, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_booking public.bookings;
+  v_booking public.bookings := public.booking_by_token(p_token);
   v_view jsonb;
-  v_payload jsonb;
 begin
-  if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
-    return jsonb_build_object('state', 'not_found');
-  end if;
+  -- lock the booking found; a move or cancel that committed meanwhile is seen here (a move changes
+  -- the hash, so the old link then finds nothing, as before)
   select * into v_booking from public.bookings b
-   where b.cancel_token_hash = public.booking_token_hash(p_token) and b.anonymised_at is null
+   where b.id = v_booking.id and b.cancel_token_hash = v_booking.cancel_token_hash
+     and b.anonymised_at is null
      for update;
-  if not found then
-    return jsonb_build_object('state', 'not_found');
-  end if;
   v_view := public.booking_cancel_view(v_booking, p_now);
   if v_view ->> 'state' <> 'active' then
     return v_view;
@@ -1103,29 +1333,13 @@ begin
      set status = 'cancelled', last_error = 'bookingen blev afbestilt', locked_until = null
    where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
 
-  v_payload := jsonb_build_object(
-    'reference', v_booking.reference,
-    'serviceName', v_booking.service_name,
-    'price', v_booking.price,
-    'dropOff', public.copenhagen_iso(v_booking.drop_off_at),
-    'readyAt', public.copenhagen_iso(v_booking.ready_at),
-    'customerName', v_booking.customer_name,
-    'sequence', v_booking.ics_sequence);
-  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
-  values
-    (v_booking.id, 'cancellation_confirmation', v_booking.customer_email, v_payload,
-     'cancellation_confirmation:' || v_booking.id, p_now),
-    (v_booking.id, 'owner_cancellation', null,
-     v_payload || jsonb_build_object(
-       'customerEmail', v_booking.customer_email,
-       'customerPhone', v_booking.customer_phone,
-       'notes', v_booking.notes),
-     'owner_cancellation:' || v_booking.id, p_now)
-  on conflict (idempotency_key) do nothing;
+  perform public.booking_queue_emails(v_booking, 'cancellation_confirmation', 'owner_cancellation', '',
+    jsonb_build_object('sequence', v_booking.ics_sequence),
+    jsonb_build_object('sequence', v_booking.ics_sequence), p_now);
 
   return public.booking_cancel_view(v_booking, p_now) || jsonb_build_object('cancelledNow', true);
 end;
-$_$;
+$$;
 
 --
 -- Name: FUNCTION cancel_booking(p_token text, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
@@ -1199,11 +1413,9 @@ declare
   v_existing public.bookings;
   v_service public.services;
   v_candidate record;
-  v_bay smallint;
   v_booking public.bookings;
   v_id uuid := gen_random_uuid();
   v_constraint text;
-  v_tries integer := 0;
   v_invalid text;
   v_cap text;
   v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
@@ -1257,71 +1469,32 @@ begin
     return jsonb_build_object('status', v_cap);
   end if;
 
-  loop
-    v_bay := public.booking_free_bay(v_candidate.blocked);
-    v_tries := v_tries + 1;
-    if v_bay is null or v_tries > 60 then
-      return jsonb_build_object('status', 'conflict');
-    end if;
-    begin
-      insert into public.bookings (
-        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes,
-        idempotency_key, idempotency_hash, client_ip, created_at
-      ) values (
-        v_id, v_service.id, v_service.name, v_service.duration_minutes, v_service.price, p_date,
-        p_time::time, v_candidate.drop_off_at, v_candidate.ready_at, p_customer_name,
-        p_customer_email, p_customer_phone, coalesce(p_notes, ''), p_idempotency_key,
-        case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now
-      )
-      returning * into v_booking;
-      insert into public.booking_work_periods (booking_id, bay, period)
-      select v_id, v_bay, r from unnest(v_candidate.blocked) r;
-      exit;
-    exception
-      when exclusion_violation or deadlock_detected then
-        -- another request took this bay meanwhile (now committed): look for another bay
-        null;
-      when unique_violation then
-        get stacked diagnostics v_constraint = constraint_name;
-        if v_constraint = 'bookings_idempotency_key_key' then
-          -- the same submit raced with itself: return the one that won (if it is the same booking)
-          select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
-          if v_existing.idempotency_hash is distinct from v_hash then
-            return jsonb_build_object('status', 'idempotency_mismatch');
-          end if;
-          return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
-        elsif v_constraint <> 'bookings_reference_key' then
-          raise;
-        end if;
-        -- reference collision: the next try draws a new reference
-    end;
-  end loop;
+  begin
+    v_booking := public.booking_insert(
+      v_id, v_service, p_date + p_time::time, v_candidate.drop_off_at, v_candidate.ready_at,
+      v_candidate.blocked, p_customer_name, p_customer_email, p_customer_phone,
+      coalesce(p_notes, ''), 'online', p_idempotency_key,
+      case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now);
+  exception
+    when unique_violation then
+      get stacked diagnostics v_constraint = constraint_name;
+      if v_constraint <> 'bookings_idempotency_key_key' then
+        raise;
+      end if;
+      -- the same submit raced with itself: return the one that won (if it is the same booking)
+      select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
+      if v_existing.idempotency_hash is distinct from v_hash then
+        return jsonb_build_object('status', 'idempotency_mismatch');
+      end if;
+      return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
+  end;
+  if v_booking.id is null then
+    return jsonb_build_object('status', 'conflict');
+  end if;
 
-  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key)
-  values
-    (v_booking.id, 'booking_confirmation', v_booking.customer_email,
-     jsonb_build_object(
-       'reference', v_booking.reference,
-       'serviceName', v_booking.service_name,
-       'price', v_booking.price,
-       'dropOff', public.copenhagen_iso(v_booking.drop_off_at),
-       'readyAt', public.copenhagen_iso(v_booking.ready_at),
-       'customerName', v_booking.customer_name,
-       'cancelToken', v_booking.cancel_token),
-     'booking_confirmation:' || v_booking.id),
-    (v_booking.id, 'owner_notification', null,
-     jsonb_build_object(
-       'reference', v_booking.reference,
-       'serviceName', v_booking.service_name,
-       'price', v_booking.price,
-       'dropOff', public.copenhagen_iso(v_booking.drop_off_at),
-       'readyAt', public.copenhagen_iso(v_booking.ready_at),
-       'customerName', v_booking.customer_name,
-       'customerEmail', v_booking.customer_email,
-       'customerPhone', v_booking.customer_phone,
-       'notes', v_booking.notes),
-     'owner_notification:' || v_booking.id);
+  -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
+  perform public.booking_queue_emails(v_booking, 'booking_confirmation', 'owner_notification', '',
+    jsonb_build_object('cancelToken', v_booking.cancel_token), '{}', now());
 
   return public.booking_result(v_booking);
 end;
@@ -1860,11 +2033,10 @@ begin
   if v_old.status = 'cancelled' then
     return jsonb_build_object('status', 'cancelled');
   end if;
-  if p_check_deadline and p_now > v_old.drop_off_at
-       - make_interval(hours => public.booking_setting('cancellation_notice_hours', 24)) then
+  if p_check_deadline and p_now > public.booking_change_deadline(v_old) then
     return jsonb_build_object('status', 'too_late');
   end if;
-  if p_check_move_limit and v_old.move_count >= public.booking_setting('max_moves_per_booking', 3) then
+  if p_check_move_limit and public.booking_moves_left(v_old) = 0 then
     return jsonb_build_object('status', 'move_limit');
   end if;
   if p_date is null then
@@ -1975,34 +2147,12 @@ begin
     'previousReadyAt', public.copenhagen_iso(v_old.ready_at),
     'movedBy', p_moved_by,
     'sequence', v_booking.ics_sequence);
-  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
-  values
-    (v_booking.id, 'booking_moved', v_booking.customer_email,
-     jsonb_build_object(
-       'reference', v_booking.reference,
-       'serviceName', v_booking.service_name,
-       'price', v_booking.price,
-       'dropOff', public.copenhagen_iso(v_booking.drop_off_at),
-       'readyAt', public.copenhagen_iso(v_booking.ready_at),
-       'customerName', v_booking.customer_name,
-       'cancelToken', v_token) || v_previous,
-     'booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence, p_now),
-    (v_booking.id, 'owner_booking_moved', null,
-     jsonb_build_object(
-       'reference', v_booking.reference,
-       'serviceName', v_booking.service_name,
-       'price', v_booking.price,
-       'dropOff', public.copenhagen_iso(v_booking.drop_off_at),
-       'readyAt', public.copenhagen_iso(v_booking.ready_at),
-       'customerName', v_booking.customer_name,
-       'customerEmail', v_booking.customer_email,
-       'customerPhone', v_booking.customer_phone,
-       'notes', v_booking.notes) || v_previous,
-     'owner_booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence, p_now);
+  perform public.booking_queue_emails(v_booking, 'booking_moved', 'owner_booking_moved',
+    ':' || v_booking.ics_sequence, jsonb_build_object('cancelToken', v_token) || v_previous,
+    v_previous, p_now);
 
   return public.booking_result(v_booking) || jsonb_build_object('status', 'moved') || v_previous
-    || jsonb_build_object('movesLeft',
-         greatest(public.booking_setting('max_moves_per_booking', 3) - v_booking.move_count, 0));
+    || jsonb_build_object('movesLeft', public.booking_moves_left(v_booking));
 end;
 $_$;
 
@@ -2020,14 +2170,10 @@ CREATE FUNCTION public.owner_agenda_item(p_booking public.bookings) RETURNS json
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
-    'reference', p_booking.reference,
-    'serviceName', p_booking.service_name,
-    'customerName', p_booking.customer_name,
-    'customerPhone', p_booking.customer_phone,
-    'notes', p_booking.notes,
-    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-    'readyAt', public.copenhagen_iso(p_booking.ready_at));
+  select (public.booking_summary(p_booking) - 'price')
+         || jsonb_build_object('customerName', p_booking.customer_name,
+                               'customerPhone', p_booking.customer_phone,
+                               'notes', p_booking.notes);
 $$;
 
 --
@@ -2072,13 +2218,9 @@ declare
   v_phone text := trim(coalesce(p_customer_phone, ''));
   v_email text := trim(coalesce(p_customer_email, ''));
   v_notes text := coalesce(p_notes, '');
-  v_drop_off timestamp := date_trunc('minute', p_drop_off);
+  v_drop_off timestamp;
   v_blocked tstzrange[];
-  v_bay smallint;
   v_booking public.bookings;
-  v_id uuid := gen_random_uuid();
-  v_constraint text;
-  v_tries integer := 0;
 begin
   if p_package is null or trim(p_package) = '' then
     raise exception 'Skriv pakkens navn i package, f.eks. Guldpakken (se services).'
@@ -2093,45 +2235,19 @@ begin
     raise exception 'Pakken "%" er slået fra (is_active = false i services) og kan ikke bookes.', v_service.name
       using errcode = 'invalid_parameter_value';
   end if;
-  if p_drop_off is null then
-    raise exception 'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.'
-      using errcode = 'not_null_violation';
-  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
   perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
   v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
-  loop
-    v_bay := public.booking_free_bay(v_blocked);
-    v_tries := v_tries + 1;
-    if v_bay is null or v_tries > 60 then
-      raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
-    end if;
-    begin
-      insert into public.bookings (
-        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source
-      ) values (
-        v_id, v_service.id, v_service.name, v_service.duration_minutes, v_service.price,
-        v_drop_off::date, v_drop_off::time, v_drop_off at time zone 'Europe/Copenhagen',
-        upper(v_blocked[array_length(v_blocked, 1)])
-          - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
-        v_name, v_email, v_phone, v_notes, 'owner'
-      )
-      returning * into v_booking;
-      insert into public.booking_work_periods (booking_id, bay, period)
-      select v_id, v_bay, r from unnest(v_blocked) r;
-      exit;
-    exception
-      when exclusion_violation or deadlock_detected then
-        -- another booking took this bay meanwhile (now committed): look for another bay
-        null;
-      when unique_violation then
-        get stacked diagnostics v_constraint = constraint_name;
-        if v_constraint <> 'bookings_reference_key' then
-          raise;
-        end if;
-    end;
-  end loop;
+  v_booking := public.booking_insert(
+    gen_random_uuid(), v_service, v_drop_off, v_drop_off at time zone 'Europe/Copenhagen',
+    upper(v_blocked[array_length(v_blocked, 1)])
+      - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
+    v_blocked, v_name, v_email, v_phone, v_notes, 'owner', null, null, null, now());
+  if v_booking.id is null then
+    raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+  end if;
 
   if v_booking.customer_email <> '' and public.owner_send_email() then
     -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
@@ -2159,13 +2275,7 @@ CREATE FUNCTION public.owner_booking_payload(p_booking public.bookings) RETURNS 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select jsonb_build_object(
-    'reference', p_booking.reference,
-    'serviceName', p_booking.service_name,
-    'price', p_booking.price,
-    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-    'readyAt', public.copenhagen_iso(p_booking.ready_at),
-    'customerName', p_booking.customer_name);
+  select public.booking_summary(p_booking) || jsonb_build_object('customerName', p_booking.customer_name);
 $$;
 
 --
@@ -2422,17 +2532,12 @@ CREATE FUNCTION public.owner_calendar_bookings(p_now timestamp with time zone DE
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'reference', b.reference,
+  select coalesce(jsonb_agg(public.booking_summary(b) || jsonb_build_object(
            'status', b.status,
-           'serviceName', b.service_name,
-           'price', b.price,
            'customerName', b.customer_name,
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
-           'dropOff', public.copenhagen_iso(b.drop_off_at),
-           'readyAt', public.copenhagen_iso(b.ready_at),
            'sequence', b.ics_sequence,
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -2556,6 +2661,28 @@ $$;
 COMMENT ON FUNCTION public.owner_day_text(p_day date) IS 'A date in Danish words, e.g. 24. november 2026.';
 
 --
+-- Name: owner_drop_off(timestamp without time zone, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.owner_drop_off(p_drop_off timestamp without time zone, p_missing text) RETURNS timestamp without time zone
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_drop_off is null then
+    raise exception '%', p_missing using errcode = 'not_null_violation';
+  end if;
+  return date_trunc('minute', p_drop_off);
+end;
+$$;
+
+--
+-- Name: FUNCTION owner_drop_off(p_drop_off timestamp without time zone, p_missing text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.owner_drop_off(p_drop_off timestamp without time zone, p_missing text) IS 'The owner''s drop-off time (Copenhagen local) to the minute; refuses a missing one with the given Danish message (not_null_violation). Used by owner_book and owner_move.';
+
+--
 -- Name: owner_move(uuid, timestamp without time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2565,7 +2692,7 @@ CREATE FUNCTION public.owner_move(p_booking_id uuid, p_drop_off timestamp withou
     AS $$
 declare
   v_booking public.bookings;
-  v_drop_off timestamp := date_trunc('minute', p_drop_off);
+  v_drop_off timestamp;
   v_blocked tstzrange[];
   v_result jsonb;
 begin
@@ -2579,10 +2706,8 @@ begin
     raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
       using errcode = 'feature_not_supported';
   end if;
-  if v_drop_off is null then
-    raise exception 'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.'
-      using errcode = 'not_null_violation';
-  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
   if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
     raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
@@ -2797,21 +2922,16 @@ COMMENT ON FUNCTION public.queue_owner_agenda(p_now timestamp with time zone) IS
 CREATE FUNCTION public.reschedule_booking(p_token text, p_date date, p_time text, p_now timestamp with time zone DEFAULT now()) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_id uuid;
+  v_id uuid := (public.booking_by_token(p_token)).id;
 begin
-  if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
-    return jsonb_build_object('status', 'not_found');
-  end if;
-  select b.id into v_id from public.bookings b
-   where b.cancel_token_hash = public.booking_token_hash(p_token) and b.anonymised_at is null;
   if v_id is null then
     return jsonb_build_object('status', 'not_found');
   end if;
   return public.move_booking(v_id, p_date, p_time, true, true, true, 'customer', p_now);
 end;
-$_$;
+$$;
 
 --
 -- Name: FUNCTION reschedule_booking(p_token text, p_date date, p_time text, p_now timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
@@ -3649,100 +3769,6 @@ COMMENT ON COLUMN public.owner_agenda.status IS 'confirmed = bekræftet, cancell
 COMMENT ON COLUMN public.owner_agenda.reference IS 'Bookingnummer (står i kundens bekræftelsesmail).';
 
 --
--- Name: services; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.services (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    name text NOT NULL,
-    description text DEFAULT ''::text NOT NULL,
-    category text NOT NULL,
-    duration_minutes integer NOT NULL,
-    price integer NOT NULL,
-    sort_order integer DEFAULT 0 NOT NULL,
-    is_active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    slug text NOT NULL,
-    CONSTRAINT services_category_check CHECK ((category = ANY (ARRAY['vask'::text, 'polering'::text, 'special'::text]))),
-    CONSTRAINT services_duration_minutes_check CHECK ((duration_minutes > 0)),
-    CONSTRAINT services_price_check CHECK ((price >= 0)),
-    CONSTRAINT services_slug_format CHECK ((slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text))
-);
-
---
--- Name: TABLE services; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.services IS 'Pakkerne (vask og polering) på hjemmesiden og i bookingen. Ret pris, navn og varighed her. Slet aldrig en pakke: sæt is_active til false for at skjule den.';
-
---
--- Name: COLUMN services.id; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.id IS 'Pakkens faste id (dannes automatisk; ret det ikke).';
-
---
--- Name: COLUMN services.name; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.name IS 'Pakkens navn, som kunden ser det, f.eks. Guldpakken. Skal være unikt.';
-
---
--- Name: COLUMN services.description; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.description IS 'Kort beskrivelse, som kunden ser i bookingen.';
-
---
--- Name: COLUMN services.category; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.category IS 'Slags pakke: vask, polering eller special (pris og tid aftales).';
-
---
--- Name: COLUMN services.duration_minutes; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.duration_minutes IS 'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
-
---
--- Name: COLUMN services.price; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.price IS 'Pris i hele kroner inkl. moms, f.eks. 399.';
-
---
--- Name: COLUMN services.sort_order; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.sort_order IS 'Rækkefølge inden for kategorien: laveste tal vises først.';
-
---
--- Name: COLUMN services.is_active; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.is_active IS 'true = pakken vises og kan bookes. false = pakken er slået fra (eksisterende bookinger bevares).';
-
---
--- Name: COLUMN services.created_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.created_at IS 'Hvornår pakken blev oprettet (automatisk).';
-
---
--- Name: COLUMN services.updated_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.updated_at IS 'Hvornår pakken sidst blev ændret (automatisk).';
-
---
--- Name: COLUMN services.slug; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.services.slug IS 'Fast nøgle, som hjemmesiden bruger til at finde pakkens beskrivelse, indhold og billede. Lad den stå, også når du omdøber pakken. Udfyldes automatisk ud fra navnet på en ny pakke.';
-
---
 -- Name: settings; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4368,20 +4394,6 @@ GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
 
 --
--- Name: FUNCTION booking_calendar(p_service_id uuid, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) TO service_role;
-
---
--- Name: FUNCTION booking_cancel_info(p_token text, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) TO service_role;
-
---
 -- Name: FUNCTION booking_random_reference(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4400,6 +4412,27 @@ GRANT ALL ON FUNCTION public.booking_random_token() TO service_role;
 --
 
 GRANT ALL ON TABLE public.bookings TO service_role;
+
+--
+-- Name: FUNCTION booking_by_token(p_token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_by_token(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_by_token(p_token text) TO service_role;
+
+--
+-- Name: FUNCTION booking_calendar(p_service_id uuid, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_calendar(p_service_id uuid, p_now timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION booking_cancel_info(p_token text, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_cancel_info(p_token text, p_now timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION booking_cancel_view(p_booking public.bookings, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -4430,6 +4463,13 @@ REVOKE ALL ON FUNCTION public.booking_caps_lock_key() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.booking_caps_lock_key() TO service_role;
 
 --
+-- Name: FUNCTION booking_change_deadline(p_booking public.bookings); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_change_deadline(p_booking public.bookings) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_change_deadline(p_booking public.bookings) TO service_role;
+
+--
 -- Name: FUNCTION booking_day_hours(p_day date); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4451,6 +4491,21 @@ REVOKE ALL ON FUNCTION public.booking_free_bay(p_blocked tstzrange[]) FROM PUBLI
 GRANT ALL ON FUNCTION public.booking_free_bay(p_blocked tstzrange[]) TO service_role;
 
 --
+-- Name: TABLE services; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.services TO service_role;
+GRANT SELECT ON TABLE public.services TO anon;
+GRANT SELECT ON TABLE public.services TO authenticated;
+
+--
+-- Name: FUNCTION booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_insert(p_id uuid, p_service public.services, p_local timestamp without time zone, p_drop_off timestamp with time zone, p_ready timestamp with time zone, p_blocked tstzrange[], p_name text, p_email text, p_phone text, p_notes text, p_source text, p_idempotency_key text, p_idempotency_hash text, p_client_ip text, p_created_at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION booking_invalid_hit(p_ip text, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4465,6 +4520,13 @@ REVOKE ALL ON FUNCTION public.booking_job_periods(p_start timestamp with time zo
 GRANT ALL ON FUNCTION public.booking_job_periods(p_start timestamp with time zone, p_minutes integer) TO service_role;
 
 --
+-- Name: FUNCTION booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_link_view(p_booking public.bookings, p_now timestamp with time zone, p_moving boolean) TO service_role;
+
+--
 -- Name: FUNCTION booking_move_info(p_token text, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4477,6 +4539,20 @@ GRANT ALL ON FUNCTION public.booking_move_info(p_token text, p_now timestamp wit
 
 REVOKE ALL ON FUNCTION public.booking_move_view(p_booking public.bookings, p_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.booking_move_view(p_booking public.bookings, p_now timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION booking_moves_left(p_booking public.bookings); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_moves_left(p_booking public.bookings) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_moves_left(p_booking public.bookings) TO service_role;
+
+--
+-- Name: FUNCTION booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_queue_emails(p_booking public.bookings, p_customer_kind text, p_owner_kind text, p_key_suffix text, p_customer_extra jsonb, p_owner_extra jsonb, p_next_attempt_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION booking_rate_limit_hit(p_ip text, p_email text, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -4505,6 +4581,13 @@ GRANT ALL ON FUNCTION public.booking_result(p_booking public.bookings) TO servic
 
 REVOKE ALL ON FUNCTION public.booking_setting(p_key text, p_default integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.booking_setting(p_key text, p_default integer) TO service_role;
+
+--
+-- Name: FUNCTION booking_summary(p_booking public.bookings); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_summary(p_booking public.bookings) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_summary(p_booking public.bookings) TO service_role;
 
 --
 -- Name: FUNCTION booking_token_hash(p_token text); Type: ACL; Schema: public; Owner: -
@@ -4773,6 +4856,13 @@ REVOKE ALL ON FUNCTION public.owner_day_text(p_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.owner_day_text(p_day date) TO service_role;
 
 --
+-- Name: FUNCTION owner_drop_off(p_drop_off timestamp without time zone, p_missing text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.owner_drop_off(p_drop_off timestamp without time zone, p_missing text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.owner_drop_off(p_drop_off timestamp without time zone, p_missing text) TO service_role;
+
+--
 -- Name: FUNCTION owner_move(p_booking_id uuid, p_drop_off timestamp without time zone, p_now timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4959,14 +5049,6 @@ GRANT SELECT ON TABLE public.opening_hours TO authenticated;
 --
 
 GRANT ALL ON TABLE public.owner_agenda TO service_role;
-
---
--- Name: TABLE services; Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON TABLE public.services TO service_role;
-GRANT SELECT ON TABLE public.services TO anon;
-GRANT SELECT ON TABLE public.services TO authenticated;
 
 --
 -- Name: TABLE settings; Type: ACL; Schema: public; Owner: -
