@@ -1,4 +1,4 @@
-// The shared booking SQL (migration 20261125010000_shared_booking_sql.sql): the e-mails that
+// The shared booking SQL (first migration 20261125010000, now in the baseline): the e-mails that
 // create_booking, move_booking and cancel_booking queue through booking_queue_emails are exactly
 // the payloads they built by hand before (the old expressions are written out below, once, as the
 // reference); the cancel and move pages read a link through booking_by_token as before; and the new

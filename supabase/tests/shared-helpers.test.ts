@@ -1,4 +1,4 @@
-// The shared SQL of migrations 20261125020000 and 20261125020100 (one place for rules that were
+// The shared SQL of migrations 20261125020000/020100, now in the baseline (one place for rules that were
 // written twice): the owner's agenda line and e-mail data start from booking_summary; bookings
 // stamp updated_at through the shared set_updated_at; the site rebuild's minute rule
 // (site_rebuild_request) is tested in site-rebuild.test.ts, and anon cannot call it through the REST
