@@ -7,7 +7,6 @@ import {
 } from '~/components/ui/accordion';
 import type { FaqItem } from '~/content/faq';
 import { useHydrated } from '~/lib/use-hydrated';
-import './faq-accordion.css';
 
 /** Delay between two items' entrance animations (spec: 0.1 s stagger each). */
 export const FAQ_STAGGER_MS = 100;
