@@ -57,6 +57,7 @@ export async function migrate(
     ).rows.map((r) => r.version),
   );
   const fresh = done.size === 0;
+  await adoptBaseline(db, supabaseDir, done);
   const applied: string[] = [];
   for (const m of listMigrations(supabaseDir)) {
     if (done.has(m.version)) continue;
@@ -81,6 +82,60 @@ export async function migrate(
     seeded = true;
   }
   return { applied, seeded };
+}
+
+/**
+ * The versions squashed into the baseline (supabase/squashed-migrations.txt, written by
+ * scripts/db/squash.sh) and the baseline's own version (named in the file's first line).
+ */
+export function readSquashed(
+  supabaseDir: string,
+): { baseline: string; versions: string[] } | undefined {
+  const file = path.join(supabaseDir, 'squashed-migrations.txt');
+  if (!existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  const baseline = /migrations\/(\d{14})_/.exec(text)?.[1];
+  if (!baseline) return undefined;
+  const versions = text
+    .split('\n')
+    .filter((l) => /^\d{14}_/.test(l))
+    .map((l) => l.slice(0, 14));
+  return { baseline, versions };
+}
+
+/**
+ * A local database migrated before the squash (e.g. local/.data/pglite of an existing checkout)
+ * has every squashed version recorded and so already is the baseline's schema (what
+ * scripts/db/squash-check.sh proves): its history is repaired in place, as docs/deploy.md does for
+ * production, and its data stays. One that has only some of them cannot be repaired.
+ */
+async function adoptBaseline(db: Database, supabaseDir: string, done: Set<string>): Promise<void> {
+  const squashed = readSquashed(supabaseDir);
+  if (!squashed || done.has(squashed.baseline)) return;
+  const have = squashed.versions.filter((v) => done.has(v));
+  if (have.length === 0) return;
+  const missing = squashed.versions.filter((v) => !done.has(v));
+  if (missing.length > 0) {
+    throw new MigrationError(
+      path.join(supabaseDir, 'squashed-migrations.txt'),
+      new Error(
+        `this database was migrated before the migrations were squashed and lacks ${missing.join(', ')}; ` +
+          'run `npm run db:reset` (local data is lost), or first migrate it at the commit the squash was made from (supabase/squashed-migrations.txt)',
+      ),
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx.query('delete from supabase_migrations.schema_migrations where version = any($1)', [
+      squashed.versions,
+    ]);
+    const name = listMigrations(supabaseDir).find((m) => m.version === squashed.baseline)?.name;
+    await tx.query(
+      'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+      [squashed.baseline, name ?? 'baseline'],
+    );
+  });
+  for (const v of squashed.versions) done.delete(v);
+  done.add(squashed.baseline);
 }
 
 async function runFile(db: Database, file: string): Promise<void> {
