@@ -37,6 +37,8 @@ export interface TestStack {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   database: TestDatabase;
   stack: Stack;
+  /** POST /rest/v1/rpc/<name> with a JSON body, as a client holding key (default: the anon key). */
+  rpc(name: string, body: unknown, key?: string): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,16 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     query: database.query,
     database,
     stack,
+    rpc: (name, body, key = stack.anonKey) =>
+      fetch(`${stack.url}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: {
+          apikey: key,
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      }),
     async stop() {
       await stack.stop();
       await database.close();

@@ -155,19 +155,8 @@ describe.each(BACKENDS)('get_booking_calendar through the REST gateway on %s', (
     await stack?.stop();
   });
 
-  const rpc = (name: string, body: unknown, key = stack.anonKey) =>
-    fetch(`${stack.url}/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers: {
-        apikey: key,
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-
   it('answers the anon key with today’s calendar in one request', async () => {
-    const res = await rpc('get_booking_calendar', { p_service_id: SERVICE.guldPolering });
+    const res = await stack.rpc('get_booking_calendar', { p_service_id: SERVICE.guldPolering });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Calendar;
     const [now] = await stack.query<{ today: string; n: number }>(
@@ -181,12 +170,12 @@ describe.each(BACKENDS)('get_booking_calendar through the REST gateway on %s', (
   });
 
   it('gives the anon key no clock of its own and no inner function', async () => {
-    const withNow = await rpc('get_booking_calendar', {
+    const withNow = await stack.rpc('get_booking_calendar', {
       p_service_id: SERVICE.guld,
       p_now: '2030-01-01T00:00:00Z',
     });
     expect(withNow.status).toBe(404); // no such signature (PGRST202)
-    const inner = await rpc('booking_calendar', {
+    const inner = await stack.rpc('booking_calendar', {
       p_service_id: SERVICE.guld,
       p_now: '2030-01-01T00:00:00Z',
     });
@@ -195,12 +184,12 @@ describe.each(BACKENDS)('get_booking_calendar through the REST gateway on %s', (
   });
 
   it('answers 400 with the Danish message for an unknown package or a malformed id', async () => {
-    const unknown = await rpc('get_booking_calendar', {
+    const unknown = await stack.rpc('get_booking_calendar', {
       p_service_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ code: 'P0001', message: 'Ukendt service.' });
-    const malformed = await rpc('get_booking_calendar', { p_service_id: 'nope' });
+    const malformed = await stack.rpc('get_booking_calendar', { p_service_id: 'nope' });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: '22P02' });
   });

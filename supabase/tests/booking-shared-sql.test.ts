@@ -294,17 +294,6 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
     await stack?.stop();
   });
 
-  const rpc = (name: string, body: unknown, key: string) =>
-    fetch(`${stack.url}/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers: {
-        apikey: key,
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-
   it('refuses the anon key every new helper with 42501 (service_role may read a link)', async () => {
     const booking = { id: '00000000-0000-4000-8000-000000000000', reference: 'X', move_count: 0 };
     const calls: [string, Record<string, unknown>][] = [
@@ -351,11 +340,11 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
       ['owner_drop_off', { p_drop_off: '2030-01-07T09:00:00', p_missing: 'x' }],
     ];
     for (const [name, body] of calls) {
-      const res = await rpc(name, body, stack.anonKey);
+      const res = await stack.rpc(name, body);
       expect([401, 403], name).toContain(res.status);
       expect((await res.json()) as { code: string }, name).toMatchObject({ code: '42501' });
     }
-    const served = await rpc('booking_by_token', { p_token: token }, stack.serviceRoleKey);
+    const served = await stack.rpc('booking_by_token', { p_token: token }, stack.serviceRoleKey);
     expect(served.status).toBe(200);
     expect((await served.json()) as { customer_email: string }).toMatchObject({
       customer_email: 'ane@example.dk',

@@ -75,15 +75,7 @@ describe.each(BACKENDS)('the new internal helpers through the REST gateway on %s
   it.each([['site_rebuild_request', { p_now: '2026-12-01T10:00:00Z', p_change: true }]])(
     'refuses anon a call of %s',
     async (name, body) => {
-      const res = await fetch(`${stack.url}/rest/v1/rpc/${name}`, {
-        method: 'POST',
-        headers: {
-          apikey: stack.anonKey,
-          Authorization: `Bearer ${stack.anonKey}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+      const res = await stack.rpc(name, body);
       expect([401, 403]).toContain(res.status);
       expect((await res.json()) as { code: string }).toMatchObject({ code: '42501' });
       const [state] = await stack.query<{
