@@ -1,5 +1,5 @@
 import './support/dom';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
@@ -609,5 +609,69 @@ describe('the booking form: preselection', () => {
     await waitFor(() => expect(serviceSelect()).toHaveTextContent(/^Guldpakken$/));
     await chooseService(user, 'Sølvpakken polering');
     expect(serviceSelect()).toHaveTextContent(/^Sølvpakken polering$/);
+  });
+});
+
+/** A pointer event as a phone or a mouse sends it (jsdom has no PointerEvent). */
+function press(target: Element, type: string, pointerType: 'touch' | 'mouse') {
+  const event = new MouseEvent(type, { bubbles: true, cancelable: true, button: 0 });
+  Object.defineProperty(event, 'pointerType', { value: pointerType });
+  act(() => {
+    target.dispatchEvent(event);
+  });
+  return event;
+}
+
+describe('the booking form: the list answers the press itself (issue 18)', () => {
+  it('opens the service list when the finger lifts, and the click that follows keeps it open', async () => {
+    renderBookingForm();
+    await waitFor(() => expect(serviceSelect()).toBeEnabled());
+    const field = serviceSelect();
+    press(field, 'pointerdown', 'touch');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    press(field, 'pointerup', 'touch');
+    // open at the pointerup, before the compatibility mouse events and the click
+    const list = screen.getByRole('listbox', { name: 'Service' });
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(within(list).getAllByRole('option')[0]).toHaveFocus();
+    // the tap's mousedown does not take the focus back to the field; its click does not close
+    expect(press(field, 'mousedown', 'touch').defaultPrevented).toBe(true);
+    press(field, 'click', 'touch');
+    expect(screen.getByRole('listbox', { name: 'Service' })).toBe(list);
+    expect(within(list).getAllByRole('option')[0]).toHaveFocus();
+    // the next tap on the field closes it, the focus back on the field
+    press(field, 'pointerdown', 'touch');
+    press(field, 'pointerup', 'touch');
+    press(field, 'click', 'touch');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(field).toHaveFocus();
+  });
+
+  it('opens on a mouse press (the field keeps no focus from the list), and a click alone toggles', async () => {
+    renderBookingForm();
+    await waitFor(() => expect(serviceSelect()).toBeEnabled());
+    const field = serviceSelect();
+    expect(press(field, 'pointerdown', 'mouse').defaultPrevented).toBe(true);
+    const list = screen.getByRole('listbox', { name: 'Service' });
+    press(field, 'pointerup', 'mouse');
+    press(field, 'click', 'mouse');
+    expect(screen.getByRole('listbox', { name: 'Service' })).toBe(list);
+    // a click without a press before it (a screen reader's, element.click()) toggles
+    act(() => field.click());
+    expect(screen.queryByRole('listbox')).toBeNull();
+    act(() => field.click());
+    expect(screen.getByRole('listbox', { name: 'Service' })).toBeInTheDocument();
+  });
+
+  it('opens the time list when the finger lifts, too', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    press(timeSelect(), 'pointerdown', 'touch');
+    press(timeSelect(), 'pointerup', 'touch');
+    const list = screen.getByRole('listbox', { name: 'Tidspunkt' });
+    press(timeSelect(), 'click', 'touch');
+    expect(screen.getByRole('listbox', { name: 'Tidspunkt' })).toBe(list);
   });
 });

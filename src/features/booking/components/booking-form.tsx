@@ -37,7 +37,7 @@ import { BookingSummary } from './booking-summary';
 import { callToBook } from './call-to-book';
 import { CustomerFields } from './customer-fields';
 import { DateField } from './date-field';
-import { ServiceField } from './service-field';
+import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
@@ -116,12 +116,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const serviceTrigger = useRef<HTMLButtonElement | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
-  const [serviceOpen, setServiceOpen] = useState(false);
+  // opens the service field's list (the hand-over of an open early list); the open state lives
+  // in the field, so that opening and closing the list does not re-render this card
+  const serviceControl = useRef<ServiceFieldControl | null>(null);
   // Tab held on the service field after an early choice: the date field gets the focus as soon
   // as that choice has enabled it
   const focusDateOnService = useRef(false);
-  // the option the early list had focused (early-press.ts), focused again in the form's list
-  const [serviceFocus, setServiceFocus] = useState<string | null>(null);
 
   // The database's active services (the services query). Until its first answer: the same rows as
   // the build read them from the database (the site data), so the prerendered field is usable at
@@ -155,11 +155,6 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     setTime(null);
   }, []);
 
-  const serviceOpenChange = useCallback((open: boolean) => {
-    setServiceOpen(open);
-    setServiceFocus(null);
-  }, []);
-
   // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
   // presses are outside React). In a task of its own after the hydration's: opening the form's
   // list in the same task as the hydration's commit and effects made one long task of both
@@ -177,10 +172,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
       if (early.open) {
         // the early list has just closed: the form's list opens and takes the focus in this
         // same task, so that no key pressed meanwhile falls on the page instead of a list
-        flushSync(() => {
-          setServiceFocus(early.active ?? null);
-          setServiceOpen(true);
-        });
+        flushSync(() => serviceControl.current?.open(early.active ?? null));
         // if the form's list opened already (React hydrated the form on that very key press),
         // the focus the early list had goes to the same option in it
         requestAnimationFrame(() => {
@@ -339,13 +331,11 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           >
             <ServiceField
               triggerRef={serviceTrigger}
+              controlRef={serviceControl}
               services={serviceList}
               loading={services.isPending && serviceList.length === 0}
               value={service?.id ?? null}
               onChange={pickService}
-              open={serviceOpen}
-              onOpenChange={serviceOpenChange}
-              focusValue={serviceFocus}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField

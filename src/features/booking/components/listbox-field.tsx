@@ -1,5 +1,8 @@
 import { Check, ChevronDown } from 'lucide-react';
 import {
+  type CSSProperties,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -71,11 +74,46 @@ export function ListboxField({
   const typed = useRef({ text: '', at: 0 });
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
+  const isOpen = open && !disabled;
+  // where the field is, read when the visitor opens the list (before the list is on the page, so
+  // that placing it costs no second layout of the page); null: the list measures it itself
+  // (an opening from outside, through the controlled `open`, leaves it null)
+  const [anchor, setAnchor] = useState<Anchor | null>(null);
   const setOpen = (next: boolean) => {
+    if (next !== isOpen) setAnchor(next ? measureAnchor(trigger.current) : null);
     if (controlledOpen === undefined) setOwnOpen(next);
     onOpenChange?.(next);
   };
-  const isOpen = open && !disabled;
+  // The list answers the press itself, as the early list does (early-press.ts): a mouse's
+  // primary button on its press, a finger or pen when it lifts (its pointerup: the click follows
+  // as a separate event, after the compatibility mouse events, which a busy page delays). The
+  // click that follows such a press is then not a second toggle; a click without a press before
+  // it (a screen reader's, or element.click()) toggles.
+  const pressed = useRef(false);
+  function triggerPointerDown(event: ReactPointerEvent<HTMLButtonElement>) {
+    pressed.current = false;
+    if (event.pointerType !== 'mouse' || event.button !== 0 || disabled) return;
+    // the field does not take the focus from the list's option
+    event.preventDefault();
+    pressed.current = true;
+    setOpen(!isOpen);
+  }
+  function triggerPointerUp(event: ReactPointerEvent<HTMLButtonElement>) {
+    if (event.pointerType === 'mouse' || disabled) return;
+    pressed.current = true;
+    setOpen(!isOpen);
+  }
+  function triggerMouseDown(event: MouseEvent<HTMLButtonElement>) {
+    // the compatibility mousedown after a tap would move the focus from the option to the field
+    if (pressed.current) event.preventDefault();
+  }
+  function triggerClick() {
+    if (pressed.current) {
+      pressed.current = false;
+      return;
+    }
+    setOpen(!isOpen);
+  }
   const selected = options.find((option) => option.value === value && !option.disabled) ?? null;
 
   /** The options the keys and typing move through (the disabled ones are skipped). */
@@ -164,7 +202,10 @@ export function ListboxField({
         data-placeholder={selected ? undefined : ''}
         data-value={selected?.value}
         {...triggerProps}
-        onClick={() => setOpen(!isOpen)}
+        onPointerDown={triggerPointerDown}
+        onPointerUp={triggerPointerUp}
+        onMouseDown={triggerMouseDown}
+        onClick={triggerClick}
         onKeyDown={triggerKeyDown}
         className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm ring-offset-background data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:line-clamp-1"
       >
@@ -177,6 +218,7 @@ export function ListboxField({
       {isOpen ? (
         <ListboxPopup
           trigger={trigger}
+          anchor={anchor}
           list={list}
           focusValue={focusValue ?? value}
           onDismiss={() => setOpen(false)}
@@ -234,6 +276,28 @@ export function ListboxField({
 /** The gap between the field and its list, as Radix Popover's `sideOffset` was. */
 const OFFSET = 4;
 
+/** The field's box in the document and the list's greatest height (`max-h-96`: 24rem). */
+interface Anchor {
+  left: number;
+  top: number;
+  bottom: number;
+  width: number;
+  maxHeight: number;
+}
+
+function measureAnchor(field: HTMLElement | null): Anchor | null {
+  if (!field) return null;
+  const box = field.getBoundingClientRect();
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return {
+    left: box.left,
+    top: box.top,
+    bottom: box.bottom,
+    width: box.width,
+    maxHeight: 24 * rem,
+  };
+}
+
 /**
  * The open list in a layer on the page (a portal in body), under the field and as wide as it, or
  * above it when there is not room for it below and there is more above (as Radix Popover placed
@@ -252,18 +316,36 @@ const OFFSET = 4;
  */
 function ListboxPopup({
   trigger,
+  anchor,
   list,
   focusValue,
   onDismiss,
   children,
 }: {
   trigger: RefObject<HTMLButtonElement | null>;
+  /** The field's box when the list was opened; null: measured here. */
+  anchor: Anchor | null;
   list: RefObject<HTMLDivElement | null>;
   focusValue: string | null | undefined;
   onDismiss: () => void;
   children: ReactNode;
 }) {
   const layer = useRef<HTMLDivElement | null>(null);
+  // with the field's box read at the press, the list is drawn in place at once (below the field,
+  // when the tallest list fits there); else placed in the layout effect, measuring both
+  const [initial] = useState<{ style: CSSProperties; placed: boolean }>(() => {
+    const style: CSSProperties & Record<string, string | number> = {
+      position: 'absolute',
+      left: 0,
+      top: 0,
+      zIndex: 50,
+    };
+    if (!anchor) return { style, placed: false };
+    style.left = `${anchor.left + window.scrollX}px`;
+    style.top = `${anchor.bottom + OFFSET + window.scrollY}px`;
+    style['--radix-popover-trigger-width'] = `${anchor.width}px`;
+    return { style, placed: window.innerHeight - anchor.bottom - OFFSET >= anchor.maxHeight };
+  });
   const dismiss = useRef(onDismiss);
   useLayoutEffect(() => {
     dismiss.current = onDismiss;
@@ -284,7 +366,7 @@ function ListboxPopup({
       wrapper.style.left = `${box.left + window.scrollX}px`;
       wrapper.style.top = `${top + window.scrollY}px`;
     }
-    place();
+    if (!initial.placed) place();
     const all = Array.from(
       list.current?.querySelectorAll<HTMLElement>('[role="option"]:not([aria-disabled="true"])') ??
         [],
@@ -325,11 +407,7 @@ function ListboxPopup({
   }, []);
 
   return createPortal(
-    <div
-      ref={layer}
-      data-radix-popper-content-wrapper=""
-      style={{ position: 'absolute', left: 0, top: 0, zIndex: 50 }}
-    >
+    <div ref={layer} data-radix-popper-content-wrapper="" style={initial.style}>
       {children}
     </div>,
     document.body,

@@ -1,19 +1,23 @@
-import { memo, type RefObject, useMemo } from 'react';
+import { memo, type RefObject, useCallback, useImperativeHandle, useMemo, useState } from 'react';
 import { bookingCopy } from '~/content/booking';
 import { formatDuration, formatPrice } from '~/lib/format';
 import type { BookingService } from '../api/get-services';
 import { ListboxField } from './listbox-field';
 
+/** Opens the service field's list from outside (the hand-over of the early list). */
+export interface ServiceFieldControl {
+  /** Opens the list with the focus on the option `focusValue` (default: the chosen one). */
+  open: (focusValue?: string | null) => void;
+}
+
 interface ServiceFieldProps {
   triggerRef?: RefObject<HTMLButtonElement | null>;
+  /** Filled with the field's opener (the form hands an open early list over with it). */
+  controlRef?: RefObject<ServiceFieldControl | null>;
   services: readonly BookingService[];
   loading: boolean;
   value: string | null;
   onChange: (serviceId: string) => void;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The option to focus when the list opens (default: the chosen one, else the first). */
-  focusValue?: string | null;
 }
 
 const aside = (service: BookingService) =>
@@ -23,6 +27,9 @@ const aside = (service: BookingService) =>
  * The service field (a ListboxField): enabled as soon as there are services (the build's, until
  * the services query answers), so the prerendered field answers a press before hydration
  * (early-press.ts reads the options from `data-early-options` and draws the same list).
+ *
+ * The field keeps its list's open state itself: opening and closing the list re-renders this
+ * field only, not the form card around it (issue 18: a tap answered within 100 ms).
  */
 export const ServiceField = memo(function ServiceField({
   services,
@@ -30,11 +37,26 @@ export const ServiceField = memo(function ServiceField({
   value,
   onChange,
   triggerRef,
-  open,
-  onOpenChange,
-  focusValue,
+  controlRef,
 }: ServiceFieldProps) {
   const copy = bookingCopy.service;
+  const [open, setOpen] = useState(false);
+  // the option the early list had focused (early-press.ts), focused again in this list
+  const [focusValue, setFocusValue] = useState<string | null>(null);
+  useImperativeHandle(
+    controlRef,
+    () => ({
+      open: (focus) => {
+        setFocusValue(focus ?? null);
+        setOpen(true);
+      },
+    }),
+    [],
+  );
+  const openChange = useCallback((next: boolean) => {
+    setOpen(next);
+    setFocusValue(null);
+  }, []);
   const options = useMemo(
     () =>
       services.map((service) => ({
@@ -59,7 +81,7 @@ export const ServiceField = memo(function ServiceField({
         onChange={onChange}
         disabled={services.length === 0}
         open={open}
-        onOpenChange={onOpenChange}
+        onOpenChange={openChange}
         focusValue={focusValue}
         triggerRef={triggerRef}
         // a press before the form has hydrated is answered by early-press.ts
