@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   Accordion,
   AccordionContent,
@@ -6,7 +6,6 @@ import {
   AccordionTrigger,
 } from '~/components/ui/accordion';
 import type { FaqItem } from '~/content/faq';
-import { useHydrated } from '~/lib/use-hydrated';
 
 /** Delay between two items' entrance animations (spec: 0.1 s stagger each). */
 export const FAQ_STAGGER_MS = 100;
@@ -14,38 +13,31 @@ export const FAQ_STAGGER_MS = 100;
 /**
  * Questions and answers as an accordion: one answer open at a time, clicking the open question
  * closes it. When the list scrolls into view, the items fade in one after another, 100 ms apart
- * (not with prefers-reduced-motion). The prerendered HTML shows every item without animation.
+ * (not with prefers-reduced-motion). The prerendered HTML shows every item without animation
+ * (`data-animation="static"`); in the browser an effect sets the phase on the element itself
+ * (`waiting`: hidden until seen, then `entering`), so the FAQ is not rendered again for it after
+ * hydration. React leaves the attribute alone: its rendered value never changes.
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   const listRef = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
-  const [inView, setInView] = useState(false);
-  const canObserve = hydrated && typeof IntersectionObserver !== 'undefined';
 
   useEffect(() => {
-    const element = listRef.current;
-    if (!canObserve || !element) return;
+    const list = listRef.current;
+    if (!list || typeof IntersectionObserver === 'undefined') return;
+    if (list.dataset.animation === 'entering') return;
+    list.dataset.animation = 'waiting';
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
-        setInView(true);
+        list.dataset.animation = 'entering';
         observer.disconnect();
       }
     });
-    observer.observe(element);
+    observer.observe(list);
     return () => observer.disconnect();
-  }, [canObserve]);
-
-  // Waiting: hidden until seen; entering: staggered fade-in (both only without reduced motion).
-  const phase = !canObserve ? 'static' : inView ? 'entering' : 'waiting';
+  }, []);
 
   return (
-    <Accordion
-      ref={listRef}
-      type="single"
-      collapsible
-      className="mx-auto max-w-3xl"
-      data-animation={phase}
-    >
+    <Accordion ref={listRef} className="mx-auto max-w-3xl" data-animation="static">
       {items.map((item, index) => (
         <AccordionItem
           key={item.question}
