@@ -93,6 +93,51 @@ test.describe('journeys', () => {
   });
 });
 
+test('the FAQ questions move the focus with the arrow keys, Home and End', async ({ page }) => {
+  await gotoHydrated(page, '/about');
+  const questions = faqRegion(page).getByRole('button');
+  await questions.first().focus();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('ArrowDown');
+  await expect(questions.nth(1)).toBeFocused();
+  // the arrow moved the focus, not the page
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+  await page.keyboard.press('End');
+  await expect(questions.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(questions.first()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(questions.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(questions.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(questions.first()).toHaveAttribute('aria-expanded', 'true');
+  const answer = faqRegion(page).getByRole('region', {
+    name: (await questions.first().textContent())!,
+  });
+  await expect(answer).toBeVisible();
+  await expect(questions.first()).toHaveAttribute(
+    'aria-controls',
+    (await answer.getAttribute('id'))!,
+  );
+});
+
+test('a FAQ question pressed before hydration opens once the page has hydrated', async ({
+  page,
+}) => {
+  // slow scripts: the press surely comes before React is there
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/about');
+  const question = faqRegion(page).getByRole('button').nth(2);
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+  await expect(faqRegion(page).getByText(/2-3 år/)).toBeVisible();
+  await expect(faqRegion(page).locator('button[aria-expanded="true"]')).toHaveCount(1);
+});
+
 test('the FAQ entrance is staggered by 0.1 s and skipped with reduced motion', async ({ page }) => {
   const itemStyles = () =>
     page.evaluate(() =>

@@ -101,7 +101,11 @@ describe('Accordion (own, in place of Radix Accordion)', () => {
 
   it('keeps the page from scrolling on those keys only when a question has the focus', () => {
     render(<Faq />);
-    const down = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    const down = new KeyboardEvent('keydown', {
+      key: 'ArrowDown',
+      bubbles: true,
+      cancelable: true,
+    });
     button('Første').dispatchEvent(down);
     expect(down.defaultPrevented).toBe(true);
     const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
