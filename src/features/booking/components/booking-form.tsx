@@ -167,12 +167,17 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
       // the form was touched (the early presses never reached React): the widget starts as
       // the form's own first touch would have started it
       if (early.open || early.pick || early.missing) challengeStartSoon();
-      if (early.pick) pickService(early.pick);
       if (early.pick && early.tab) focusDateOnService.current = true;
+      if (early.pick || early.open) {
+        // the choice and the list in this same task: a key pressed right after it (Tab to the
+        // date, which the choice enables) must find the form as the early script left it, and
+        // the form's list takes the focus from the early list (just closed) at once
+        flushSync(() => {
+          if (early.pick) pickService(early.pick);
+          if (early.open) serviceControl.current?.open(early.active ?? null);
+        });
+      }
       if (early.open) {
-        // the early list has just closed: the form's list opens and takes the focus in this
-        // same task, so that no key pressed meanwhile falls on the page instead of a list
-        flushSync(() => serviceControl.current?.open(early.active ?? null));
         // if the form's list opened already (React hydrated the form on that very key press),
         // the focus the early list had goes to the same option in it
         requestAnimationFrame(() => {
