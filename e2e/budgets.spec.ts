@@ -43,7 +43,8 @@ const pages = pageList().map((p) => p.path);
 const pageJs: Record<string, number> = {
   '/': 125 * KB,
   '/services': 126 * KB,
-  '/about': 136 * KB,
+  // 134.0 KB until the FAQ's Radix Accordion was replaced (issue 18, seventh round): 125.8 KB
+  '/about': 127 * KB,
   '/contact': 150 * KB,
   '/vores-arbejde': 141 * KB,
   '/privatlivspolitik': 123 * KB,
