@@ -71,7 +71,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // later, they make Vite re-optimise and reload the page under the visitor.
   optimizeDeps: {
     include: [
-      '@radix-ui/react-accordion',
       '@radix-ui/react-dialog',
       '@radix-ui/react-popover',
       '@supabase/functions-js',
