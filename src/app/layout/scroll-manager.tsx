@@ -4,6 +4,9 @@ import { useLocation, useNavigationType } from 'react-router';
 /** Delay before the smooth scroll when a link to the current page is clicked (spec: 100 ms). */
 export const SAME_PAGE_SCROLL_DELAY_MS = 100;
 
+/** Class on <html> that turns app.css's content-visibility off (see the layout effect). */
+export const RENDER_ALL = 'render-all';
+
 /** Scroll position per history entry (React Router's location key), for Back and Forward. */
 const positions = new Map<string, number>();
 
@@ -52,6 +55,10 @@ export function ScrollManager() {
   // Before paint, so the scroll events the new page causes belong to its own entry.
   useLayoutEffect(() => {
     entry.current = key;
+    // Parts of a page are rendered only when they near the screen (content-visibility in
+    // app.css), sized by an estimate until then; a saved position is only the same text once
+    // everything above it has its real height, so Back and Forward render the page in full.
+    document.documentElement.classList.remove(RENDER_ALL);
     const previous = shown.current;
     shown.current = pathname + hash;
     // The first load is the browser's: it already shows the right place, and a visitor who
@@ -68,6 +75,7 @@ export function ScrollManager() {
     if (navigationType === 'POP') {
       const saved = positions.get(key);
       if (saved === undefined) return;
+      document.documentElement.classList.add(RENDER_ALL);
       // Again on the next frames while the page is still too short to get there (late layout).
       let frame = 0;
       let tries = 0;
