@@ -3,7 +3,9 @@
 // (mobile, simulated throttling, Chromium from the system) RUNS times per route and writes the
 // medians of the four category scores and FCP, LCP, TBT, CLS, SI and bytes to docs/performance.md
 // (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1,
-// BENCH_SAVE=dir (keeps each route's first Lighthouse report as JSON there, for diagnosis).
+// BENCH_SAVE=dir (keeps each route's first Lighthouse report as JSON there, for diagnosis),
+// BENCH_COMPARE_DIR=<build dir> (a second build served beside this one: every Lighthouse run and
+// tap alternates between the two, A B then B A, and both tables are written).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -44,6 +46,9 @@ interface Sample {
   cls: number;
   si: number;
   bytes: number;
+  /** Lighthouse's benchmarkIndex of the host at this run (it warns below 1000: a slower CPU than
+   * its 4x slowdown assumes) */
+  benchmark: number;
 }
 
 const median = (values: number[]) => {
@@ -82,7 +87,7 @@ async function main() {
 
   const main = await serve(BUILD_DIR, port, supabasePort);
   // BENCH_COMPARE_DIR: a second build (e.g. of main before a change, made with
-  // `BUILD_DIR=<dir> npm run build`), served beside this one; the taps alternate between the two
+  // `BUILD_DIR=<dir> npm run build`), served beside this one; Lighthouse and the taps alternate
   const compareDir = process.env.BENCH_COMPARE_DIR
     ? path.resolve(process.env.BENCH_COMPARE_DIR)
     : undefined;
@@ -96,67 +101,55 @@ async function main() {
     await compare?.ready();
     if (LIGHTHOUSE)
       chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-    const results: Array<{ route: string; median: Sample; runs: number }> = [];
-    // one discarded run first: right after `npm start` the local stack is still starting (Deno, the
-    // in-memory database), and the first route measured (/) read up to 999 ms of TBT that the same
-    // build did not show a few minutes later
-    if (LIGHTHOUSE && ROUTES[0]) await runLighthouse(`${site}${ROUTES[0]}`, chrome!.port);
-    for (const route of ROUTES) {
-      const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const result = await runLighthouse(`${site}${route}`, chrome!.port);
-        const { categories, audits } = result;
-        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-        const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-        samples.push({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          fcp: value('first-contentful-paint'),
-          lcp: value('largest-contentful-paint'),
-          tbt: value('total-blocking-time'),
-          cls: value('cumulative-layout-shift'),
-          si: value('speed-index'),
-          bytes: value('total-byte-weight'),
-        });
-        if (run === 0 && process.env.BENCH_SAVE) {
-          const file = path.join(
-            process.env.BENCH_SAVE,
-            `${route === '/' ? 'home' : route.slice(1)}.json`,
-          );
-          mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, JSON.stringify(result));
-        }
-        if (run === 0) {
-          const lcpItems = (
-            audits['largest-contentful-paint-element']?.details as
-              { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
-          )?.items?.[0]?.items;
-          const snippet = lcpItems?.[0]?.node?.snippet;
-          if (snippet) console.log(`  ${route} LCP element: ${snippet.slice(0, 160)}`);
-        }
-        const failing = Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-          .map((a) => a.id);
-        console.log(
-          `  ${route} run ${run + 1}/${RUNS}: perf ${score('performance')} a11y ${score('accessibility')} bp ${score('best-practices')} seo ${score('seo')} LCP ${Math.round(value('largest-contentful-paint'))} ms${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
-        );
-      }
-      const keys = Object.keys(samples[0]!) as Array<keyof Sample>;
-      const med = Object.fromEntries(
-        keys.map((k) => [k, median(samples.map((s) => s[k]))]),
-      ) as unknown as Sample;
-      results.push({ route, median: med, runs: samples.length });
-    }
     const sites = [
       { label: 'this build', url: site },
       ...(compare
         ? [{ label: path.relative(ROOT, compareDir!) || compareDir!, url: compare.url }]
         : []),
     ];
+    // one discarded run first: right after `npm start` the local stack is still starting (Deno, the
+    // in-memory database), and the first route measured (/) read up to 999 ms of TBT that the same
+    // build did not show a few minutes later
+    if (LIGHTHOUSE && ROUTES[0])
+      for (const { url } of sites) await runLighthouse(`${url}${ROUTES[0]}`, chrome!.port);
+    // with a second build the runs alternate route by route (A, B, then B, A: neither build always
+    // goes first), so that both see the same machine load
+    const results = new Map<string, Array<{ route: string; median: Sample; runs: number }>>(
+      sites.map(({ label }) => [label, []]),
+    );
+    for (const route of ROUTES) {
+      const samples = new Map<string, Sample[]>(sites.map(({ label }) => [label, []]));
+      for (let run = 0; run < RUNS; run += 1) {
+        for (const { label, url } of run % 2 ? [...sites].reverse() : sites) {
+          const result = await runLighthouse(`${url}${route}`, chrome!.port);
+          samples.get(label)!.push(sample(result));
+          if (run === 0 && label === sites[0]!.label) saveAndDescribe(route, result);
+          const failing = Object.values(result.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+            .map((a) => a.id);
+          const m = samples.get(label)!.at(-1)!;
+          console.log(
+            `  ${route} run ${run + 1}/${RUNS}${sites.length > 1 ? ` (${label})` : ''}: perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices} seo ${m.seo} LCP ${Math.round(m.lcp)} ms TBT ${Math.round(m.tbt)} ms, host benchmark ${Math.round(m.benchmark)} (load ${loadavg()[0]!.toFixed(2)})${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+          );
+        }
+      }
+      for (const [label, list] of samples) {
+        const keys = Object.keys(list[0]!) as Array<keyof Sample>;
+        const med = Object.fromEntries(
+          keys.map((k) => [k, median(list.map((s) => s[k]))]),
+        ) as unknown as Sample;
+        results.get(label)!.push({ route, median: med, runs: list.length });
+      }
+    }
     const taps = process.env.BENCH_TAP === '0' ? new Map() : await tapLatency(sites);
-    if (LIGHTHOUSE) report(results, taps.get('this build') ?? []);
+    if (LIGHTHOUSE)
+      report(
+        sites.map(({ label }) => ({
+          label,
+          results: results.get(label)!,
+          taps: taps.get(label) ?? [],
+        })),
+      );
     for (const [label, rows] of taps) console.log(`\n${label}:\n${tapTable(rows).join('\n')}`);
   } finally {
     await chrome?.kill();
@@ -326,7 +319,7 @@ async function tapRun(
  * from the tap's input time (its pointerdown's timeStamp, so the wait for a busy main thread
  * counts) to the frame after the listbox appeared. The 2 s visits then choose a service and a day
  * and tap the time field. With several sites (BENCH_COMPARE_DIR) the runs alternate between
- * them (A, B, A, B...), so that both see the same machine load.
+ * them (A, B, then B, A...), so that both see the same machine load and neither always goes first.
  */
 async function tapLatency(sites: TapSite[]): Promise<Map<string, TapResult[]>> {
   const browser = await chromium.launch({
@@ -342,7 +335,7 @@ async function tapLatency(sites: TapSite[]): Promise<Map<string, TapResult[]>> {
         { service: Array<number | null>; time: Array<number | null> }
       >;
       for (let run = 0; run < TAP_RUNS; run += 1) {
-        for (const site of sites) {
+        for (const site of run % 2 ? [...sites].reverse() : sites) {
           const result = await tapRun(browser, site.url, after, withTime).catch(
             (error: unknown) => {
               console.log(`  ${site.label}: ${(error as Error).message.split('\n')[0]}`);
@@ -387,6 +380,44 @@ function tapTable(taps: TapResult[]): string[] {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** The figures of one Lighthouse run. */
+function sample(result: Lhr): Sample {
+  const { categories, audits } = result;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+    bytes: value('total-byte-weight'),
+    benchmark: result.environment.benchmarkIndex,
+  };
+}
+
+/** A route's first run: saved with BENCH_SAVE, and its LCP element printed. */
+function saveAndDescribe(route: string, result: Lhr) {
+  if (process.env.BENCH_SAVE) {
+    const file = path.join(
+      process.env.BENCH_SAVE,
+      `${route === '/' ? 'home' : route.slice(1)}.json`,
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(result));
+  }
+  const lcpItems = (
+    result.audits['largest-contentful-paint-element']?.details as
+      { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  )?.items?.[0]?.items;
+  const snippet = lcpItems?.[0]?.node?.snippet;
+  if (snippet) console.log(`  ${route} LCP element: ${snippet.slice(0, 160)}`);
+}
+
 /** One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART) is repeated. */
 async function runLighthouse(url: string, port: number, attempts = 3): Promise<Lhr> {
   for (let attempt = 1; ; attempt += 1) {
@@ -405,10 +436,14 @@ async function runLighthouse(url: string, port: number, attempts = 3): Promise<L
   }
 }
 
-function report(
-  results: Array<{ route: string; median: Sample; runs: number }>,
-  taps: TapResult[] = [],
-) {
+interface BuildResults {
+  label: string;
+  results: Array<{ route: string; median: Sample; runs: number }>;
+  taps: TapResult[];
+}
+
+/** The Lighthouse table, the misses and the taps of one build (markdown lines). */
+function buildSection({ results, taps }: BuildResults): string[] {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const rows = results.map(({ route, median: m }) =>
     [
@@ -423,6 +458,7 @@ function report(
       m.cls.toFixed(3),
       s(m.si),
       `${Math.round(m.bytes / 1000)} KB`,
+      Math.round(m.benchmark),
     ].join(' | '),
   );
   const misses = results.flatMap(({ route, median: m }) => {
@@ -440,17 +476,9 @@ function report(
     if (m.cls > 0.02) list.push(`${route}: CLS ${m.cls.toFixed(3)} > 0.02`);
     return list;
   });
-  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const section = [
-    START,
-    `Last run: ${when}, ${results[0]?.runs ?? 0} runs per route (medians), Lighthouse 12 mobile`,
-    `(simulated slow 4G, 4x CPU slowdown), Chromium ${CHROME}, ${cpus().length} CPUs, load average`,
-    `${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / ')} at the end. Generated by \`npm run bench:web\`.`,
-    '',
-    '| Route | Perf | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | SI | Bytes |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+  return [
+    '| Route | Perf | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | SI | Bytes | Host |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${row} |`),
     '',
     misses.length
@@ -464,6 +492,31 @@ function report(
           ...tapTable(taps),
         ]
       : []),
+  ];
+}
+
+/** Writes the tables (this build first, then a compared build's) to docs/performance.md. */
+function report(builds: BuildResults[]) {
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const [own, ...others] = builds;
+  const section = [
+    START,
+    `Last run: ${when}, ${own!.results[0]?.runs ?? 0} runs per route (medians), Lighthouse 12 mobile`,
+    `(simulated slow 4G, 4x CPU slowdown), Chromium ${CHROME}, ${cpus().length} CPUs, load average`,
+    `${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' / ',
+      )} at the end. Generated by \`npm run bench:web\`. Host: the median of Lighthouse's`,
+    'benchmarkIndex of the runs (Lighthouse warns below 1000: a slower CPU than its 4x slowdown assumes).',
+    '',
+    ...buildSection(own!),
+    ...others.flatMap((build) => [
+      '',
+      `Back to back, in the same run (Lighthouse runs and taps alternating with the build above): ${build.label}.`,
+      '',
+      ...buildSection(build),
+    ]),
     END,
   ].join('\n');
   console.log(`\n${section}\n`);
