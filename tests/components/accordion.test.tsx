@@ -83,16 +83,17 @@ describe('Accordion (own, in place of Radix Accordion)', () => {
     const user = userEvent.setup();
     render(<Faq />);
     button('Første').focus();
-    await user.keyboard('{ArrowDown}');
-    expect(button('Anden')).toHaveFocus();
-    await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(button('Første')).toHaveFocus();
-    await user.keyboard('{ArrowUp}');
-    expect(button('Tredje')).toHaveFocus();
-    await user.keyboard('{Home}');
-    expect(button('Første')).toHaveFocus();
-    await user.keyboard('{End}');
-    expect(button('Tredje')).toHaveFocus();
+    const steps: Array<[keys: string, focused: string]> = [
+      ['{ArrowDown}', 'Anden'],
+      ['{ArrowDown}{ArrowDown}', 'Første'],
+      ['{ArrowUp}', 'Tredje'],
+      ['{Home}', 'Første'],
+      ['{End}', 'Tredje'],
+    ];
+    for (const [keys, focused] of steps) {
+      await user.keyboard(keys);
+      expect(button(focused), keys).toHaveFocus();
+    }
     // the other orientation's keys do nothing, and moving opens nothing
     await user.keyboard('{ArrowLeft}{ArrowRight}');
     expect(button('Tredje')).toHaveFocus();
