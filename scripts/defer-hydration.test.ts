@@ -12,19 +12,39 @@ function run(html: string, readyState: 'loading' | 'complete') {
   const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
   const imported: string[] = [];
   const preloaded: string[] = [];
+  // every task the script queues gets a number; `task` is the last one that began (the microtasks
+  // a task queues run before the next one begins)
+  let task = 0;
+  let tasks = 0;
+  const inTask =
+    (fn: () => void): (() => void) =>
+    () => {
+      task = ++tasks;
+      fn();
+    };
+  /** What each appendChild to the head added, with the task it ran in. */
+  const appended: Array<{ task: number; hrefs: string[] }> = [];
   const listeners = new Map<string, Array<(event: { type: string }) => void>>();
+  const importedIn: number[] = [];
   const context: Record<string, unknown> = {
     __import: (href: string) => {
       imported.push(href);
+      importedIn.push(task);
       return Promise.resolve({ href });
     },
     document: {
       readyState,
-      head: { appendChild: () => undefined },
+      head: {
+        appendChild: (f: { hrefs: string[] }) => {
+          appended.push({ task, hrefs: f.hrefs });
+          preloaded.push(...f.hrefs);
+        },
+      },
       createElement: () => ({}),
-      createDocumentFragment: () => ({
-        appendChild: (l: { href: string }) => preloaded.push(l.href),
-      }),
+      createDocumentFragment: () => {
+        const hrefs: string[] = [];
+        return { hrefs, appendChild: (l: { href: string }) => hrefs.push(l.href) };
+      },
     },
     addEventListener: (type: string, fn: (event: { type: string }) => void) =>
       listeners.set(type, [...(listeners.get(type) ?? []), fn]),
@@ -33,15 +53,17 @@ function run(html: string, readyState: 'loading' | 'complete') {
         type,
         (listeners.get(type) ?? []).filter((f) => f !== fn),
       ),
-    requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0),
-    setTimeout,
+    requestAnimationFrame: (fn: () => void) => setTimeout(inTask(fn), 0),
+    setTimeout: (fn: () => void, ms?: number) => setTimeout(inTask(fn), ms),
     Promise,
   };
   context.window = context;
   vm.runInNewContext(script.replaceAll('import(', '__import('), context);
   return {
     imported,
+    importedIn,
     preloaded,
+    appended,
     window: context as { __reactRouterRouteModules?: unknown },
     fire: (type: string) => (listeners.get(type) ?? []).forEach((fn) => fn({ type })),
   };
@@ -87,11 +109,12 @@ describe('deferHydration', () => {
     expect(page$.imported).toEqual([]);
     page$.fire('load');
     await settle();
+    // every preload, in the order the chunks are evaluated
     expect(page$.preloaded).toEqual([
-      '/assets/manifest-1.js',
-      '/assets/entry.client-4.js',
       '/assets/react-5.js',
       '/assets/router-6.js',
+      '/assets/manifest-1.js',
+      '/assets/entry.client-4.js',
     ]);
     expect(page$.imported).toEqual([
       '/assets/react-5.js',
@@ -111,8 +134,50 @@ describe('deferHydration', () => {
   it('starts at once on a key press before the page has loaded', async () => {
     const page$ = run(deferHydration(page), 'loading');
     page$.fire('keydown');
+    // the first preloads are requested in the key press's own task
+    expect(page$.preloaded).toEqual(['/assets/react-5.js', '/assets/router-6.js']);
     await settle();
     expect(page$.imported.at(-1)).toBe('/assets/entry.client-4.js');
+  });
+
+  // A page with as many chunks as the site's largest (13 preloads).
+  const shared = Array.from({ length: 9 }, (_, i) => `/assets/chunk${i}-9.js`);
+  const bigScript = routerScript.replace(
+    'import "/assets/manifest-1.js";',
+    'import "/assets/manifest-1.js";\nimport "/assets/side-7.js";',
+  );
+  const bigPage = page
+    .replace(
+      '<link rel="stylesheet"',
+      `${[...shared, '/assets/root-2.js', '/assets/page-3.js', '/assets/side-7.js'].map((href) => `<link rel="modulepreload" href="${href}"/>`).join('')}<link rel="stylesheet"`,
+    )
+    .replace(routerScript, bigScript);
+  const evaluationOrder = [
+    '/assets/react-5.js',
+    '/assets/router-6.js',
+    ...shared,
+    '/assets/manifest-1.js',
+    '/assets/side-7.js',
+    '/assets/root-2.js',
+    '/assets/page-3.js',
+    '/assets/entry.client-4.js',
+  ];
+
+  it('appends the preloads two per task, all before the first chunk is evaluated, then evaluates in order', async () => {
+    const page$ = run(deferHydration(bigPage), 'loading');
+    page$.fire('load');
+    await settle();
+    // every preload once, in the order the chunks are evaluated
+    expect(page$.preloaded).toEqual(evaluationOrder);
+    // at most two in a task, each batch in a task of its own
+    expect(page$.appended.length).toBe(Math.ceil(evaluationOrder.length / 2));
+    for (const batch of page$.appended) expect(batch.hrefs.length).toBeLessThanOrEqual(2);
+    const batchTasks = page$.appended.map((batch) => batch.task);
+    expect(new Set(batchTasks).size).toBe(batchTasks.length);
+    // nothing is imported before every chunk has been requested, nor in a batch's task
+    expect(Math.min(...page$.importedIn)).toBeGreaterThan(Math.max(...batchTasks));
+    // the imports: the shared chunks one by one, the route modules, the entry last
+    expect(page$.imported).toEqual(evaluationOrder);
   });
 
   it('on a touch, starts once the finger has lifted (what the tap shows is painted first)', async () => {
