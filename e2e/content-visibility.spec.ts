@@ -85,3 +85,110 @@ test('Back to the privacy policy lands on the same text as before', async ({ pag
     .poll(() => page.locator(target).evaluate((s) => Math.round(s.getBoundingClientRect().top)))
     .toBe(topBefore);
 });
+
+// app.css: every content page's sections from the third on are skipped by the first paint too,
+// and rendered for good at the load event (`sections-shown`, an inline script in <head>).
+const contentPages = ['/', '/services', '/about', '/vores-arbejde', '/contact'];
+const laterSections = 'main > section:nth-child(n + 3)';
+/** Holds the page's load event back: a picture added to the HTML that never arrives. */
+async function holdLoad(page: Page) {
+  await page.route('**/__hold-load', () => {});
+  await page.route(/\/[a-z-]*$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '</body>',
+      '<img src="/__hold-load" alt=""></body>',
+    );
+    await route.fulfill({ response, body: html });
+  });
+}
+const sectionsShown = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('sections-shown'));
+
+for (const path of contentPages) {
+  test(`${path}: the first paint skips the sections below the first screen, the load event shows them for good`, async ({
+    page,
+  }) => {
+    // Until the load event (held back here) they are skipped.
+    await holdLoad(page);
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.locator(laterSections).count()).toBeGreaterThan(0);
+    expect(await rendered(page, 'main > section:first-child > :first-child')).toBe(true);
+    expect(await rendered(page, 'main > section:last-child > :first-child')).toBe(false);
+    expect(await sectionsShown(page)).toBe(false);
+    // They start below the first screen (412 x 823), so nothing the visitor sees is contained.
+    const top = await page
+      .locator(laterSections)
+      .first()
+      .evaluate((section) => section.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(823);
+
+    // Without the page's JavaScript, at the load event: all rendered, as without the rule.
+    await page.unrouteAll();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(path);
+    expect(await sectionsShown(page)).toBe(true);
+    expect(await rendered(page, 'main > section:last-child > :first-child')).toBe(true);
+    const visibility = await page
+      .locator('main > section')
+      .evaluateAll((sections) => sections.map((s) => getComputedStyle(s).contentVisibility));
+    expect(new Set(visibility)).toEqual(new Set(['visible']));
+  });
+}
+
+test('on a wide screen too, the skipped sections start below the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await holdLoad(page);
+  for (const path of contentPages) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    expect(await sectionsShown(page), path).toBe(false);
+    const top = await page
+      .locator(laterSections)
+      .first()
+      .evaluate((section) => section.getBoundingClientRect().top);
+    expect(top, path).toBeGreaterThanOrEqual(700);
+  }
+});
+
+test('End after the load jumps to the bottom, and the page keeps its height', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto('/about');
+  await page.keyboard.press('End');
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY + innerHeight - document.body.scrollHeight))
+    .toBeGreaterThanOrEqual(-1);
+  const at = await page.evaluate(() => [window.scrollY, document.body.scrollHeight]);
+  // Some frames later: neither the height nor the position has changed.
+  await page.evaluate(
+    () => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve), 300)),
+  );
+  expect(await page.evaluate(() => [window.scrollY, document.body.scrollHeight])).toEqual(at);
+});
+
+test('a link to a section of the home page lands on it, and it stays there', async ({ page }) => {
+  // A new visit with the #anchor: the browser's own jump, while the sections above it are skipped.
+  await page.goto('/#hvorfor-os');
+  await expect(page.locator('#hvorfor-os')).toBeInViewport();
+  expect(await sectionsShown(page)).toBe(true);
+  await settled(page);
+  // Once everything above it has its real height, the section is still where the visitor is.
+  const [top, margin] = await page
+    .locator('#hvorfor-os')
+    .evaluate((section) => [
+      section.getBoundingClientRect().top,
+      parseFloat(getComputedStyle(section).scrollMarginTop) || 0,
+    ]);
+  expect(Math.abs(top! - margin!)).toBeLessThanOrEqual(1);
+});
+
+/** Waits until the network is quiet (the page has hydrated) and two more frames are painted. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
