@@ -5,7 +5,6 @@ import type { Route } from './+types/root';
 import { AppProviders } from './providers';
 import { ErrorScreen } from './layout/error-screen';
 import { THEME_SCRIPT } from './layout/theme';
-import { SECTIONS_SCRIPT } from './layout/sections-script';
 // The stylesheet as a URL, linked by the root route only: imported as a module, it became a
 // dependency of every dynamic import, React Router marked its link `…css#` (react-router#14754) and
 // Vite's preload helper, not finding that exact href, linked the same sheet a second time on the
@@ -33,9 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Its text is only needed in the prerendered HTML: React hydrates the element without
             comparing or rewriting an inner HTML, so the browser bundle carries an empty one. */}
         <script
-          dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR ? `${THEME_SCRIPT};${SECTIONS_SCRIPT}` : '',
-          }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_SCRIPT : '' }}
           suppressHydrationWarning
         />
         <Meta />
