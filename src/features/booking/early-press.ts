@@ -15,7 +15,9 @@
  * - a tap on the disabled "Book tid" (its overlay) or Enter in one of the form's text fields
  *   while service, date or time is missing is answered with the "Manglende oplysninger" toast
  *   once the form has hydrated.
- * Replayed (untrusted) events are not presses.
+ * Replayed (untrusted) events are not presses. After a tap has opened the list, the tap's
+ * compatibility mousedown on the field is prevented (as the form's field does), so the focus stays
+ * on the list's option. The form takes over between presses, never within one (takeEarlyPresses).
  *
  * The field's own events (press, touch, mouse, keys) stop at the window while this script answers
  * them: React hydrates a Suspense boundary synchronously, inside the event, when a discrete event
@@ -26,7 +28,7 @@
  * form's load trigger) still see them.
  */
 export const EARLY_PRESS_SCRIPT = `(function(){
-var w=window,d=document,early=w.__bookingEarly={},list=null,up=0,CHECK='<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-check size-4" aria-hidden="true"><path d="M20 6 9 17l-5-5"></path></svg>';
+var w=window,d=document,early=w.__bookingEarly={},list=null,up=0,held=0,waiting=null,CHECK='<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-check size-4" aria-hidden="true"><path d="M20 6 9 17l-5-5"></path></svg>';
 function trig(){return d.getElementById("booking-service")}
 function opts(){return list?[].slice.call(list.querySelectorAll("[role=option]")):[]}
 function el(tag,cls,text){var e=d.createElement(tag);if(cls)e.className=cls;if(text)e.textContent=text;return e}
@@ -61,9 +63,19 @@ var t=trig();early.pick=o.getAttribute("data-value");
 if(t){var v=t.querySelector("span");if(v)v.textContent=o.querySelector("[id]").textContent;t.removeAttribute("data-placeholder")}
 close(true);
 }
+function take(answer){
+if(held){waiting=answer;return}
+w.__bookingFormHydrated=true;
+var a=list&&list.contains(d.activeElement)?d.activeElement.getAttribute("data-value"):undefined;
+var r={open:!!list,active:a,pick:early.pick,tab:early.tab,missing:early.missing};close(false);answer(r);
+}
+function release(){held=0;var a=waiting;waiting=null;if(a)setTimeout(function(){take(a)},0)}
 function note(e){
 if(w.__bookingFormHydrated||!e.isTrusted||!e.target||!e.target.closest)return;
 var t=e.target,k=e.type,f=t.closest("#booking-service");
+if(k==="click"||k==="pointercancel"||held===2&&(k==="pointerdown"||k==="keydown"))release();
+if(k==="pointerdown"&&(f||list&&list.contains(t)))held=1;
+else if(k==="pointerup"&&held===1)held=2;
 if(list&&list.contains(t)){
 var o=t.closest("[role=option]");
 if(k==="click"&&o)choose(o);
@@ -80,7 +92,7 @@ return;
 if(k==="pointerdown")up=0;
 if(f){
 if(f.disabled)return;
-e.stopPropagation();if(k.charAt(0)==="t"||k.charAt(0)==="m")return;
+e.stopPropagation();if(k==="mousedown"&&up)e.preventDefault();if(k.charAt(0)==="t"||k.charAt(0)==="m")return;
 if(k==="keydown"&&e.key==="Tab"&&!e.shiftKey&&early.pick){e.preventDefault();early.tab=1;return}
 if(k==="pointerdown"&&(e.pointerType!=="mouse"||e.button!==0))return;
 if(k==="pointerup"){if(e.pointerType==="mouse")return;up=1}
@@ -93,8 +105,8 @@ if(list)close(true);else open(f);
 else if(k==="click"&&t.closest("[data-early-missing]")){early.missing=1}
 else if(k==="keydown"&&e.key==="Enter"&&t.tagName==="INPUT"&&t.form&&t.form.closest("#form")&&t.form.querySelector("[data-early-missing]")){early.missing=1}
 }
-["pointerdown","pointermove","pointerup","click","keydown","touchstart","touchend","mousedown","mouseup"].forEach(function(k){addEventListener(k,note,true)});
-w.__bookingEarlyTake=function(){var a=list&&list.contains(d.activeElement)?d.activeElement.getAttribute("data-value"):undefined;var r={open:!!list,active:a,pick:early.pick,tab:early.tab,missing:early.missing};close(false);return r};
+["pointerdown","pointermove","pointerup","pointercancel","click","keydown","touchstart","touchend","mousedown","mouseup"].forEach(function(k){addEventListener(k,note,true)});
+w.__bookingEarlyTake=take;
 })();`.replace(/\n/g, '');
 
 export interface EarlyPresses {
@@ -111,17 +123,26 @@ export interface EarlyPresses {
 }
 
 interface EarlyPressWindow {
-  __bookingEarlyTake?: () => EarlyPresses;
+  __bookingEarlyTake?: (answer: (early: EarlyPresses) => void) => void;
   __bookingFormHydrated?: boolean;
 }
 
 /**
- * Called once the form has hydrated: from now on React answers. What the visitor did before
- * (an open early list is closed; the form reopens its own).
+ * Called once the form has hydrated: from now on React answers. `answer` gets what the visitor
+ * did before (an open early list is closed; the form reopens its own). Never in the middle of a
+ * press that the early script is answering: from a pointer's press on the field or its list to
+ * its click (a mouse's click comes in the pointerup's task; a tap's after it), or its cancel, or
+ * the next press or key when a lifted touch was no tap. Handed over between its pointerdown and
+ * its click, the press was lost or doubled: the click of an option pressed in the early list
+ * went to the page (the option it was pressed on had gone), and the click of a press that opened
+ * the early list closed the form's list again. Until then the early script answers.
  */
-export function takeEarlyPresses(): EarlyPresses {
-  if (typeof window === 'undefined') return {};
+export function takeEarlyPresses(answer: (early: EarlyPresses) => void): void {
+  if (typeof window === 'undefined') return;
   const w = window as EarlyPressWindow;
-  w.__bookingFormHydrated = true;
-  return w.__bookingEarlyTake?.() ?? {};
+  if (w.__bookingEarlyTake) w.__bookingEarlyTake(answer);
+  else {
+    w.__bookingFormHydrated = true;
+    answer({});
+  }
 }

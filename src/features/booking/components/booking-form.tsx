@@ -27,7 +27,7 @@ import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { byName, useServices, type BookingService } from '../api/get-services';
-import { takeEarlyPresses } from '../early-press';
+import { type EarlyPresses, takeEarlyPresses } from '../early-press';
 import { useOptionalSiteData } from '~/lib/site-data';
 import { matchService, serviceHint } from '../rules/preselect';
 import { bookingSummary } from '../rules/summary';
@@ -159,11 +159,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   // presses are outside React). In a task of its own after the hydration's: opening the form's
   // list in the same task as the hydration's commit and effects made one long task of both
   // (404-793 ms under a 4x slower CPU at load 7-12) that a second tap had to wait for. Until this
-  // task runs, the early script still answers the field and its list.
+  // task runs, the early script still answers the field and its list, and after it until a press
+  // the early script is answering has ended (takeEarlyPresses).
   const challengeStartSoon = challenge.startSoon;
   useEffect(() => {
-    const takeOver = window.setTimeout(() => {
-      const early = takeEarlyPresses();
+    let live = true;
+    const takeOver = window.setTimeout(() => takeEarlyPresses(answer), 0);
+    function answer(early: EarlyPresses) {
+      if (!live) return;
       // the form was touched (the early presses never reached React): the widget starts as
       // the form's own first touch would have started it
       if (early.open || early.pick || early.missing) challengeStartSoon();
@@ -187,8 +190,11 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           (all.find((option) => option.dataset.value === early.active) ?? all[0])?.focus();
         });
       } else if (early.missing && !early.pick) showMissingToast();
-    }, 0);
-    return () => window.clearTimeout(takeOver);
+    }
+    return () => {
+      live = false;
+      window.clearTimeout(takeOver);
+    };
   }, [pickService, challengeStartSoon]);
 
   useEffect(() => {
