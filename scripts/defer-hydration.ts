@@ -93,7 +93,6 @@ export function deferredBootScript(boot: Boot, preloads: string[]): string {
   const chunks = preloads.filter((href) => !modules.includes(href) && href !== boot.entry);
   // every preload of the page, in the order the chunks are evaluated
   const ordered = [...chunks, ...modules, boot.entry].filter((href) => preloads.includes(href));
-  for (const href of preloads) if (!ordered.includes(href)) ordered.push(href);
   const routeVars = boot.routes
     .map((route, index) => `${route.name}=m[${boot.sideEffects.length + index}]`)
     .join(',');
