@@ -5,13 +5,16 @@
 // (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1,
 // BENCH_SAVE=dir (keeps each route's first Lighthouse report as JSON there, for diagnosis),
 // BENCH_COMPARE_DIR=<build dir> (a second build served beside this one: every Lighthouse run and
-// tap alternates between the two, A B then B A, and both tables are written).
+// tap alternates between the two, A B then B A, and both tables are written),
+// BENCH_CPU=<multiplier> or BENCH_CPU=host (the CPU slowdown of Lighthouse and the taps; default 4,
+// Lighthouse's own; `host` scales 4x by this machine's benchmarkIndex, see cpuForHost).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from '@playwright/test';
 import { staticPaths } from '../react-router.config.ts';
 import { CHROMIUM_FLAGS, resolveChromium } from '../local/chromium.ts';
@@ -32,6 +35,16 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-us
 const DOC = path.join(ROOT, 'docs', 'performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
+
+/** Lighthouse's CPU throttling calculator puts its default 4x slowdown at a host benchmarkIndex of
+ * 1533 (its reference machine); its mobile preset assumes that machine. */
+const REFERENCE_BENCHMARK = 1533;
+/** The CPU slowdown that makes this host as slow as Lighthouse's reference machine at 4x: the
+ * benchmark's time is inversely proportional to its index, so 4 x index / 1533 (at least 4). */
+export const cpuForHost = (benchmarkIndex: number) =>
+  Math.max(4, Math.round(((4 * benchmarkIndex) / REFERENCE_BENCHMARK) * 10) / 10);
+/** Set from BENCH_CPU before the measured runs (the warm-up run tells the host's index). */
+let cpuSlowdown = 4;
 
 const targets = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 };
 
@@ -110,8 +123,21 @@ async function main() {
     // one discarded run first: right after `npm start` the local stack is still starting (Deno, the
     // in-memory database), and the first route measured (/) read up to 999 ms of TBT that the same
     // build did not show a few minutes later
+    const warmUps: Lhr[] = [];
     if (LIGHTHOUSE && ROUTES[0])
-      for (const { url } of sites) await runLighthouse(`${url}${ROUTES[0]}`, chrome!.port);
+      for (const { url } of sites)
+        warmUps.push(await runLighthouse(`${url}${ROUTES[0]}`, chrome!.port));
+    const cpu = process.env.BENCH_CPU;
+    if (cpu === 'host') {
+      if (!warmUps.length)
+        throw new Error('BENCH_CPU=host needs a Lighthouse run (BENCH_LIGHTHOUSE)');
+      const index = median(warmUps.map((lhr) => lhr.environment.benchmarkIndex));
+      cpuSlowdown = cpuForHost(index);
+      console.log(`bench:web: host benchmarkIndex ${index}: ${cpuSlowdown}x CPU slowdown`);
+    } else if (cpu) {
+      cpuSlowdown = Number(cpu);
+      if (!(cpuSlowdown >= 1)) throw new Error(`BENCH_CPU=${cpu}: a number >= 1, or host`);
+    }
     // with a second build the runs alternate route by route (A, B, then B, A: neither build always
     // goes first), so that both see the same machine load
     const results = new Map<string, Array<{ route: string; median: Sample; runs: number }>>(
@@ -284,7 +310,7 @@ async function tapRun(
     await context.addInitScript(watchTap);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(`${site}/contact#form`, { waitUntil: 'commit' });
     const fcp = (await (
       await page.waitForFunction(
@@ -432,6 +458,7 @@ async function runLighthouse(url: string, port: number, attempts = 3): Promise<L
       logLevel: 'error',
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
+      throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' };
@@ -492,7 +519,7 @@ function buildSection({ results, taps }: BuildResults): string[] {
     ...(taps.length
       ? [
           '',
-          `Taps on /contact#form (phone viewport, 4x CPU slowdown through the DevTools protocol, no network throttling; ${taps[0]!.runs.length} runs each, median; from the tap's input time to the frame showing the list; target 100 ms; "no list": no list within ${TAP_WAIT_MS / 1000} s):`,
+          `Taps on /contact#form (phone viewport, ${cpuSlowdown}x CPU slowdown through the DevTools protocol, no network throttling; ${taps[0]!.runs.length} runs each, median; from the tap's input time to the frame showing the list; target 100 ms; "no list": no list within ${TAP_WAIT_MS / 1000} s):`,
           '',
           ...tapTable(taps),
         ]
@@ -507,7 +534,7 @@ function report(builds: BuildResults[]) {
   const section = [
     START,
     `Last run: ${when}, ${own!.results[0]?.runs ?? 0} runs per route (medians), Lighthouse 12 mobile`,
-    `(simulated slow 4G, 4x CPU slowdown), Chromium ${CHROME}, ${cpus().length} CPUs, load average`,
+    `(simulated slow 4G, ${cpuSlowdown}x CPU slowdown${cpuSlowdown === 4 ? ", Lighthouse's default" : ` for this host, BENCH_CPU=${process.env.BENCH_CPU}`}), Chromium ${CHROME}, ${cpus().length} CPUs, load average`,
     `${loadavg()
       .map((l) => l.toFixed(2))
       .join(
