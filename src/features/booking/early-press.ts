@@ -73,7 +73,7 @@ function release(){held=0;var a=waiting;waiting=null;if(a)setTimeout(function(){
 function note(e){
 if(w.__bookingFormHydrated||!e.isTrusted||!e.target||!e.target.closest)return;
 var t=e.target,k=e.type,f=t.closest("#booking-service");
-if(k==="click"||k==="pointercancel"||held===2&&(k==="pointerdown"||k==="keydown"))release();
+if(k==="click"||k==="pointercancel"||held===2&&(k==="pointerdown"||k==="touchstart"||k==="keydown"))release();
 if(k==="pointerdown"&&(f||list&&list.contains(t)))held=1;
 else if(k==="pointerup"&&held===1)held=2;
 if(list&&list.contains(t)){
@@ -132,7 +132,7 @@ interface EarlyPressWindow {
  * did before (an open early list is closed; the form reopens its own). Never in the middle of a
  * press that the early script is answering: from a pointer's press on the field or its list to
  * its click (a mouse's click comes in the pointerup's task; a tap's after it), or its cancel, or
- * the next press or key when a lifted touch was no tap. Handed over between its pointerdown and
+ * the next touch, press or key when a lifted touch was no tap. Handed over between its pointerdown and
  * its click, the press was lost or doubled: the click of an option pressed in the early list
  * went to the page (the option it was pressed on had gone), and the click of a press that opened
  * the early list closed the form's list again. Until then the early script answers.
