@@ -7,7 +7,7 @@
  * The form's chunk is held until the press has begun; the form then hydrates and would take over
  * while the pointer is still down, and the press ends after that.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Holds the form's chunk back until the returned function is called. */
 async function holdForm(page: Page): Promise<() => void> {
@@ -40,111 +40,90 @@ async function centre(page: Page, name: string, role: 'option' | 'combobox') {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-test.describe('a press while the booking form takes over from the early script', () => {
-  test('mouse: an option pressed in the early list and released after hydration is chosen', async ({
-    page,
-  }) => {
-    const release = await holdForm(page);
-    await page.goto('/contact#form');
-    const service = page.getByRole('combobox', { name: 'Service' });
-    await service.click();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    expect(await formHydrated(page)).toBeUndefined();
+type Point = { x: number; y: number };
 
-    const option = await centre(page, 'Sølvpakken', 'option');
-    await page.mouse.move(option.x, option.y);
-    await page.mouse.down();
-    await hydrateFormNow(page, release);
-    // the form waits for the press to end before it takes over
-    expect(await formHydrated(page)).toBeUndefined();
-    await page.mouse.up();
-
-    await expect(page.getByRole('listbox')).toBeHidden();
-    await expect(service).toHaveText('Sølvpakken');
-    await expect(service).toBeFocused();
-    await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
-    expect(await formHydrated(page)).toBe(true);
-  });
-
-  test('mouse: the field pressed before hydration and released after it leaves the list open', async ({
-    page,
-  }) => {
-    const release = await holdForm(page);
-    await page.goto('/contact#form');
-    const service = page.getByRole('combobox', { name: 'Service' });
-    await expect(service).toBeEnabled();
-    const field = await centre(page, 'Service', 'combobox');
-    await page.mouse.move(field.x, field.y);
-    await page.mouse.down();
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await hydrateFormNow(page, release);
-    await page.mouse.up();
-
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await expect(service).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
-    await expect.poll(() => formHydrated(page)).toBe(true);
-    // the form's own list answers now
-    await page.getByRole('option', { name: 'Premiumpakken', exact: true }).click();
-    await expect(page.getByRole('listbox')).toBeHidden();
-    await expect(service).toHaveText('Premiumpakken');
-    await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
-  });
-
-  test.describe('touch', () => {
-    test.use({ hasTouch: true });
-
-    /** A finger down at `at` now, lifted when the returned function is called. */
-    async function touchDown(page: Page, at: { x: number; y: number }) {
+/** How a visitor presses: a click or a tap, and a press held at a point until `lift` is called. */
+const inputs: Record<
+  'mouse' | 'touch',
+  {
+    press: (target: Locator) => Promise<void>;
+    hold: (page: Page, at: Point) => Promise<() => Promise<void>>;
+  }
+> = {
+  mouse: {
+    press: (target) => target.click(),
+    async hold(page, at) {
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.down();
+      return () => page.mouse.up();
+    },
+  },
+  touch: {
+    press: (target) => target.tap(),
+    async hold(page, at) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
       return async () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
         await cdp.detach();
       };
-    }
+    },
+  },
+};
 
-    test('an option touched in the early list and lifted after hydration is chosen', async ({
-      page,
-    }) => {
-      const release = await holdForm(page);
-      await page.goto('/contact#form');
-      const service = page.getByRole('combobox', { name: 'Service' });
-      await service.tap();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
-      expect(await formHydrated(page)).toBeUndefined();
+test.describe('a press while the booking form takes over from the early script', () => {
+  for (const [kind, input] of Object.entries(inputs)) {
+    test.describe(kind, () => {
+      test.use({ hasTouch: kind === 'touch' });
 
-      const option = await centre(page, 'Sølvpakken polering', 'option');
-      const lift = await touchDown(page, option);
-      await hydrateFormNow(page, release);
-      await lift();
+      test('an option pressed in the early list and released after hydration is chosen', async ({
+        page,
+      }) => {
+        const release = await holdForm(page);
+        await page.goto('/contact#form');
+        const service = page.getByRole('combobox', { name: 'Service' });
+        await input.press(service);
+        await expect(page.getByRole('listbox')).toBeVisible();
+        // the list opened by a click or a tap has the focus on its first option
+        await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
+        expect(await formHydrated(page)).toBeUndefined();
 
-      await expect(page.getByRole('listbox')).toBeHidden();
-      await expect(service).toHaveText('Sølvpakken polering');
-      await expect(service).toBeFocused();
-      await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
+        const lift = await input.hold(page, await centre(page, 'Sølvpakken polering', 'option'));
+        await hydrateFormNow(page, release);
+        // the form waits for the press to end before it takes over
+        expect(await formHydrated(page)).toBeUndefined();
+        await lift();
+
+        await expect(page.getByRole('listbox')).toBeHidden();
+        await expect(service).toHaveText('Sølvpakken polering');
+        await expect(service).toBeFocused();
+        await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
+        expect(await formHydrated(page)).toBe(true);
+      });
+
+      test('the field pressed before hydration and released after it leaves the list open', async ({
+        page,
+      }) => {
+        const release = await holdForm(page);
+        await page.goto('/contact#form');
+        const service = page.getByRole('combobox', { name: 'Service' });
+        await expect(service).toBeEnabled();
+        const lift = await input.hold(page, await centre(page, 'Service', 'combobox'));
+        // a mouse opens the list on its press, a finger on its lift
+        if (kind === 'mouse') await expect(page.getByRole('listbox')).toBeVisible();
+        await hydrateFormNow(page, release);
+        await lift();
+
+        await expect(page.getByRole('listbox')).toBeVisible();
+        await expect(service).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
+        await expect.poll(() => formHydrated(page)).toBe(true);
+        // the form's own list answers now
+        await input.press(page.getByRole('option', { name: 'Premiumpakken', exact: true }));
+        await expect(page.getByRole('listbox')).toBeHidden();
+        await expect(service).toHaveText('Premiumpakken');
+        await expect(page.getByRole('button', { name: /^Dato/ })).toBeEnabled();
+      });
     });
-
-    test('the field touched before hydration and lifted after it leaves the list open', async ({
-      page,
-    }) => {
-      const release = await holdForm(page);
-      await page.goto('/contact#form');
-      const service = page.getByRole('combobox', { name: 'Service' });
-      await expect(service).toBeEnabled();
-      const field = await centre(page, 'Service', 'combobox');
-      const lift = await touchDown(page, field);
-      await hydrateFormNow(page, release);
-      await lift();
-
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
-      await expect.poll(() => formHydrated(page)).toBe(true);
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await page.getByRole('option', { name: 'Premiumpakken', exact: true }).tap();
-      await expect(page.getByRole('listbox')).toBeHidden();
-      await expect(service).toHaveText('Premiumpakken');
-    });
-  });
+  }
 });
