@@ -180,6 +180,42 @@ test.describe('proof of work in the booking form', () => {
     await expect(confirmation(page)).toBeVisible({ timeout: 30_000 });
   });
 
+  test('a send before the widget has loaded starts one check, waits for it, then books once', async ({
+    page,
+  }) => {
+    // the widget's chunk is held back until the visitor has pressed the button (a slow network):
+    // the send asks for the check before the widget exists
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/booking-challenge-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const challenges: string[] = [];
+    const bookings: string[] = [];
+    page.on('request', (request) => {
+      if (/\/functions\/v1\/booking-challenge$/.test(request.url())) challenges.push(request.url());
+      if (/\/functions\/v1\/create-booking$/.test(request.url())) bookings.push(request.url());
+    });
+    await page.goto('/contact#form');
+    await chooseService(page, 'Sølvpakken');
+    await chooseDayAndTime(page, 13);
+    await fillCustomer(page, uniqueEmail('challenge-unloaded'));
+    await submitButton(page).click();
+    const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
+    await expect(waiting).toBeDisabled();
+    release();
+    // before: the send started a second solve beside the widget's own start; the first, aborted,
+    // ended as a failure and the send was refused with "Robottjekket kunne ikke gennemføres"
+    await expect(confirmation(page)).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('region', { name: /Notifikationer/ }).getByText('Booking bekræftet!'),
+    ).toBeVisible();
+    await expect(page.getByText('Robottjekket kunne ikke gennemføres')).toHaveCount(0);
+    expect(challenges).toHaveLength(1);
+    expect(bookings).toHaveLength(1);
+  });
+
   test('axe finds no violations with the widget, in the dark and the light theme', async ({
     page,
   }) => {

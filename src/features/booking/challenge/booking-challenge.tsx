@@ -53,18 +53,45 @@ export default function BookingChallenge({ controller }: { controller: Challenge
         else w.reject(error ?? new Error('challenge failed'));
       }
     };
+    // One solve at a time, started only here. The widget's verify() started again while one runs
+    // aborts the first, and the aborted one still ends (after its fetch and its full solve) in
+    // the state 'error': a submit waiting for the check was refused with "Robottjekket kunne ikke
+    // gennemføres" although the second solve was about to succeed (a send before the widget had
+    // loaded met the widget's own start, auto=onload, so). `run` counts the solves: the end of one
+    // that renew() has replaced is not this widget's answer.
+    let running = false;
+    let run = 0;
+    const solve = () => {
+      if (running || widget.getState?.() === 'verifying') return;
+      running = true;
+      const mine = ++run;
+      const done = (payload: string | null) => {
+        if (mine !== run) return;
+        running = false;
+        if (payload) {
+          solved = payload;
+          settle(payload);
+        } else settle(null, new Error('challenge failed'));
+      };
+      widget.verify().then(
+        (result) => done(result?.payload ?? null),
+        () => done(null),
+      );
+    };
     const onState = (event: Event) => {
       const { state: next, payload } = (event as CustomEvent<{ state: State; payload?: string }>)
         .detail;
       setState(next);
       if (next === 'verified' && payload) {
+        // also a solve the visitor started on the widget itself (its checkbox)
         solved = payload;
         settle(payload);
       } else {
         solved = null;
-        if (next === 'error') settle(null, new Error('challenge failed'));
+        // a failed solve that the widget started itself; one of ours answers through solve()
+        if (next === 'error' && !running) settle(null, new Error('challenge failed'));
         // an expired challenge is replaced at once, in the background
-        if (next === 'expired') void widget.verify();
+        if (next === 'expired') solve();
       }
     };
     widget.addEventListener('statechange', onState);
@@ -73,28 +100,35 @@ export default function BookingChallenge({ controller }: { controller: Challenge
       payload() {
         if (solved) return Promise.resolve(solved);
         const promise = new Promise<string>((resolve, reject) => waiters.push({ resolve, reject }));
-        if (widget.getState?.() !== 'verifying') void widget.verify();
+        solve();
         return promise;
       },
       current: () => solved,
       renew() {
         solved = null;
+        running = false;
+        run += 1;
         widget.reset();
-        void widget.verify();
+        solve();
       },
     };
 
-    // the methods exist once the widget has loaded; it starts solving by itself (auto=onload)
-    const onLoad = () => controller.attach(handle);
+    // the methods exist once the widget has loaded; it starts solving at once (as auto=onload
+    // would, a moment later: a payload asked for in between starts it, once)
+    let start = 0;
+    const onLoad = () => {
+      controller.attach(handle);
+      start = window.setTimeout(solve, 1);
+    };
     widget.addEventListener('load', onLoad);
     widget.setAttribute('challenge', challengeUrl());
-    widget.setAttribute('auto', 'onload');
     widget.setAttribute('display', 'standard');
     widget.setAttribute('type', 'checkbox');
     widget.setAttribute('language', 'da');
     widget.setAttribute('configuration', CONFIGURATION);
     container.append(widget);
     return () => {
+      window.clearTimeout(start);
       controller.detach(handle);
       widget.removeEventListener('statechange', onState);
       widget.removeEventListener('load', onLoad);
