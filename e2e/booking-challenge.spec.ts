@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { holdRequests } from './support/network';
 import {
   chooseDayAndTime,
   chooseService,
@@ -159,12 +160,7 @@ test.describe('proof of work in the booking form', () => {
     page,
   }) => {
     // the challenge's answer is held back until the visitor has pressed the button
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/functions\/v1\/booking-challenge$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/functions\/v1\/booking-challenge$/);
     await page.goto('/contact#form');
     await chooseService(page, 'Sølvpakken');
     await chooseDayAndTime(page, 12);
@@ -185,12 +181,7 @@ test.describe('proof of work in the booking form', () => {
   }) => {
     // the widget's chunk is held back until the visitor has pressed the button (a slow network):
     // the send asks for the check before the widget exists
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/booking-challenge-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/booking-challenge-[^/]*\.js$/);
     const challenges: string[] = [];
     const bookings: string[] = [];
     page.on('request', (request) => {

@@ -8,17 +8,10 @@
  * while the pointer is still down, and the press ends after that.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { holdRequests } from './support/network';
 
 /** Holds the form's chunk back until the returned function is called. */
-async function holdForm(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/booking-form-[^/]*\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+const holdForm = (page: Page) => holdRequests(page, /\/assets\/booking-form-[^/]*\.js$/);
 
 const formHydrated = (page: Page) =>
   page.evaluate(() => (window as { __bookingFormHydrated?: boolean }).__bookingFormHydrated);
