@@ -114,11 +114,10 @@ export default function BookingChallenge({ controller }: { controller: Challenge
     };
 
     // the methods exist once the widget has loaded; it starts solving at once (as auto=onload
-    // would, a moment later: a payload asked for in between starts it, once)
-    let start = 0;
+    // would), and a send that was waiting for the widget waits for this solve
     const onLoad = () => {
       controller.attach(handle);
-      start = window.setTimeout(solve, 1);
+      solve();
     };
     widget.addEventListener('load', onLoad);
     widget.setAttribute('challenge', challengeUrl());
@@ -128,7 +127,6 @@ export default function BookingChallenge({ controller }: { controller: Challenge
     widget.setAttribute('configuration', CONFIGURATION);
     container.append(widget);
     return () => {
-      window.clearTimeout(start);
       controller.detach(handle);
       widget.removeEventListener('statechange', onState);
       widget.removeEventListener('load', onLoad);
