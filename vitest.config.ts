@@ -21,7 +21,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['local/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'local/**/*.test.ts',
+            'supabase/tests/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
