@@ -28,6 +28,22 @@ const widget = (page: Page) => form(page).locator('altcha-widget');
 const challengeStatus = (page: Page) => form(page).locator('.booking-challenge [role="status"]');
 const confirmation = (page: Page) => page.getByRole('region', { name: 'Din booking er bekræftet' });
 
+/**
+ * Fills the form on a fresh load of /contact (the day-th bookable day, its first free time), sends
+ * it while the check cannot be done yet (the caller holds a request back) and returns the send
+ * button, busy and waiting for the check.
+ */
+async function sendBeforeTheCheck(page: Page, day: number, tag: string) {
+  await page.goto('/contact#form');
+  await chooseService(page, 'Sølvpakken');
+  await chooseDayAndTime(page, day);
+  await fillCustomer(page, uniqueEmail(tag));
+  await submitButton(page).click();
+  const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
+  await expect(waiting).toBeDisabled();
+  return waiting;
+}
+
 /** The solution the booking request carried, decoded as the server decodes it. */
 function sentSolution(request: Request) {
   const body = request.postDataJSON() as { altcha?: unknown };
@@ -161,14 +177,8 @@ test.describe('proof of work in the booking form', () => {
   }) => {
     // the challenge's answer is held back until the visitor has pressed the button
     const release = await holdRequests(page, /\/functions\/v1\/booking-challenge$/);
-    await page.goto('/contact#form');
-    await chooseService(page, 'Sølvpakken');
-    await chooseDayAndTime(page, 12);
-    await fillCustomer(page, uniqueEmail('challenge-waiting'));
-    await submitButton(page).click();
-    const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
+    const waiting = await sendBeforeTheCheck(page, 12, 'challenge-waiting');
     await expect(waiting).toBeVisible();
-    await expect(waiting).toBeDisabled();
     await expect(challengeStatus(page)).toHaveText(
       'Robottjekket kører i baggrunden. Du kan udfylde formularen imens.',
     );
@@ -188,13 +198,7 @@ test.describe('proof of work in the booking form', () => {
       if (/\/functions\/v1\/booking-challenge$/.test(request.url())) challenges.push(request.url());
       if (/\/functions\/v1\/create-booking$/.test(request.url())) bookings.push(request.url());
     });
-    await page.goto('/contact#form');
-    await chooseService(page, 'Sølvpakken');
-    await chooseDayAndTime(page, 13);
-    await fillCustomer(page, uniqueEmail('challenge-unloaded'));
-    await submitButton(page).click();
-    const waiting = form(page).getByRole('button', { name: 'Venter på robottjekket...' });
-    await expect(waiting).toBeDisabled();
+    await sendBeforeTheCheck(page, 13, 'challenge-unloaded');
     release();
     // before: the send started a second solve beside the widget's own start; the first, aborted,
     // ended as a failure and the send was refused with "Robottjekket kunne ikke gennemføres"
