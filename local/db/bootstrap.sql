@@ -1,6 +1,12 @@
--- What a Supabase project provides before any migration runs: the API roles, the auth helpers that
--- read the request's JWT claims, the extensions schema and the migration history table.
--- Idempotent: runs on every fresh database (PGlite or a real PostgreSQL server).
+-- What a hosted Supabase project provides before any migration runs, in its worst case: the roles
+-- and default privileges of Supabase's Postgres image (github:supabase/postgres,
+-- migrations/db/init-scripts/), the auth helpers that read the request's JWT claims, the extensions
+-- schema and the migration history table. Run by the superuser (supabase_admin on a PostgreSQL
+-- server the lab starts; PGlite's own bootstrap user, postgres, on PGlite); the migrations then run
+-- as `postgres`, as `supabase db push` does.
+-- Idempotent: runs on every start of a database (PGlite or a real PostgreSQL server); what the image
+-- does only once, when a project is created (the default privileges), is done only on a database
+-- that has no migration history yet.
 
 do $$
 begin
@@ -13,20 +19,59 @@ begin
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- PostgREST logs in as authenticator and switches to the caller's role
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  -- On the platform `postgres` (the dashboard, the SQL editor, `db push`) is not a superuser. PGlite's
+  -- bootstrap superuser is called postgres and cannot lose that attribute, so only a real server
+  -- (initdb -U supabase_admin, local/db/postgres-server.ts) has this role as the platform has it.
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login createrole createdb replication bypassrls;
+  end if;
 end
 $$;
 
 alter role service_role bypassrls;
+grant anon, authenticated, service_role to authenticator;
+-- as on the platform, where the SQL editor can run a statement as anon or authenticated
+grant anon, authenticated, service_role to postgres;
+
+-- the platform's statement timeouts for the API roles (PostgREST applies them per request)
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
 
 -- extensions live in their own schema, as on Supabase
 create schema if not exists extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant all on schema extensions to postgres;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
+-- pg_cron where the server preloads it (the lab's PostgreSQL with cron; always on the platform),
+-- created by the superuser and opened to postgres as the image's event trigger does
+do $$
+begin
+  if current_setting('shared_preload_libraries', true) like '%pg_cron%'
+     and current_database() = current_setting('cron.database_name', true) then
+    create extension if not exists pg_cron with schema pg_catalog;
+    grant usage on schema cron to postgres with grant option;
+    grant all on all tables in schema cron to postgres with grant option;
+    grant all on all sequences in schema cron to postgres with grant option;
+    grant all on all functions in schema cron to postgres with grant option;
+  end if;
+end
+$$;
+
 -- auth helpers (the subset of GoTrue's auth schema that RLS policies use)
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
 
 create or replace function auth.jwt() returns jsonb
 language sql stable
@@ -65,14 +110,33 @@ as $$
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
-  to anon, authenticated, service_role;
+  to postgres, anon, authenticated, service_role;
 
--- the public schema: usable by the API roles; tables still need explicit grants per table,
--- except for service_role which (as on Supabase) gets everything new by default
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to service_role;
-alter default privileges in schema public grant all on sequences to service_role;
-alter default privileges in schema public grant all on functions to service_role;
+-- the public schema: usable by the API roles, writable by postgres (PostgreSQL 15 no longer lets
+-- every role create in public; the platform lets postgres)
+grant usage on schema public to postgres, anon, authenticated, service_role;
+grant all on schema public to postgres;
+
+-- The image's default privileges, once per project: everything created in public is granted to
+-- anon and authenticated too, whoever creates it. So every table, view, sequence and function a
+-- migration creates is open to the public API key unless the migrations close it
+-- (20261127000000_close_the_api.sql) and the privilege lint (supabase/lint/) proves they did.
+do $$
+declare
+  v_creator text;
+begin
+  if to_regnamespace('supabase_migrations') is not null
+     or current_setting('lab.platform_defaults', true) = 'off' then
+    return;
+  end if;
+  foreach v_creator in array array['postgres', 'supabase_admin'] loop
+    continue when not exists (select from pg_roles where rolname = v_creator);
+    execute format('alter default privileges for role %I in schema public grant all on tables to postgres, anon, authenticated, service_role', v_creator);
+    execute format('alter default privileges for role %I in schema public grant all on functions to postgres, anon, authenticated, service_role', v_creator);
+    execute format('alter default privileges for role %I in schema public grant all on sequences to postgres, anon, authenticated, service_role', v_creator);
+  end loop;
+end
+$$;
 
 -- migration history, same table the Supabase CLI keeps
 create schema if not exists supabase_migrations;
@@ -81,3 +145,5 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+grant all on schema supabase_migrations to postgres;
+grant all on supabase_migrations.schema_migrations to postgres;

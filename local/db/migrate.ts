@@ -19,7 +19,20 @@ export interface MigrateOptions {
   supabaseDir?: string;
   /** Run seed.sql when the database had no migrations yet. Default true. */
   seed?: boolean;
+  /**
+   * A new database gets hosted Supabase's default privileges (everything created in public granted
+   * to anon and authenticated), the platform's worst case. false: PostgreSQL's own defaults, the
+   * friendlier database the tests also run on to prove the migrations close both.
+   */
+  platformDefaults?: boolean;
 }
+
+/**
+ * Migrations and the seed run as `postgres`, as `supabase db push` and the dashboard do: on a lab
+ * PostgreSQL server that role is not a superuser (as on the platform), so a migration that needs more
+ * fails here, and what it creates is owned by postgres and gets postgres's default privileges.
+ */
+export const AS_POSTGRES = 'set local role postgres;\n';
 
 export class MigrationError extends Error {
   constructor(
@@ -48,7 +61,13 @@ export async function migrate(
   options: MigrateOptions = {},
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
-  await runFile(db, BOOTSTRAP);
+  await runFile(
+    db,
+    BOOTSTRAP,
+    options.platformDefaults === false
+      ? `select set_config('lab.platform_defaults', 'off', true);\n`
+      : '',
+  );
   const done = new Set(
     (
       await db.query<{ version: string }>(
@@ -64,6 +83,7 @@ export async function migrate(
     const sql = readFileSync(m.file, 'utf8');
     try {
       await db.transaction(async (tx) => {
+        await tx.exec(AS_POSTGRES);
         await tx.exec(sql);
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
@@ -78,15 +98,15 @@ export async function migrate(
   let seeded = false;
   const seedFile = path.join(supabaseDir, 'seed.sql');
   if (fresh && options.seed !== false && existsSync(seedFile)) {
-    await runFile(db, seedFile);
+    await runFile(db, seedFile, AS_POSTGRES);
     seeded = true;
   }
   return { applied, seeded };
 }
 
 /**
- * The versions squashed into the baseline (supabase/squashed-migrations.txt, written by
- * scripts/db/squash.sh) and the baseline's own version (named in the file's first line).
+ * The versions squashed into the baseline (supabase/squashed-migrations.txt, written
+ * by the since-retired squash script) and the baseline's own version (named in the file's first line).
  */
 export function readSquashed(
   supabaseDir: string,
@@ -106,7 +126,7 @@ export function readSquashed(
 /**
  * A local database migrated before the squash (e.g. local/.data/pglite of an existing checkout)
  * has every squashed version recorded and so already is the baseline's schema (what
- * scripts/db/squash-check.sh proves): its history is repaired in place, as docs/deploy.md does for
+ * the squash was checked to give): its history is repaired in place, as docs/deploy.md does for
  * production, and its data stays. One that has only some of them cannot be repaired.
  */
 async function adoptBaseline(db: Database, supabaseDir: string, done: Set<string>): Promise<void> {
@@ -138,10 +158,10 @@ async function adoptBaseline(db: Database, supabaseDir: string, done: Set<string
   done.add(squashed.baseline);
 }
 
-async function runFile(db: Database, file: string): Promise<void> {
+async function runFile(db: Database, file: string, prelude = ''): Promise<void> {
   const sql = readFileSync(file, 'utf8');
   try {
-    await db.transaction((tx) => tx.exec(sql));
+    await db.transaction((tx) => tx.exec(prelude + sql));
   } catch (error) {
     throw new MigrationError(file, error);
   }

@@ -99,7 +99,8 @@ export async function startPostgresServer(
       '-A',
       'trust',
       '-U',
-      'postgres',
+      // the platform's superuser; `postgres` is an ordinary role there (local/db/bootstrap.sql)
+      'supabase_admin',
       '-E',
       'UTF8',
       '--locale=C',
@@ -137,7 +138,7 @@ export async function startPostgresServer(
   }
   process.once('exit', stopSync);
   return {
-    connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    connectionString: `postgres://supabase_admin@127.0.0.1:${port}/postgres`,
     port,
     dir,
     async stop() {

@@ -15,6 +15,8 @@ export interface TestStackOptions {
   backend?: Backend;
   /** PostgreSQL only: load pg_cron as hosted Supabase does. */
   cron?: boolean;
+  /** See MigrateOptions.platformDefaults; default true (hosted Supabase's worst case). */
+  platformDefaults?: boolean;
   /** Edge functions folder; default supabase/functions. */
   functionsDir?: string;
   /** config.toml with [functions.<name>] verify_jwt; default supabase/config.toml. */
@@ -43,7 +45,11 @@ export interface TestStack {
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const database = await createTestDatabase({ backend: options.backend, cron: options.cron });
+  const database = await createTestDatabase({
+    backend: options.backend,
+    cron: options.cron,
+    platformDefaults: options.platformDefaults,
+  });
   let stack: Stack;
   try {
     const cost = options.challengeCost === undefined ? 1 : options.challengeCost;

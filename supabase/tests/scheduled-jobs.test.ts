@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations, defaultSupabaseDir } from '../../local/db/migrate.ts';
+import { AS_POSTGRES, listMigrations, defaultSupabaseDir } from '../../local/db/migrate.ts';
 import { installHostedStandIns, type TestDatabase } from '../../local/testing/index.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
@@ -108,7 +108,8 @@ describe('scheduled jobs on PostgreSQL 15 with pg_cron', () => {
 
   it('running the migration again creates no duplicate and keeps the job ids', async () => {
     const before = await jobs(t);
-    const sql = readFileSync(MIGRATION.file, 'utf8');
+    // as `supabase db push` runs it: as postgres (pg_cron keys a job by its name and its user)
+    const sql = AS_POSTGRES + readFileSync(MIGRATION.file, 'utf8');
     await t.db.transaction((tx) => tx.exec(sql));
     await t.db.transaction((tx) => tx.exec(sql));
     const after = await jobs(t);
