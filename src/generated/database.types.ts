@@ -473,6 +473,10 @@ export type Database = {
       };
     };
     Functions: {
+      api_privilege_findings: {
+        Args: never;
+        Returns: string[];
+      };
       booking_by_token: {
         Args: {
           p_token: string;
