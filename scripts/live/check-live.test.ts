@@ -79,6 +79,11 @@ describe('check:live on a fresh embedded stack', () => {
       `insert into supabase_migrations.schema_migrations (version, name) values ($1, 'data_model')`,
       [PRE_SQUASH_VERSION],
     );
+    // and as if a migration had opened an internal function and closed one the site needs
+    await stack.query(`
+      grant execute on function public.live_status() to anon;
+      revoke select on public.opening_hours from authenticated;
+    `);
     items = await checkLive({ url: stack.url, serviceKey: stack.serviceRoleKey });
   });
   afterAll(async () => {
@@ -109,6 +114,13 @@ describe('check:live on a fresh embedded stack', () => {
       'Hjemmesidens adresse er ikke en rigtig https-adresse: http://127.0.0.1:5173',
     );
     expect(da).toContain('Auth: nye brugere kan oprette sig');
+    expect(da).toContain(
+      'Åben for offentligheden, men ikke på listen: anon: execute function public.live_status()',
+    );
+    expect(da).toContain(
+      'Siden mangler en adgang: authenticated: select on table public.opening_hours',
+    );
+    expect(da.some((d) => d.startsWith('Den offentlige nøgle når præcis det'))).toBe(false);
     expect(da.some((d) => d.startsWith('Pladsholdere i forretningsoplysningerne: navn'))).toBe(
       true,
     );
@@ -204,6 +216,9 @@ describe('check:live once everything is set', () => {
     for (const name of requirements.secrets) expect(da).toContain(`Hemmelighed ${name} er sat`);
     expect(da).toContain('Afsenderdomæne glanspunkt.dk');
     expect(da).toContain('Auth: oprettelse af brugere er slået fra');
+    expect(da).toContain(
+      `Den offentlige nøgle når præcis det, listen tillader (${Object.keys(requirements.privileges).length} adgange)`,
+    );
   });
 
   it('live-check answers only the service role, and only whether names are set', async () => {
@@ -253,7 +268,13 @@ describe('a project whose history is from before the squash', () => {
   const migrationItems = (migrations: string[]) =>
     evaluate(
       requirements,
-      { status: status(migrations), functions: {}, secrets: null, signupsOpen: false },
+      {
+        status: status(migrations),
+        functions: {},
+        secrets: null,
+        privileges: [],
+        signupsOpen: false,
+      },
       [],
     ).filter((i) => /^(Migration|Alle migrationer)/.test(i.da));
 

@@ -1,6 +1,7 @@
 // npm run check:live: asks a Supabase project (and the repository) what is still missing before the
 // site can go live, and says how to fix each item in one line. Danish first, English beside it.
 import type { PlaceholderFact } from '../../src/content/business-placeholders.ts';
+import { comparePrivileges } from '../../local/db/privilege-lint.ts';
 import type { Requirements } from './requirements.ts';
 
 export interface CheckItem {
@@ -35,6 +36,9 @@ export interface ProjectFacts {
   functions: Record<string, boolean>;
   secrets: SecretsAnswer | null;
   secretsError?: string;
+  /** public.api_privilege_findings() of the project (the privilege lint), null: not answered. */
+  privileges: string[] | null;
+  privilegesError?: string;
   /** null: the Auth settings could not be read. */
   signupsOpen: boolean | null;
   authError?: string;
@@ -69,7 +73,13 @@ export async function probeProject(
     Authorization: `Bearer ${serviceKey}`,
     'Content-Type': 'application/json',
   };
-  const facts: ProjectFacts = { status: null, functions: {}, secrets: null, signupsOpen: null };
+  const facts: ProjectFacts = {
+    status: null,
+    functions: {},
+    secrets: null,
+    privileges: null,
+    signupsOpen: null,
+  };
 
   const status = await request(`${base}/rest/v1/rpc/live_status`, {
     method: 'POST',
@@ -78,6 +88,15 @@ export async function probeProject(
   });
   if (status.ok) facts.status = (await status.json()) as LiveStatus;
   else facts.statusError = `HTTP ${status.status} ${await bodyText(status)}`;
+
+  const lint = await request(`${base}/rest/v1/rpc/api_privilege_findings`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  if (lint.ok) {
+    facts.privileges = (await lint.json()) as string[];
+  } else facts.privilegesError = `HTTP ${lint.status} ${await bodyText(lint)}`;
 
   await Promise.all(
     requirements.functions.map(async (name) => {
@@ -259,6 +278,41 @@ export function evaluate(
         `Byggekrogen fejlede: ${status.siteRebuildError}`,
         'the build hook failed',
         "SQL editor: select vault.update_secret((select id from vault.secrets where name = 'site_build_hook_url'), '<hook URL>');",
+      );
+    }
+  }
+
+  // who may call what: the privilege lint against the allow-list in the repository
+  if (!facts.privileges) {
+    add(
+      false,
+      'Databasens rettigheder kan ikke tjekkes (api_privilege_findings svarer ikke)',
+      `privilege lint unavailable (${facts.privilegesError ?? 'no answer'})`,
+      'npx supabase db push',
+    );
+  } else {
+    const diff = comparePrivileges(facts.privileges, req.privileges);
+    if (diff.unexpected.length === 0 && diff.missing.length === 0) {
+      add(
+        true,
+        `Den offentlige nøgle når præcis det, listen tillader (${Object.keys(req.privileges).length} adgange)`,
+        'public key reaches exactly the allow-list',
+      );
+    }
+    for (const finding of diff.unexpected) {
+      add(
+        false,
+        `Åben for offentligheden, men ikke på listen: ${finding}`,
+        'reachable with the public key or unsafe, not in supabase/lint/api-privileges.json',
+        'revoke it in a migration and db push (or, if the site needs it, add it with a reason to the allow-list)',
+      );
+    }
+    for (const finding of diff.missing) {
+      add(
+        false,
+        `Siden mangler en adgang: ${finding}`,
+        'allowed and needed by the site, but not granted',
+        'npx supabase db push',
       );
     }
   }

@@ -7,10 +7,12 @@
 //   cronJobs        every cron.schedule('name', 'schedule', ...) in a migration, with its file
 //   migrations      every file in supabase/migrations
 //   squashed        the versions squashed into the baseline (supabase/squashed-migrations.txt,
-//                   written by scripts/db/squash.sh)
+//                   written by the since-retired squash script)
+//   privileges      what anon and authenticated may reach (supabase/lint/api-privileges.json)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readAllowList } from '../../local/db/privilege-lint.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -45,6 +47,8 @@ export interface Requirements {
   migrations: { version: string; file: string }[];
   /** Versions of migrations squashed into the baseline (a project that ran them is repaired once). */
   squashed: string[];
+  /** The privilege lint's allow-list: finding -> reason. */
+  privileges: Record<string, string>;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -109,5 +113,6 @@ export function readRequirements(root: string = ROOT): Requirements {
     cronJobs: [...cron.values()].sort((a, b) => a.name.localeCompare(b.name)),
     migrations,
     squashed,
+    privileges: readAllowList(),
   };
 }
