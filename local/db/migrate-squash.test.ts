@@ -1,6 +1,6 @@
 // A local database migrated before the migrations were squashed (local/.data/pglite of an existing
 // checkout) keeps working: its history is repaired in place and its data stays. Its schema already
-// equals the baseline's (scripts/db/squash-check.sh proves that on PostgreSQL 15); here the history
+// equals the baseline's (the squash was checked on PostgreSQL 15 when it was made); here the history
 // is set back to the squashed versions on a database built from the baseline.
 import { describe, expect, it } from 'vitest';
 import { type Backend } from '../testing/index.ts';
@@ -44,13 +44,13 @@ describe.each<Backend>(['pglite', 'postgres'])(
       await t.query(
         "update public.settings set value = '7' where key = 'max_new_bookings_per_hour'",
       );
-      await setHistory(squashed.versions);
+      // the old history, plus the migrations after the baseline that this database has run
+      const later = current.filter((v) => v > squashed.baseline);
+      await setHistory([...squashed.versions, ...later]);
       const { applied, seeded } = await migrate(t.db);
       expect(seeded).toBe(false);
-      // the baseline is taken as applied; what comes after it runs (the schedules are idempotent)
-      expect(applied.map((f) => f.slice(0, 14))).toEqual(
-        current.filter((v) => v > squashed.baseline),
-      );
+      // the baseline is taken as applied, nothing runs twice
+      expect(applied).toEqual([]);
       expect(await history()).toEqual(current);
       expect(
         await t.query("select value from public.settings where key = 'max_new_bookings_per_hour'"),
