@@ -280,8 +280,12 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
   beforeAll(async () => {
     stack = await startTestStack({ backend });
     const [made] = await stack.query<{ r: { reference: string } }>(
-      `select public.create_booking($1, (current_date + 3), '10:00', 'Ane', 'ane@example.dk',
-                                    '12345678') as r`,
+      // the first day from three days on that the engine offers 10:00 on (not a weekend or holiday)
+      `select public.create_booking($1,
+                (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
+                  where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
+                  order by d limit 1),
+                '10:00', 'Ane', 'ane@example.dk', '12345678') as r`,
       [SERVICE.premium],
     );
     expect(made!.r).toMatchObject({ status: 'created' });
