@@ -1,7 +1,8 @@
 // The embedded stack's stand-in for the production schedules (pg_cron + pg_net): every few seconds,
 // one run at a time, public.queue_owner_agenda() (it decides itself whether the morning agenda is
-// due) and then the process-email-outbox edge function; the retention job (public.run_retention)
-// shortly after start and then every 6 hours.
+// due) and then the process-email-outbox edge function (which after its batch also queues the
+// owner's alert about given-up e-mails, as in production); the retention job
+// (public.run_retention) shortly after start and then every 6 hours.
 
 export interface EmailWorkerOptions {
   /** Gateway URL, e.g. http://127.0.0.1:54321. */

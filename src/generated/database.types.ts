@@ -229,6 +229,8 @@ export type Database = {
           last_attempt_at: string | null;
           provider_message_id: string | null;
           purged_at: string | null;
+          owner_alerted_at: string | null;
+          agenda_listed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -247,6 +249,8 @@ export type Database = {
           last_attempt_at?: string | null;
           provider_message_id?: string | null;
           purged_at?: string | null;
+          owner_alerted_at?: string | null;
+          agenda_listed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -265,6 +269,8 @@ export type Database = {
           last_attempt_at?: string | null;
           provider_message_id?: string | null;
           purged_at?: string | null;
+          owner_alerted_at?: string | null;
+          agenda_listed_at?: string | null;
         };
         Relationships: [];
       };
@@ -764,6 +770,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      email_given_up_item: {
+        Args: {
+          p_email: Database['public']['Tables']['email_outbox']['Row'];
+        };
+        Returns: Json;
+      };
       email_mark_failed: {
         Args: {
           p_id: string;
@@ -926,6 +938,12 @@ export type Database = {
           p_at: string;
         };
         Returns: string;
+      };
+      queue_given_up_alert: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
       };
       queue_owner_agenda: {
         Args: {

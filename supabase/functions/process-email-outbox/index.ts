@@ -1,7 +1,8 @@
 // POST /functions/v1/process-email-outbox   (the scheduler: pg_cron + pg_net in production, an
 // interval timer in the embedded stack; see docs/emails.md)
 // Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
-// records the outcome -> 200 {remindersQueued, claimed, sent, retrying, failed}.
+// records the outcome, then queues the owner's alert about given-up e-mails (at most one a day)
+// -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued}.
 // Only the service role key or EMAIL_PROCESSOR_SECRET may call it: 401 otherwise.
 import { error, internalError, json } from '../_shared/errors.ts';
 import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
@@ -39,7 +40,7 @@ export async function handler(req: Request): Promise<Response> {
       },
       config: emailConfig((name) => Deno.env.get(name)),
     });
-    if (summary.claimed > 0 || summary.remindersQueued > 0) {
+    if (summary.claimed > 0 || summary.remindersQueued > 0 || summary.alertsQueued > 0) {
       console.log(`process-email-outbox: ${JSON.stringify(summary)}`);
     }
     return json(200, summary);

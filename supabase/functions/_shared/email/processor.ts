@@ -1,7 +1,7 @@
 // One run of the e-mail sender: queue due reminders, claim due outbox rows (atomically, under a
 // lease), render and send each with its idempotency key, then record sent or failed (the database
-// plans the retry with exponential backoff). Runtime-neutral: the edge function passes a database
-// call and fetch; tests can pass their own.
+// plans the retry with exponential backoff), and last queue the owner's alert about e-mails given
+// up. Runtime-neutral: the edge function passes a database call and fetch; tests can pass their own.
 import { missingConfig, type EmailConfig } from './config.ts';
 import { sendEmail } from './resend.ts';
 import { CUSTOMER_KINDS, LINK_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
@@ -26,6 +26,8 @@ export interface ProcessSummary {
   sent: number;
   retrying: number;
   failed: number;
+  /** The owner's alert about given-up e-mails queued by this run (0 or 1; at most one a day). */
+  alertsQueued: number;
 }
 
 interface ClaimAnswer {
@@ -51,6 +53,7 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
     sent: 0,
     retrying: 0,
     failed: 0,
+    alertsQueued: 0,
   };
 
   const fail = async (msg: OutboxMessage, error: string, permanent: boolean) => {
@@ -113,6 +116,16 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
     } else {
       await fail(msg, result.error, result.permanent);
     }
+  }
+  // After the batch, so what this run gave up is in it; the next run sends it. Every give-up
+  // happens in a sender run, so this is the one place that needs to ask. Sending must not depend on
+  // the alert: a failure here is logged and the run's answer stands.
+  try {
+    summary.alertsQueued = Number(await rpc('queue_given_up_alert', {}));
+  } catch (cause) {
+    console.error(
+      `process-email-outbox: queue_given_up_alert failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
   return summary;
 }

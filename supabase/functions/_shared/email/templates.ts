@@ -537,11 +537,18 @@ function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('payload.day is missing');
   const dropOffs = agendaItems(payload, 'dropOffs');
   const pickUps = agendaItems(payload, 'pickUps');
+  // agendas queued before the list of given-up e-mails existed have none
+  const givenUp = payload.givenUp === undefined ? [] : givenUpItems(payload, 'givenUp');
   const date = danishDate(`${day}T12:00:00+00:00`);
   const totals = `${count(dropOffs.length, 'aflevering', 'afleveringer')}, ${count(pickUps.length, 'afhentning', 'afhentninger')}`;
   const doc: Doc = {
     heading: `Dagens program, ${date}`,
-    intro: [`God morgen. I dag: ${totals}.`],
+    intro: [
+      `God morgen. I dag: ${totals}.`,
+      ...(givenUp.length > 0
+        ? [`${count(givenUp.length, 'e-mail', 'e-mails')} kunne ikke sendes: se nederst.`]
+        : []),
+    ],
     rows: [],
     sections: [
       {
@@ -552,6 +559,7 @@ function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
         title: 'Afhentninger',
         lines: agendaLines(pickUps, 'readyAt', 'Ingen afhentninger i dag.'),
       },
+      ...(givenUp.length > 0 ? [givenUpSection(givenUp)] : []),
     ],
     outro: ['Morgenoversigten slås fra med indstillingen owner_agenda_email (0 = fra).'],
   };
@@ -580,11 +588,210 @@ function busyAlert(payload: Record<string, unknown>): RenderedEmail {
   return email('Advarsel: mange online-bookinger på kort tid', doc);
 }
 
+// e-mails that could not be sent ------------------------------------------------------------------
+
+/** A given-up e-mail as the database lists it (public.email_given_up_item). */
+interface GivenUpItem {
+  kind: string;
+  /** owner_notification alerts: which alert (busy). */
+  alert: string;
+  /** The address of a customer e-mail. */
+  recipient: string;
+  reference: string;
+  serviceName: string;
+  dropOff: string;
+  bookingStatus: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** The morning agenda's day (yyyy-MM-dd). */
+  day: string;
+  error: string;
+  attempts: number;
+}
+
+function givenUpItems(payload: Record<string, unknown>, key: string): GivenUpItem[] {
+  const list = payload[key];
+  if (!Array.isArray(list)) throw new Error(`payload.${key} is missing`);
+  return list.map((entry: unknown) => {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const row: GivenUpItem = {
+      kind: str(item, 'kind'),
+      alert: str(item, 'alert', false),
+      recipient: str(item, 'recipient', false),
+      reference: str(item, 'reference', false),
+      serviceName: str(item, 'serviceName', false),
+      dropOff: str(item, 'dropOff', false),
+      bookingStatus: str(item, 'bookingStatus', false),
+      customerName: str(item, 'customerName', false),
+      customerEmail: str(item, 'customerEmail', false),
+      customerPhone: str(item, 'customerPhone', false),
+      day: str(item, 'day', false),
+      error: str(item, 'error', false),
+      attempts: typeof item.attempts === 'number' ? item.attempts : 0,
+    };
+    if (row.dropOff) localParts(row.dropOff);
+    if (row.day && !/^\d{4}-\d{2}-\d{2}$/.test(row.day)) throw new Error('payload day is invalid');
+    return row;
+  });
+}
+
+/** What the e-mail was, in the owner's words. */
+const GIVEN_UP_KIND: Record<string, string> = {
+  booking_confirmation: 'Bookingbekræftelse',
+  booking_reminder: 'Påmindelse',
+  booking_moved: 'Besked om flyttet booking',
+  cancellation_confirmation: 'Afbestillingsbekræftelse',
+  owner_notification: 'Din besked om en ny booking',
+  owner_cancellation: 'Din besked om en afbestilling',
+  owner_booking_moved: 'Din besked om en flyttet booking',
+  owner_agenda: 'Din morgenoversigt',
+};
+
+/** Longest error text an owner e-mail shows (the whole one is in email_outbox.last_error). */
+const ERROR_TEXT_MAX = 160;
+
+function shortText(value: string): string {
+  const one = value.replace(/\s+/g, ' ').trim();
+  const chars = [...one];
+  return chars.length > ERROR_TEXT_MAX ? `${chars.slice(0, ERROR_TEXT_MAX - 1).join('')}…` : one;
+}
+
+/** One recorded error (a part of last_error) in Danish. */
+function describeError(raw: string): string {
+  // only the first line: a thrown error's stack trace would follow it
+  const line = (raw.split(/\r?\n/)[0] ?? '').trim();
+  const http = /^HTTP (\d{3})(?: [A-Za-z_]+)?:?\s*(.*)$/.exec(line);
+  if (http) {
+    const status = Number(http[1]);
+    const detail = shortText(http[2] ?? '');
+    const withDetail = (text: string) => (detail ? `${text}: ${detail}` : `${text}.`);
+    if (status === 401 || status === 403)
+      return `Mailtjenesten afviste adgangsnøglen (HTTP ${status}). Indstillingen RESEND_API_KEY skal rettes.`;
+    if (status === 400 || status === 422)
+      return withDetail(`Mailtjenesten afviste mailen (HTTP ${status})`);
+    if (status === 429) return `Mailtjenesten tog ikke imod flere mails lige da (HTTP 429).`;
+    if (status >= 500) return `Mailtjenesten havde en fejl (HTTP ${status}).`;
+    return withDetail(`Mailtjenesten svarede med en fejl (HTTP ${status})`);
+  }
+  if (line.startsWith('Tidsgrænse')) return 'Mailtjenesten svarede ikke i tide.';
+  if (line.startsWith('Netværksfejl')) return 'Ingen forbindelse til mailtjenesten (netværksfejl).';
+  if (line.startsWith('Mangler indstilling')) return `${shortText(line)}.`;
+  if (line.startsWith('Kunne ikke lave e-mailen'))
+    return 'Mailen kunne ikke laves ud fra de gemte oplysninger.';
+  if (line === 'Ingen modtager') return 'Mailen havde ingen modtageradresse.';
+  if (line === 'afbrudt under afsendelse') return 'Afsendelsen blev afbrudt.';
+  return shortText(line.replace(/^(?:[A-Za-z]*Error: )+/, '')) || 'Ukendt fejl.';
+}
+
+/**
+ * The last error of a given-up e-mail, short and in Danish for the owner: "Mailtjenesten havde en
+ * fejl (HTTP 503)." rather than the API's answer. The sender appends " / afbrudt under afsendelse"
+ * when a try died; the first error is the one that tells why.
+ */
+export function readableEmailError(raw: string): string {
+  const parts = raw.split(' / ').filter((part) => part.trim() !== '');
+  if (parts.length === 0) return 'Ukendt fejl.';
+  const first = describeError(parts[0]!);
+  return parts.length > 1 && parts.at(-1)!.trim() === 'afbrudt under afsendelse'
+    ? `${first} Sidste forsøg blev afbrudt.`
+    : first;
+}
+
+/** One given-up e-mail: what it was, to whom (so the owner can call), the booking and the error. */
+function givenUpEntry(item: GivenUpItem): string {
+  const customerKind = (CUSTOMER_KINDS as readonly string[]).includes(item.kind);
+  let what = GIVEN_UP_KIND[item.kind] ?? `E-mail (${item.kind})`;
+  if (item.kind === 'owner_notification' && item.alert === 'busy')
+    what = 'Din advarsel om mange online-bookinger';
+  if (item.kind === 'owner_agenda' && item.day)
+    what = `${what} for ${danishDate(`${item.day}T12:00:00+00:00`)}`;
+  const customer = [
+    item.customerName || (customerKind ? '(uden navn)' : ''),
+    customerKind ? item.recipient || item.customerEmail : item.customerEmail,
+    item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const lines = [
+    customerKind ? `${what} til ${customer}` : what,
+    ...(!customerKind && customer ? [`  Kunde: ${customer}`] : []),
+  ];
+  if (item.reference) {
+    const booking = [
+      `nr. ${item.reference}`,
+      item.serviceName,
+      item.dropOff ? danishDateTime(item.dropOff) : '',
+    ].filter(Boolean);
+    lines.push(
+      `  Booking ${booking.join(' · ')}${item.bookingStatus === 'cancelled' ? ' (aflyst)' : ''}`,
+    );
+  }
+  const tries = item.attempts > 0 ? ` (efter ${count(item.attempts, 'forsøg', 'forsøg')})` : '';
+  lines.push(`  Fejl${tries}: ${readableEmailError(item.error)}`);
+  return lines.join('\n');
+}
+
+const GIVEN_UP_TITLE = 'E-mails der ikke kunne sendes';
+
+function toCustomers(items: GivenUpItem[]): boolean {
+  return items.some((item) => (CUSTOMER_KINDS as readonly string[]).includes(item.kind));
+}
+
+/** The list in the morning agenda. */
+function givenUpSection(items: GivenUpItem[]): Section {
+  return {
+    title: GIVEN_UP_TITLE,
+    lines: [
+      ...items.map(givenUpEntry),
+      `${toCustomers(items) ? 'Ring til kunderne, så de får besked. ' : ''}Fejlene står i tabellen email_outbox (status failed).`,
+    ],
+  };
+}
+
+/**
+ * The owner's alert about e-mails given up after their last try (at most one a day, queued by
+ * public.queue_given_up_alert): each with the customer's name, e-mail and phone, the booking and
+ * the error, and what to do.
+ */
+function givenUpAlert(payload: Record<string, unknown>): RenderedEmail {
+  const items = givenUpItems(payload, 'emails');
+  if (items.length === 0) throw new Error('payload.emails is empty');
+  const n = count(items.length, 'e-mail', 'e-mails');
+  const doc: Doc = {
+    heading: GIVEN_UP_TITLE,
+    intro: [
+      `${n} kunne ikke sendes, heller ikke efter flere forsøg, og er opgivet. Modtageren har altså ikke fået dem.`,
+    ],
+    rows: [],
+    sections: [
+      { title: 'Det drejer sig om', lines: items.map(givenUpEntry) },
+      {
+        title: 'Det skal du gøre',
+        lines: [
+          ...(toCustomers(items)
+            ? [
+                'Ring til kunden, og sig det, mailen skulle have sagt: at bookingen er bekræftet, flyttet eller afbestilt, eller hvornår bilen skal afleveres.',
+              ]
+            : []),
+          'Fejlen står også i tabellen email_outbox (filtrér status = failed, se last_error). Når årsagen er rettet, kan du sende en mail igen ved at sætte dens status til pending.',
+          'Du får højst én sådan mail om dagen. Kan flere mails ikke sendes senere i dag, står de i morgendagens mail og i din morgenoversigt, hvis den er slået til.',
+        ],
+      },
+    ],
+    outro: [],
+  };
+  return email(`Advarsel: ${n} kunne ikke sendes`, doc);
+}
+
 /** The e-mail of one outbox row. Throws when the row's payload is incomplete. */
 export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   if (msg.kind === 'owner_agenda') return ownerAgenda(msg.payload);
   if (msg.kind === 'owner_notification' && msg.payload.alert === 'busy') {
     return busyAlert(msg.payload);
+  }
+  if (msg.kind === 'owner_notification' && msg.payload.alert === 'given_up') {
+    return givenUpAlert(msg.payload);
   }
   const b = booking(msg.payload);
   switch (msg.kind) {
