@@ -91,6 +91,7 @@ set search_path = ''
 as $$
 declare
   v_token text;
+  v_tokens jsonb;
 begin
   if new.status is not distinct from old.status then
     return new;
@@ -100,21 +101,26 @@ begin
   new.ics_sequence := old.ics_sequence + 1;
   if old.status = 'cancelled' and new.status = 'confirmed' then
     new.reconfirmed_at := now();
+    -- the reconfirmation carries fresh links, as a move's e-mail does: bookings keeps only the
+    -- hash, and the plain token waits for that e-mail (bookings_queue_reconfirmation) in a
+    -- transaction-local map by booking id, since an update of several bookings runs every before
+    -- trigger before the first after trigger. Without an e-mail the token stays, so links the
+    -- customer already has work again.
+    v_tokens := coalesce(nullif(current_setting('glanspunkt.reconfirm_tokens', true), ''), '{}')::jsonb
+                - new.id::text;
     if public.booking_reconfirm_notifies(new) then
-      -- the reconfirmation carries fresh links, as a move's e-mail does: bookings keeps only the
-      -- hash; the plain token goes to that e-mail (email_outbox_fill_cancel_token). Without an
-      -- e-mail the token stays, so links the customer already has work again.
       v_token := public.booking_random_token();
       new.cancel_token_hash := public.booking_token_hash(v_token);
-      perform set_config('glanspunkt.new_cancel_token', new.id::text || ':' || v_token, true);
+      v_tokens := v_tokens || jsonb_build_object(new.id::text, v_token);
     end if;
+    perform set_config('glanspunkt.reconfirm_tokens', v_tokens::text, true);
   end if;
   return new;
 end;
 $$;
 
 comment on function public.bookings_status_revision() is
-  'Trigger function: a change of a booking''s status (cancellation or reconfirmation, on any path) raises ics_sequence by one; a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail.';
+  'Trigger function: a change of a booking''s status (cancellation or reconfirmation, on any path) raises ics_sequence by one; a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail (transaction-local setting glanspunkt.reconfirm_tokens, by booking id).';
 
 revoke all on function public.bookings_status_revision() from public, anon, authenticated;
 
@@ -128,34 +134,43 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_tokens jsonb;
+  v_token text;
 begin
-  -- queued in the statement that reconfirms: when the time turns out to be taken
-  -- (bookings_sync_work_periods refuses), the e-mail goes with the rolled-back change
-  if old.status = 'cancelled' and new.status = 'confirmed' and public.booking_reconfirm_notifies(new) then
-    -- cancelToken null: email_outbox_fill_cancel_token puts in the token bookings_status_revision
-    -- drew; the key ends with the revision, so each reconfirmation is queued exactly once
-    insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
-    values (new.id, 'booking_reconfirmed', new.customer_email,
-            public.owner_booking_payload(new)
-              || jsonb_build_object('cancelToken', null, 'sequence', new.ics_sequence),
-            'booking_reconfirmed:' || new.id || ':' || new.ics_sequence, now())
-    on conflict (idempotency_key) do nothing;
+  if not (old.status = 'cancelled' and new.status = 'confirmed') then
+    return null;
   end if;
+  -- bookings_status_revision decided (booking_reconfirm_notifies) and drew the token; a token
+  -- that is not the booking's current one (left from an earlier statement) is never sent
+  v_tokens := coalesce(nullif(current_setting('glanspunkt.reconfirm_tokens', true), ''), '{}')::jsonb;
+  v_token := v_tokens ->> new.id::text;
+  if v_token is null or public.booking_token_hash(v_token) <> new.cancel_token_hash then
+    return null;
+  end if;
+  perform set_config('glanspunkt.reconfirm_tokens', (v_tokens - new.id::text)::text, true);
+
+  -- queued in the statement that reconfirms: when the time turns out to be taken
+  -- (bookings_sync_work_periods refuses), the e-mail goes with the rolled-back change. The key
+  -- ends with the revision, so each reconfirmation is queued exactly once.
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  values (new.id, 'booking_reconfirmed', new.customer_email,
+          public.owner_booking_payload(new)
+            || jsonb_build_object('cancelToken', v_token, 'sequence', new.ics_sequence),
+          'booking_reconfirmed:' || new.id || ':' || new.ics_sequence, now())
+  on conflict (idempotency_key) do nothing;
   return null;
 end;
 $$;
 
 comment on function public.bookings_queue_reconfirmation() is
-  'Trigger function: a booking set back from cancelled to confirmed (on any path) queues the customer''s booking_reconfirmed e-mail (new links, booking.ics with the raised SEQUENCE) when booking_reconfirm_notifies says so. The owner gets no copy: only the workshop reconfirms.';
+  'Trigger function: a booking set back from cancelled to confirmed (on any path) queues the customer''s booking_reconfirmed e-mail (new links, booking.ics with the raised SEQUENCE) when bookings_status_revision drew a token for it (booking_reconfirm_notifies). The owner gets no copy: only the workshop reconfirms.';
 
 revoke all on function public.bookings_queue_reconfirmation() from public, anon, authenticated;
 
 create trigger bookings_queue_reconfirmation
   after update of status on public.bookings
   for each row execute function public.bookings_queue_reconfirmation();
-
-comment on function public.email_outbox_fill_cancel_token() is
-  'Trigger function: an e-mail queued with cancelToken null in the transaction that created its booking, or that reconfirmed it, gets the plain token (which bookings does not keep).';
 
 -- a reconfirmation over taken time is refused in Danish, on every path ----------------------------
 

@@ -285,6 +285,46 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
     ).toEqual(['Ny booking', 'Afbestilt', 'Afbestilt']);
   });
 
+  it('reconfirming several bookings in one statement gives each its own e-mail with its own working links', () =>
+    withRollback(t, async (tx) => {
+      const ids: string[] = [];
+      for (const [time, email] of [
+        ['17:00', 'h1@example.dk'],
+        ['18:00', 'h2@example.dk'],
+      ] as const) {
+        const { reference } = await tx.one<{ reference: string }>(
+          `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, customer_email)
+           values ('Sølvpakken', $1::timestamp, 'Hans Hansen', '20 30 40 54', $2) returning reference`,
+          [`${day} ${time}`, email],
+        );
+        ids.push(
+          (
+            await tx.one<{ id: string }>('select id from public.bookings where reference = $1', [
+              reference,
+            ])
+          ).id,
+        );
+      }
+      await tx.rows(`update public.bookings set status = 'cancelled' where id = any($1::uuid[])`, [
+        ids,
+      ]);
+      await tx.rows(`update public.bookings set status = 'confirmed' where id = any($1::uuid[])`, [
+        ids,
+      ]);
+      const mails = await tx.rows<{ id: string; recipient: string; state: string }>(
+        `select o.booking_id id, o.recipient,
+                public.booking_cancel_info(o.payload ->> 'cancelToken') ->> 'state' state
+           from public.email_outbox o
+          where o.booking_id = any($1::uuid[]) and o.kind = 'booking_reconfirmed'
+          order by o.recipient`,
+        [ids],
+      );
+      expect(mails).toEqual([
+        { id: ids[0], recipient: 'h1@example.dk', state: 'active' },
+        { id: ids[1], recipient: 'h2@example.dk', state: 'active' },
+      ]);
+    }));
+
   it('refuses, in Danish, to reconfirm a booking whose time was booked meanwhile, and queues nothing', () =>
     withRollback(t, async (tx) => {
       const [row] = await tx.rows<{ reference: string }>(
