@@ -130,6 +130,7 @@ export type Database = {
           ics_sequence: number;
           moved_at: string | null;
           source: string;
+          reconfirmed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -160,6 +161,7 @@ export type Database = {
           ics_sequence?: number;
           moved_at?: string | null;
           source?: string;
+          reconfirmed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -190,6 +192,7 @@ export type Database = {
           ics_sequence?: number;
           moved_at?: string | null;
           source?: string;
+          reconfirmed_at?: string | null;
         };
         Relationships: [];
       };
@@ -655,6 +658,12 @@ export type Database = {
           p_ip: string;
           p_email: string;
           p_now?: string;
+        };
+        Returns: boolean;
+      };
+      booking_reconfirm_notifies: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
         };
         Returns: boolean;
       };

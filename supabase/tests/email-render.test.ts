@@ -339,3 +339,70 @@ describe('move e-mails', () => {
     ).toThrow(/cancelToken/);
   });
 });
+
+describe('reconfirmation e-mail', () => {
+  // cancelled after one move (the cancellation was SEQUENCE 2), then set back to confirmed
+  const reconfirmedPayload = { sequence: 3, cancelToken: 'c'.repeat(64) };
+
+  it('says in Danish that the booking holds again, with the details and the new links', () => {
+    const mail = renderEmail(message('booking_reconfirmed', reconfirmedPayload), CTX);
+    expect(mail.subject).toBe(
+      'Booking bekræftet igen: Premiumpakken polering mandag den 7. december 2026 kl. 09:00',
+    );
+    expect(mail.text.split('\n')[0]).toBe('Din booking er bekræftet igen');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(
+        'Vi har genoprettet din booking K7M2QX9D mandag den 7. december 2026 kl. 09:00, så den gælder igen. Du kan se bort fra afbestillingen.',
+      );
+      expect(body).toContain('tirsdag den 8. december 2026 kl. 16:00');
+      expect(body).toContain(danishPrice(3600));
+      expect(body).toContain(WORKSHOP_ADDRESS);
+      expect(body).toContain(`https://glanspunkt.example/flyt?token=${'c'.repeat(64)}`);
+      expect(body).toContain(`https://glanspunkt.example/afbestil?token=${'c'.repeat(64)}`);
+      expect(body).toContain('Linkene i tidligere e-mails virker ikke længere');
+      expect(body).toContain('Tilføj tiden til din kalender igen');
+    }
+    expect(mail.html).toContain('Hej Mette &lt;b&gt;Hansen&lt;/b&gt;');
+    expect(mail.replyTo).toBe('ejer@glanspunkt.example');
+  });
+
+  it('attaches booking.ics with the same UID and the SEQUENCE it carries, above the cancellation', () => {
+    const cancellation = renderEmail(message('cancellation_confirmation', { sequence: 1 }), CTX);
+    const mail = renderEmail(message('booking_reconfirmed', reconfirmedPayload), CTX);
+    expect(mail.attachments.map((a) => [a.filename, a.content_type])).toEqual([
+      ['booking.ics', 'text/calendar; charset=utf-8; method=PUBLISH'],
+    ]);
+    const event = (ics: string) => {
+      const cal = new ICAL.Component(ICAL.parse(decodeIcs(ics)));
+      const v = cal.getFirstSubcomponent('vevent')!;
+      return {
+        method: cal.getFirstPropertyValue('method'),
+        uid: v.getFirstPropertyValue('uid'),
+        status: v.getFirstPropertyValue('status'),
+        sequence: v.getFirstPropertyValue('sequence'),
+        start: String(v.getFirstPropertyValue('dtstart')),
+      };
+    };
+    expect(event(cancellation.attachments[0]!.content)).toMatchObject({
+      method: 'CANCEL',
+      uid: 'booking-K7M2QX9D@glanspunkt',
+      sequence: 2,
+    });
+    expect(event(mail.attachments[0]!.content)).toEqual({
+      method: 'PUBLISH',
+      uid: 'booking-K7M2QX9D@glanspunkt',
+      status: 'CONFIRMED',
+      sequence: 3,
+      start: '2026-12-07T09:00:00',
+    });
+  });
+
+  it('refuses to render without the new token (its links)', () => {
+    expect(() =>
+      renderEmail(
+        message('booking_reconfirmed', { ...reconfirmedPayload, cancelToken: null }),
+        CTX,
+      ),
+    ).toThrow(/cancelToken/);
+  });
+});

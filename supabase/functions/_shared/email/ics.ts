@@ -18,8 +18,9 @@ export interface IcsEvent {
   /** A cancellation (METHOD:CANCEL, STATUS:CANCELLED). */
   cancelled?: boolean;
   /**
-   * Revision of the event (SEQUENCE): 0 when booked, +1 per move; a cancellation is one more than
-   * the last revision, so calendars apply each update over the earlier one (same UID).
+   * Revision of the event (SEQUENCE): 0 when booked, +1 per move, cancellation and reconfirmation
+   * (bookings.ics_sequence), so calendars apply each update over the earlier one (same UID); a
+   * reconfirmation thereby outranks the cancellation and puts the event back.
    */
   sequence?: number;
 }

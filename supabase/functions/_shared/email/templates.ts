@@ -1,7 +1,9 @@
 // The e-mails, in Danish, as HTML and plain text from one description, so both always say the
 // same. Customer e-mails: confirmation (with the move and cancel links and an .ics file), reminder,
-// moved (new links, an .ics replacing the earlier event) and cancellation. Workshop e-mails: new
-// booking, moved (from when to when) and cancellation, with every booking field.
+// moved (new links, an .ics replacing the earlier event), cancellation and reconfirmation (a
+// cancelled booking the workshop set back to confirmed: new links, an .ics restoring the event).
+// Workshop e-mails: new booking, moved (from when to when) and cancellation, with every booking
+// field.
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
 import { escapeHtml } from '../escape-html.ts';
@@ -26,17 +28,23 @@ export type EmailKind =
   | 'owner_cancellation'
   | 'booking_moved'
   | 'owner_booking_moved'
-  | 'owner_agenda';
+  | 'owner_agenda'
+  | 'booking_reconfirmed';
 
 export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
   'booking_reminder',
   'cancellation_confirmation',
   'booking_moved',
+  'booking_reconfirmed',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
-export const LINK_KINDS: readonly EmailKind[] = ['booking_confirmation', 'booking_moved'];
+export const LINK_KINDS: readonly EmailKind[] = [
+  'booking_confirmation',
+  'booking_moved',
+  'booking_reconfirmed',
+];
 
 /** A claimed outbox row (public.email_claim). */
 export interface OutboxMessage {
@@ -86,7 +94,10 @@ interface Booking {
   customerPhone: string;
   notes: string;
   cancelToken: string;
-  /** Revision of the calendar event (moves so far). */
+  /**
+   * Revision of the calendar event: bookings.ics_sequence, raised by every move, cancellation and
+   * reconfirmation. A cancellation carries the revision it cancels.
+   */
   sequence: number;
   /** Before a move: the earlier drop-off and ready time, and who moved it. */
   previousDropOff: string;
@@ -412,6 +423,18 @@ function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
   );
 }
 
+/** The links of an e-mail that replaces the token: the earlier e-mails' links stop working. */
+function newLinksSection(b: Booking, ctx: RenderContext): Section {
+  const section = changeSection(b, ctx);
+  return {
+    ...section,
+    lines: [
+      ...section.lines,
+      'Brug linkene i denne e-mail. Linkene i tidligere e-mails virker ikke længere.',
+    ],
+  };
+}
+
 function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
   if (!b.previousDropOff) throw new Error('payload.previousDropOff is missing');
   const doc: Doc = {
@@ -425,13 +448,7 @@ function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmai
     rows: bookingRows(b),
     sections: [
       openingHours(ctx),
-      {
-        ...changeSection(b, ctx),
-        lines: [
-          ...changeSection(b, ctx).lines,
-          'Brug linkene i denne e-mail. Linkene i tidligere e-mails virker ikke længere.',
-        ],
-      },
+      newLinksSection(b, ctx),
       {
         title: 'Kalender',
         lines: ['Den vedhæftede fil (booking.ics) erstatter den tidligere aftale i din kalender.'],
@@ -441,6 +458,36 @@ function moved(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmai
   };
   return email(
     `Booking flyttet: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [icsAttachment(b, msg, ctx, false)],
+    ctx.ownerEmail,
+  );
+}
+
+/**
+ * A cancelled booking the workshop set back to confirmed: the booking holds again, with new links
+ * and an .ics whose SEQUENCE outranks the cancellation, so calendars put the event back.
+ */
+function reconfirmed(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const doc: Doc = {
+    heading: 'Din booking er bekræftet igen',
+    intro: [
+      `${greeting(b)},`,
+      `Vi har genoprettet din booking ${b.reference} ${danishDateTime(b.dropOff)}, så den gælder igen. Du kan se bort fra afbestillingen. Her er detaljerne:`,
+    ],
+    rows: bookingRows(b),
+    sections: [
+      openingHours(ctx),
+      newLinksSection(b, ctx),
+      {
+        title: 'Kalender',
+        lines: ['Tilføj tiden til din kalender igen med den vedhæftede fil (booking.ics).'],
+      },
+    ],
+    outro: ['Vi glæder os til at se dig og din bil.'],
+  };
+  return email(
+    `Booking bekræftet igen: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
     doc,
     [icsAttachment(b, msg, ctx, false)],
     ctx.ownerEmail,
@@ -809,6 +856,8 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
       return moved(b, msg, ctx);
     case 'owner_booking_moved':
       return ownerMoved(b);
+    case 'booking_reconfirmed':
+      return reconfirmed(b, msg, ctx);
     default:
       throw new Error(`unknown e-mail kind ${String(msg.kind)}`);
   }
