@@ -18,7 +18,7 @@ const MIGRATION = listMigrations(defaultSupabaseDir()).find((m) =>
   path.basename(m.file).endsWith('_scheduled_jobs.sql'),
 )!;
 
-/** The schedules the issue and docs/emails.md promise (pg_cron works in UTC). */
+/** The schedules docs/emails.md promises (pg_cron works in UTC). */
 const EXPECTED_JOBS = [
   {
     jobname: 'process-email-outbox',

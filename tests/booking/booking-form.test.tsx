@@ -622,7 +622,7 @@ function press(target: Element, type: string, pointerType: 'touch' | 'mouse') {
   return event;
 }
 
-describe('the booking form: the list answers the press itself (issue 18)', () => {
+describe('the booking form: the list answers the press itself', () => {
   it('opens the service list when the finger lifts, and the click that follows keeps it open', async () => {
     renderBookingForm();
     await waitFor(() => expect(serviceSelect()).toBeEnabled());
