@@ -76,6 +76,21 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of src/ live in tests/, in the folder that mirrors their module's (docs/architecture.md,
+    // "Where tests live"); the unit project does not look for tests inside src/, so one there
+    // would never run.
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message: 'Tests of src/ live in tests/ (the same folders as in src/), not beside the code.',
+        },
+      ],
+    },
+  },
+  {
     // booking-body.ts holds types only: src/ may take its types, never a value (nothing of
     // supabase/ may end up in the browser's bundle).
     files: ['src/**/*.{ts,tsx}'],
