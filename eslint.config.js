@@ -3,6 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The features (src/features/<name>: booking and cancel today), read from the folder so that a
+ * new feature is held to the rule below without anyone adding it here. */
+const FEATURES = readdirSync(join(import.meta.dirname, 'src', 'features'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -58,6 +68,15 @@ export default tseslint.config(
             },
             { target: './src/components', from: ['./src/features', './src/pages', './src/app'] },
             { target: './src/features', from: ['./src/pages', './src/app'] },
+            // Features do not import each other: a page composes them, and what two features
+            // share lives in src/lib or src/components.
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature does not import another one: move the shared piece to src/lib or src/components.',
+            })),
             { target: './src/pages', from: ['./src/app'] },
             { target: './src', from: ['./local', './scripts'] },
             // The browser imports nothing of the server but the create-booking body's type (one
@@ -73,6 +92,22 @@ export default tseslint.config(
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+  },
+  {
+    // Tests of src/ live in tests/, in the folder that mirrors their module's (docs/architecture.md,
+    // "Where tests live"); the unit project does not look for tests inside src/, so one there
+    // would never run.
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.spec.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message:
+            'Tests of src/ live in tests/ (the same folders as in src/), not beside the code.',
+        },
+      ],
     },
   },
   {

@@ -28,7 +28,7 @@ const SITE = [
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|check|message-square|shield-check|users|heart-handshake|calendar|badge-check)\./,
   /[\\/]src[\\/]content[\\/](navigation|business|seo)\./,
   /[\\/]src[\\/]generated[\\/]image-manifest\./,
-  /[\\/]node_modules[\\/](next-themes|class-variance-authority|clsx)[\\/]/,
+  /[\\/]node_modules[\\/]clsx[\\/]/,
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({

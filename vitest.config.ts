@@ -12,7 +12,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          // tests of src/ live in tests/, in the folder that mirrors their module's
+          // (docs/architecture.md, "Where tests live"; eslint refuses a test file inside src/)
+          include: ['tests/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
         },
       },
@@ -21,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // tests of Node code sit beside it; the database and the edge functions in supabase/tests
           include: [
             'local/**/*.test.ts',
             'supabase/tests/**/*.test.ts',

@@ -1,7 +1,7 @@
 // npm run bench:abuse [-- pglite|postgres ...] [-- --seconds=N]
-// A benchmark, not a test: plays the attacker of issue 12 for 60 s from this one machine against
-// the embedded stack (gateway + Deno functions + SQL), once on PGlite and once on PostgreSQL 15,
-// with every setting at its migration default (the real challenge cost and caps).
+// A benchmark, not a test: plays an attacker with one machine for 60 s against the embedded stack
+// (gateway + Deno functions + SQL), once on PGlite and once on PostgreSQL 15, with every setting
+// at its migration default (the real challenge cost and caps).
 //
 // Each request: a fresh challenge from booking-challenge, solved as fast as this machine can (one
 // solver per CPU core, Node's native PBKDF2), a fresh spoofed X-Forwarded-For and every other

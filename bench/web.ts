@@ -503,7 +503,7 @@ function buildSection({ results, taps }: BuildResults): string[] {
   );
   const misses = results.flatMap(({ route, median: m }) => {
     const perfTarget = targets.performance;
-    // issue 18: TBT at most 100 ms on /contact, 80 ms on the content pages
+    // TBT at most 100 ms on /contact, 80 ms on the content pages (docs/performance.md)
     const tbtTarget = route === '/contact' ? 100 : 80;
     const list: string[] = [];
     if (m.performance < perfTarget)

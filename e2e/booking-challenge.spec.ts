@@ -16,7 +16,7 @@ import {
 } from './support/booking';
 
 /**
- * The booking form's proof of work (issue 12, item 2) in a real browser on the production build and
+ * The booking form's proof of work in a real browser on the production build and
  * the embedded stack: the ALTCHA widget loads only when the visitor first touches the form, solves
  * the challenge from booking-challenge in a Web Worker, and the booking carries its solution, by
  * mouse and by keyboard; a refused (used) solution is replaced and the visitor sends again without

@@ -22,13 +22,12 @@ import {
 
 const KB = 1000;
 /**
- * Issue 18: first-load JS of / at most 125 KB gzipped (React, React DOM and React Router are 106.7
- * KB of it), of /contact at most 150 KB before the visitor touches the form. / is at 124.7 KB
- * (2026-11-23: a smaller import() preload helper, -0.3 KB; V8 compile hints, +0.04 KB); 125.0 KB
- * (2026-11-22; 141.9 at the start of issue 18's second round): icons from one SVG sprite, no
+ * The targets (docs/performance.md): first-load JS of / at most 125 KB gzipped (React, React DOM
+ * and React Router are 106.7 KB of it), of /contact at most 150 KB before the visitor touches the
+ * form. / is at 124.7 KB (2026-11-23), down from 141.9 KB by icons from one SVG sprite, no
  * tailwind-merge, next-themes, Radix Slot or class-variance-authority, React Router's production
- * build. /contact's 150 KB is held as the issue states it: the booking form's code loads when the
- * form nears the viewport or on the first interaction.
+ * build and a smaller import() preload helper. /contact's 150 KB holds because the booking form's
+ * code loads only when the form comes on screen or on the first interaction.
  */
 const targets = { homeJs: 125 * KB };
 /** Every prerendered page of the route table, the two behind the e-mail links included. */
@@ -43,7 +42,7 @@ const pages = pageList().map((p) => p.path);
 const pageJs: Record<string, number> = {
   '/': 125 * KB,
   '/services': 126 * KB,
-  // 134.0 KB until the FAQ's Radix Accordion was replaced (issue 18, seventh round): 125.8 KB
+  // 134.0 KB until the FAQ's Radix Accordion was replaced by our own: 125.8 KB
   '/about': 127 * KB,
   '/contact': 150 * KB,
   '/vores-arbejde': 141 * KB,
@@ -90,7 +89,7 @@ test.describe('byte budgets of the production build', () => {
   for (const path of pages) {
     test(`first-load JavaScript of ${path} stays within its ceiling`, () => {
       // a new page (one entry in the route table) is held to the most any page may load at first,
-      // /contact's 150 KB (issue 18), until it gets a tighter ceiling of its own in pageJs
+      // /contact's 150 KB, until it gets a tighter ceiling of its own in pageJs
       const ceiling = pageJs[path] ?? budgets.contactJs;
       const files = firstLoadScripts(readHtml(path));
       const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
@@ -102,14 +101,14 @@ test.describe('byte budgets of the production build', () => {
     });
   }
 
-  test('first-load JavaScript of / is at most 125 KB gzipped (issue 18)', () => {
+  test('first-load JavaScript of / is at most 125 KB gzipped', () => {
     const files = firstLoadScripts(readHtml('/'));
     expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
     const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);
     const total = sizes.reduce((sum, [, size]) => sum + size, 0);
     expect(
       total,
-      `first-load JS of /: ${kb(total)} (issue target ${kb(targets.homeJs)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
+      `first-load JS of /: ${kb(total)} (target ${kb(targets.homeJs)})\n${sizes.map(([f, s]) => `${f} ${kb(s)}`).join('\n')}`,
     ).toBeLessThanOrEqual(budgets.homeJs);
   });
 

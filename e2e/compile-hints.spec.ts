@@ -2,7 +2,7 @@
  * V8's compile hint (scripts/compile-hints.ts) in the production build, read from build/ (no
  * browser): React DOM's and React Router's chunks, which every page runs at once, start with
  * `//# allFunctionsCalledOnLoad`, so that Chrome compiles their functions with the script instead
- * of one at a time inside the hydration's tasks (docs/performance.md, issue 18). The hint costs
+ * of one at a time inside the hydration's tasks (docs/performance.md). The hint costs
  * bytes in the first load, so no other chunk carries it.
  */
 import { expect, test } from '@playwright/test';

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated } from './support/hydration';
 
 // app.css: the privacy policy's sections have `content-visibility: auto` (the footer not), so
-// a first load styles and lays out only what is near the screen (docs/performance.md, seventh
-// round). What a visitor sees and does must not change.
+// a first load styles and lays out only what is near the screen (docs/performance.md). What a
+// visitor sees and does must not change.
 
 /** Whether the browser renders the element now (false inside a skipped content-visibility box). */
 const rendered = (page: Page, selector: string) =>

@@ -70,7 +70,7 @@ test.describe('theme', () => {
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster.getByText('Manglende oplysninger')).toBeVisible();
     await expect(toaster).toHaveAttribute('data-sonner-theme', 'light');
-    // in the site's font, not sonner's system font stack (issue 17, item 9)
+    // in the site's font, not sonner's system font stack
     const toast = toaster.locator('[data-sonner-toast]').first();
     expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
       /^"Inter Variable"/,

@@ -219,7 +219,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test.describe('rough edges (issue 17, item 9)', () => {
+test.describe('rough edges', () => {
   test('the home hero shows its 16:9 drawing whole, not cropped to 4:3', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');

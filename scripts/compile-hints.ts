@@ -1,5 +1,5 @@
 /**
- * V8's explicit compile hint on the chunks every page runs at once (issue 18: the content pages'
+ * V8's explicit compile hint on the chunks every page runs at once (against the content pages'
  * long tasks). V8 compiles a function lazily, at its first call, on the main thread: in the
  * traces of the content pages React DOM's and React Router's functions were compiled inside the
  * hydration's tasks (10-14 ms per task under a 4x slower CPU). A script whose first line is the

@@ -1,6 +1,6 @@
 /**
- * Lucide icons as one same-origin SVG sprite in the production build (issue 18: the first-load
- * JavaScript of `/`). lucide-react draws each icon from path data in the JavaScript (about 3 KB
+ * Lucide icons as one same-origin SVG sprite in the production build (less first-load JavaScript
+ * on every page). lucide-react draws each icon from path data in the JavaScript (about 3 KB
  * gzipped of path data and drawing code on `/`). This plugin:
  * - reads which icons src/ imports from 'lucide-react' (when the config loads, so that the client
  *   and the prerender build agree on the sprite's URL),

@@ -1,5 +1,6 @@
 /**
- * A smaller `__vitePreload` in the client build (issue 18: first-load JavaScript of `/`). Vite
+ * A smaller `__vitePreload` in the client build (every byte of the first load counts: `/` is held
+ * to 125 KB gzipped). Vite
  * wraps every dynamic `import()` of the client build in its helper `\0vite/preload-helper.js`,
  * which lands in the site chunk (the toast code there imports sonner with `import()`): about
  * 660 B gzipped of every page's first load. This plugin loads src/lib/preload-helper.ts in its

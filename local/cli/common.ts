@@ -3,7 +3,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { parseEnv } from 'node:util';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { parseEnv, stripVTControlCharacters } from 'node:util';
 import { ROOT } from '../db/migrate.ts';
 import { startPostgresServer } from '../db/postgres-server.ts';
 import { startLocalEmail } from '../mailbox/index.ts';
@@ -120,6 +122,31 @@ export function ensurePortFree(port: number, host: string, envName: string): Pro
     );
     server.listen(port, host, () => server.close(() => resolve()));
   });
+}
+
+/**
+ * Lines of the dev server's output that are not ours to act on: Vite 8's deprecation notice for
+ * `envFile: false`, which React Router 7's tooling (@react-router/dev 7.18.4, the last of 7.x)
+ * passes to the Vite servers it starts for itself (the one that loads react-router.config.ts, and
+ * its child compiler), three lines at every start. Vite reads it exactly as `envDir: false` (no
+ * .env files for those servers), which is what they mean; React Router 8 passes `envDir: false`.
+ * Nothing of ours sets `envFile` (Vite's types do not even offer it in a config file).
+ */
+export const UPSTREAM_NOTICES = [
+  /^The `envFile` option is deprecated, please use `envDir: false` instead\.( \(x\d+\))?$/,
+];
+
+/**
+ * Copies a child's output to `to` line by line, leaving out the lines of UPSTREAM_NOTICES;
+ * resolves when `from` has ended.
+ */
+export function forwardOutput(from: Readable, to: Writable): Promise<void> {
+  const lines = createInterface({ input: from, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    const text = stripVTControlCharacters(line).trim();
+    if (!UPSTREAM_NOTICES.some((notice) => notice.test(text))) to.write(`${line}\n`);
+  });
+  return new Promise((resolve) => lines.once('close', resolve));
 }
 
 /** Runs a CLI main: any failure is one clear line on stderr and exit code 1. */

@@ -7,6 +7,7 @@ import { ANON_KEY } from '../keys.ts';
 import {
   ensurePortFree,
   envPort,
+  forwardOutput,
   onShutdown,
   runCli,
   siteUsesHostedSupabase,
@@ -34,9 +35,10 @@ runCli(async () => {
   const vite = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'react-router'),
     ['dev', '--host', host, '--port', String(sitePort), '--strictPort'],
-    { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'inherit'] },
+    { cwd: ROOT, env, stdio: ['inherit', 'pipe', 'pipe'] },
   );
-  vite.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+  void forwardOutput(vite.stdout, process.stdout);
+  void forwardOutput(vite.stderr, process.stderr);
 
   console.log(`Database:          ${database.description}`);
   console.log(`Supabase gateway:  ${stack.url}  (anon key: the Supabase CLI demo key)`);

@@ -55,16 +55,6 @@ export function useOptionalSiteData(): SiteData | undefined {
   return useRouteLoaderData(SITE_DATA_ROUTE_ID) as SiteData | undefined;
 }
 
-/** The active packages of one category, in the owner's order. */
-export function servicesOf(data: SiteData, category: PackageCategory): SiteService[] {
-  return data.services.filter((service) => service.category === category);
-}
-
-/** The active package with this slug, or undefined when the owner has switched it off. */
-export function serviceBySlug(data: SiteData, slug: string): SiteService | undefined {
-  return data.services.find((service) => service.slug === slug);
-}
-
 const WEEKDAY_NAMES = [
   'Mandag',
   'Tirsdag',

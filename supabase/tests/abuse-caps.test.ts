@@ -1,4 +1,4 @@
-// Issue 12, items 3 and 4 through the whole embedded stack on PGlite and PostgreSQL 15: caps per
+// The booking caps, through the whole embedded stack on PGlite and PostgreSQL 15: caps per
 // client address, per contact and per hour hold against 50 simultaneous requests (counted in the
 // booking's own transaction), refusals give the phone number, junk naming someone's e-mail never
 // locks that person out, and a customer e-mail carries no more than 60 characters of the name.

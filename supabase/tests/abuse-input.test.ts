@@ -1,6 +1,6 @@
-// Issue 12, items 1, 5-8 and 10 through the whole embedded stack (gateway, Deno, SQL) on PGlite and
-// on PostgreSQL 15: the client address cannot be chosen by the client, bad text is a Danish 400 and
-// never a 500, the phone fits the table, an idempotency key is bound to its booking, large bodies
+// The public write path against abuse, through the whole embedded stack (gateway, Deno, SQL) on
+// PGlite and on PostgreSQL 15: the client address cannot be chosen by the client, bad text is a
+// Danish 400 and never a 500, the phone fits the table, an idempotency key is bound to its booking, large bodies
 // get 413 from the function and from the gateway, and anon sees neither internal notes nor roles.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12, item 2: the booking form's proof of work through the whole embedded stack on PGlite and
+// The booking form's proof of work through the whole embedded stack on PGlite and
 // PostgreSQL 15. booking-challenge hands out signed ALTCHA challenges (cost from the setting, short
 // expiry, no cookie); create-booking refuses a missing, wrong, expired or already used solution with
 // 400 and a Danish message, and one solution gives one booking even when sent many times at once.

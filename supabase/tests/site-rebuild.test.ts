@@ -1,4 +1,4 @@
-// "Rebuild on change" (issue #15): a change to services, opening_hours or settings calls the static
+// Rebuild on change: a change to services, opening_hours or settings calls the static
 // host's build hook (Vault secret site_build_hook_url) through pg_net, at most once a minute; a
 // change within the minute is sent by the site-rebuild job once the minute has passed.
 //

@@ -42,7 +42,7 @@ describe('site footer', () => {
       const link = f.getByRole('link', { name });
       expect(link).toHaveAttribute('target', '_blank');
       // a brand mark, hidden from assistive technology (the link carries the name), not the
-      // thumbs-up and camera that stood in before (issue 17, item 9)
+      // thumbs-up and camera that stood in before
       const mark = link.querySelector('svg')!;
       expect(mark).toHaveAttribute('aria-hidden', 'true');
       expect(mark.getAttribute('class')).not.toMatch(/lucide-(thumbs-up|camera)/);

@@ -4,7 +4,7 @@ import { business } from '~/content/business';
 import ContactPage from '~/pages/contact';
 import { renderRoute, subheadings } from './render-route';
 
-// The booking form has its own tests (tests/booking); here only its place on the page matters.
+// The booking form has its own tests (tests/features/booking); here only its place on the page matters.
 vi.mock('~/features/booking', () => ({
   BookingForm: () => <h2 id="booking-heading">Book din tid</h2>,
 }));

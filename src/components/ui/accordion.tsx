@@ -12,7 +12,7 @@ import { cn } from '~/lib/utils';
 
 /**
  * A single, collapsible accordion: at most one item open, pressing the open item's button closes
- * it. Replaces Radix Accordion (until issue 18's seventh round) with the same markup, roles,
+ * it. Replaces Radix Accordion with the same markup, roles,
  * attributes, classes and keys (WAI-ARIA accordion pattern): each question is a button in a
  * heading (`aria-expanded`, `aria-controls` while open), each answer a `role="region"` labelled by
  * its button, `hidden` and empty while closed; Arrow Down / Arrow Up move the focus to the next /

@@ -1,5 +1,6 @@
-// Proof of work before a booking (issue 12, item 2): ALTCHA challenges made and checked with
-// altcha-lib's default export (its current proof of work; `altcha-lib/v1` is the old scheme).
+// Proof of work before a booking (so that one machine cannot script bookings cheaply): ALTCHA
+// challenges made and checked with altcha-lib's default export (its current proof of work;
+// `altcha-lib/v1` is the old scheme).
 //
 // A challenge is PBKDF2/SHA-256 in ALTCHA's deterministic mode: the server draws a counter between
 // COUNTER_MIN and COUNTER_MAX, derives the key for it and publishes the key's first 16 bytes as the

@@ -42,11 +42,3 @@ export const MESSAGES = {
   methodNotAllowed: 'Metoden er ikke tilladt.',
   internal: `Der opstod en fejl. Prøv igen senere, eller ring til os på ${PHONE}.`,
 } as const;
-
-/** The refusals that mean: fetch a new challenge, solve it and send the same booking again. */
-export const CHALLENGE_REFUSALS: readonly string[] = [
-  MESSAGES.challengeMissing,
-  MESSAGES.challengeInvalid,
-  MESSAGES.challengeExpired,
-  MESSAGES.challengeUsed,
-];

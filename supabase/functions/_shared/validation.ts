@@ -96,11 +96,6 @@ export function normalisePhone(value: string): string {
   return value.replace(/ /g, '');
 }
 
-/** True when the text holds a character no field takes (see FORBIDDEN). */
-export function hasForbiddenCharacter(value: string): boolean {
-  return FORBIDDEN.test(value);
-}
-
 export function isIdempotencyKey(value: unknown): value is string {
   return typeof value === 'string' && IDEMPOTENCY_KEY.test(value);
 }

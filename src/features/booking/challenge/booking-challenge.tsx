@@ -1,8 +1,9 @@
-// The ALTCHA widget of the booking form (issue 12, item 2), loaded only when the visitor first
-// touches the form (use-booking-challenge.tsx). It fetches a challenge from the booking-challenge
-// function and solves it at once in Web Workers (ALTCHA's PBKDF2 worker, a same-origin file:
-// the CSP's worker-src 'self' is all it needs), so an honest visitor never waits; no cookie, no
-// third party. The form reads the solution through the controller when it sends the booking.
+// The ALTCHA widget of the booking form (the proof of work before a booking), loaded only when the
+// visitor first touches the form (use-booking-challenge.tsx). It fetches a challenge from the
+// booking-challenge function and solves it at once in Web Workers (ALTCHA's PBKDF2 worker, a
+// same-origin file: the CSP's worker-src 'self' is all it needs), so an honest visitor never
+// waits; no cookie, no third party. The form reads the solution through the controller when it
+// sends the booking.
 import 'altcha/external';
 import 'altcha/altcha.css';
 import './booking-challenge.css';

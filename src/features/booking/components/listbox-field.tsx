@@ -50,7 +50,8 @@ interface ListboxFieldProps {
  * outside closes, the focus back on the field; Tab is held while the list is open), but the list
  * is not modal: Radix Select hides and locks the rest of the page while open (scroll lock,
  * aria-hidden on every other element), and on a phone with a 4x slower CPU that took 300-400 ms
- * per opening (issue 18: at most 100 ms). The list is a layer of its own (ListboxPopup).
+ * per opening (a tap must show its list within 100 ms). The list is a layer of its own
+ * (ListboxPopup).
  */
 export function ListboxField({
   id,
@@ -309,7 +310,7 @@ function measureAnchor(field: HTMLElement | null): Anchor | null {
  *
  * Why not Radix Popover (which it replaces): its first opening on a phone with a 4x slower CPU
  * (Popper with floating-ui, FocusScope, DismissableLayer, Presence, about fifteen components)
- * took most of a 250-480 ms task after the tap (issue 18: at most 100 ms); this is one
+ * took most of a 250-480 ms task after the tap (the target is 100 ms); this is one
  * component and two measurements of the page. The wrapper keeps Radix's
  * `data-radix-popper-content-wrapper`, the name the tests (axe with the list open) know the
  * list's layer by.

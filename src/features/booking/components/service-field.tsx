@@ -29,7 +29,7 @@ const aside = (service: BookingService) =>
  * (early-press.ts reads the options from `data-early-options` and draws the same list).
  *
  * The field keeps its list's open state itself: opening and closing the list re-renders this
- * field only, not the form card around it (issue 18: a tap answered within 100 ms).
+ * field only, not the form card around it (a tap must be answered within 100 ms).
  */
 export const ServiceField = memo(function ServiceField({
   services,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededSiteData } from '../../tests/support/site-data';
-import { openingHoursLines, priceSpan, type OpeningDay } from './site-data';
+import { seededSiteData } from '../support/site-data';
+import { openingHoursLines, priceSpan, type OpeningDay } from '~/lib/site-data';
 
 describe('openingHoursLines', () => {
   it('groups consecutive days with equal hours and says Lukket for a closed day', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSummary, formatDayTime } from './summary';
+import { bookingSummary, formatDayTime } from '~/features/booking/rules/summary';
 
 const wash = { name: 'Guldpakken', duration_minutes: 120, price: 399 };
 const polish = { name: 'Premiumpakken polering', duration_minutes: 1080, price: 3600 };

@@ -15,7 +15,7 @@ import {
   services,
 } from './support/backend';
 import { renderBookingForm } from './support/render';
-import { TEST_ALTCHA } from '../setup';
+import { TEST_ALTCHA } from '../../setup';
 
 // Monday 23 November 2026, 11:00 in Copenhagen: the window runs 24 Nov 2026 .. 22 Jan 2027
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -622,7 +622,7 @@ function press(target: Element, type: string, pointerType: 'touch' | 'mouse') {
   return event;
 }
 
-describe('the booking form: the list answers the press itself (issue 18)', () => {
+describe('the booking form: the list answers the press itself', () => {
   it('opens the service list when the finger lifts, and the click that follows keeps it open', async () => {
     renderBookingForm();
     await waitFor(() => expect(serviceSelect()).toBeEnabled());

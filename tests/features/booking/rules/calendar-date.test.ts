@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromIso, isoFromDate } from './calendar-date';
+import { dateFromIso, isoFromDate } from '~/features/booking/rules/calendar-date';
 
 describe('calendar days', () => {
   it('round-trips a day through the calendar widget Date', () => {

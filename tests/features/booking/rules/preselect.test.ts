@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchService, serviceHint } from './preselect';
+import { matchService, serviceHint } from '~/features/booking/rules/preselect';
 
 const services = [
   { name: 'Guldpakken' },

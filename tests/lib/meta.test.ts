@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeMeta } from './meta';
-import { resolveSiteUrl } from './site-url';
+import { routeMeta } from '~/lib/meta';
+import { resolveSiteUrl } from '~/lib/site-url';
 
 const site = 'https://www.example.dk';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPrice } from './format';
+import { formatDuration, formatPrice } from '~/lib/format';
 
 describe('formatDuration', () => {
   it('shows minutes below 90 minutes', () => {

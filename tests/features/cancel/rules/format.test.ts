@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelToken, danishDateTime } from './format';
+import { cancelToken, danishDateTime } from '~/features/cancel/rules/format';
 
 describe('danishDateTime', () => {
   it('writes the Copenhagen wall-clock time of the server string, whatever the offset', () => {

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CancelBookingPanel } from './cancel-booking-panel';
+import { CancelBookingPanel } from '~/features/cancel/components/cancel-booking-panel';
 
 const URL = 'http://127.0.0.1:54321/functions/v1/cancel-booking';
 const TOKEN = 'c0'.repeat(32);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeMeta } from '~/lib/meta';
 import type { SiteData } from '~/lib/site-data';
-import { seededSiteData } from '../../../tests/support/site-data';
-import { businessJsonLd, homeMeta, openingHoursSpecification } from './business-json-ld';
+import { seededSiteData } from '../../support/site-data';
+import { businessJsonLd, homeMeta, openingHoursSpecification } from '~/pages/home/business-json-ld';
 
 const site = 'https://www.example.dk';
 
