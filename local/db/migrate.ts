@@ -56,11 +56,11 @@ export function listMigrations(
     .map((f) => ({ version: f.slice(0, 14), name: f.slice(15, -4), file: path.join(dir, f) }));
 }
 
-export async function migrate(
+/** What the platform has before any migration (local/db/bootstrap.sql); idempotent. */
+export async function bootstrap(
   db: Database,
-  options: MigrateOptions = {},
-): Promise<{ applied: string[]; seeded: boolean }> {
-  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
+  options: Pick<MigrateOptions, 'platformDefaults'> = {},
+): Promise<void> {
   await runFile(
     db,
     BOOTSTRAP,
@@ -68,6 +68,14 @@ export async function migrate(
       ? `select set_config('lab.platform_defaults', 'off', true);\n`
       : '',
   );
+}
+
+export async function migrate(
+  db: Database,
+  options: MigrateOptions = {},
+): Promise<{ applied: string[]; seeded: boolean }> {
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
+  await bootstrap(db, options);
   const done = new Set(
     (
       await db.query<{ version: string }>(

@@ -1,0 +1,92 @@
+// The database's readable source (supabase/schemas/, one file per topic) against what `db push`
+// deploys (supabase/migrations/): both are built on one throw-away PostgreSQL 15 shaped like hosted
+// Supabase's, and the real Supabase CLI's `db diff` says what would turn the first into the second.
+// Empty means they agree (npm run check:schema); otherwise the SQL is the next migration
+// (npm run db:diff -- <name>).
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openPostgres, type Database } from './database.ts';
+import { AS_POSTGRES, bootstrap, defaultSupabaseDir, migrate, ROOT } from './migrate.ts';
+import { startPostgresServer } from './postgres-server.ts';
+
+const run = promisify(execFile);
+
+export function defaultSchemasDir(): string {
+  return path.join(defaultSupabaseDir(), 'schemas');
+}
+
+/** The schema files in the order they are applied (and listed in config.toml's schema_paths). */
+export function listSchemaFiles(dir = defaultSchemasDir()): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/**
+ * Builds the schema from its files, in one transaction, as postgres (who runs `db push` on the
+ * platform). Function bodies are checked when called, not when created, so a file may define a
+ * function before the table it reads, as the topics require.
+ */
+export async function applySchemas(db: Database, dir = defaultSchemasDir()): Promise<void> {
+  const files = listSchemaFiles(dir);
+  if (files.length === 0) throw new Error(`no schema files in ${dir}`);
+  let sql = `${AS_POSTGRES}set local check_function_bodies = off;\n`;
+  for (const file of files) sql += `${readFileSync(file, 'utf8')}\n`;
+  await db.transaction((tx) => tx.exec(sql));
+}
+
+export interface SchemaDiffOptions {
+  schemasDir?: string;
+  supabaseDir?: string;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  u.searchParams.set('sslmode', 'disable');
+  return u.toString();
+}
+
+/**
+ * The SQL that turns the database the migrations build into the one the schema files build, as the
+ * Supabase CLI writes it; '' when they agree.
+ */
+export async function diffSchemas(options: SchemaDiffOptions = {}): Promise<string> {
+  const server = await startPostgresServer();
+  try {
+    const admin = await openPostgres(server.connectionString);
+    try {
+      await admin.exec('create database from_migrations');
+      await admin.exec('create database from_schemas');
+    } finally {
+      await admin.close();
+    }
+    const fromMigrations = withDatabase(server.connectionString, 'from_migrations');
+    const fromSchemas = withDatabase(server.connectionString, 'from_schemas');
+    const migrated = await openPostgres(fromMigrations);
+    try {
+      await migrate(migrated, { seed: false, supabaseDir: options.supabaseDir });
+    } finally {
+      await migrated.close();
+    }
+    const built = await openPostgres(fromSchemas);
+    try {
+      await bootstrap(built);
+      await applySchemas(built, options.schemasDir);
+    } finally {
+      await built.close();
+    }
+    const { stdout } = await run(
+      path.join(ROOT, 'node_modules', '.bin', 'supabase'),
+      ['db', 'diff', '--schema', 'public', '--from', fromMigrations, '--to', fromSchemas],
+      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
+    );
+    return stdout.trim();
+  } finally {
+    await server.stop();
+  }
+}
