@@ -80,13 +80,47 @@ export async function diffSchemas(options: SchemaDiffOptions = {}): Promise<stri
     } finally {
       await built.close();
     }
+    const rows = await differentRows(fromMigrations, fromSchemas);
     const { stdout } = await run(
       path.join(ROOT, 'node_modules', '.bin', 'supabase'),
       ['db', 'diff', '--schema', 'public', '--from', fromMigrations, '--to', fromSchemas],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
     );
-    return stdout.trim();
+    return [stdout.trim(), ...rows].filter(Boolean).join('\n\n');
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The rows a migration inserts belong to the schema too (the settings' defaults and their Danish
+ * descriptions, the site_rebuild singleton), but `db diff` compares no data: compared here.
+ */
+const DATA_TABLES = ['settings', 'site_rebuild'];
+
+async function differentRows(fromMigrations: string, fromSchemas: string): Promise<string[]> {
+  const read = async (url: string) => {
+    const db = await openPostgres(url);
+    try {
+      const out: Record<string, string[]> = {};
+      for (const table of DATA_TABLES) {
+        const { rows } = await db.query<{ row: string }>(
+          `select t::text as row from public.${table} t order by 1`,
+        );
+        out[table] = rows.map((r) => r.row);
+      }
+      return out;
+    } finally {
+      await db.close();
+    }
+  };
+  const [a, b] = [await read(fromMigrations), await read(fromSchemas)];
+  return DATA_TABLES.flatMap((table) => {
+    const only = (x: string[], y: string[]) => x.filter((r) => !y.includes(r));
+    const lines = [
+      ...only(a[table]!, b[table]!).map((r) => `-- only from the migrations: ${table} ${r}`),
+      ...only(b[table]!, a[table]!).map((r) => `-- only from the schema: ${table} ${r}`),
+    ];
+    return lines.length ? [`-- rows of public.${table} differ:\n${lines.join('\n')}`] : [];
+  });
 }
