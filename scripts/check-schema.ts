@@ -1,6 +1,7 @@
 // npm run check:schema: supabase/schemas/ (the readable source) and supabase/migrations/ (what
 // `db push` deploys) must build the same database: tables, constraints, functions, triggers,
-// policies, grants, comments and view options. Exit 1 with the difference otherwise.
+// policies, grants, comments, view options, the order of the columns and the rows the migrations
+// insert. Exit 1 with the difference otherwise.
 import { diffSchemas, listSchemaFiles } from '../local/db/schema-diff.ts';
 
 const diff = await diffSchemas();

@@ -76,17 +76,22 @@ export async function diffSchemas(options: SchemaDiffOptions = {}): Promise<stri
     const built = await openPostgres(fromSchemas);
     try {
       await bootstrap(built);
-      await applySchemas(built, options.schemasDir);
+      await applySchemas(
+        built,
+        options.schemasDir ??
+          (options.supabaseDir ? path.join(options.supabaseDir, 'schemas') : undefined),
+      );
     } finally {
       await built.close();
     }
     const rows = await differentRows(fromMigrations, fromSchemas);
+    const order = await differentColumnOrder(fromMigrations, fromSchemas);
     const { stdout } = await run(
       path.join(ROOT, 'node_modules', '.bin', 'supabase'),
       ['db', 'diff', '--schema', 'public', '--from', fromMigrations, '--to', fromSchemas],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
     );
-    return [stdout.trim(), ...rows].filter(Boolean).join('\n\n');
+    return [stdout.trim(), ...rows, ...order].filter(Boolean).join('\n\n');
   } finally {
     await server.stop();
   }
@@ -123,4 +128,46 @@ async function differentRows(fromMigrations: string, fromSchemas: string): Promi
     ];
     return lines.length ? [`-- rows of public.${table} differ:\n${lines.join('\n')}`] : [];
   });
+}
+
+/**
+ * `db diff` matches columns by name and ignores their position, but the position is what the
+ * owner sees in the Table Editor and what `select *`, `insert ... values` and row types follow:
+ * compared here for the tables and views both databases have with the same columns (a column
+ * only one of them has is db diff's to report).
+ */
+async function differentColumnOrder(
+  fromMigrations: string,
+  fromSchemas: string,
+): Promise<string[]> {
+  const read = async (url: string) => {
+    const db = await openPostgres(url);
+    try {
+      const { rows } = await db.query<{ name: string; columns: string[] }>(
+        `select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns
+           from pg_catalog.pg_class c
+           join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+          where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+          group by c.relname`,
+      );
+      return new Map(rows.map((r) => [r.name, r.columns]));
+    } finally {
+      await db.close();
+    }
+  };
+  const [a, b] = [await read(fromMigrations), await read(fromSchemas)];
+  const out: string[] = [];
+  for (const [name, columns] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
+    const other = b.get(name);
+    if (!other || columns.join() === other.join()) continue;
+    if (columns.length !== other.length || !columns.every((c) => other.includes(c))) continue;
+    out.push(
+      [
+        `-- columns of public.${name} in another order:`,
+        `--   from the migrations: ${columns.join(', ')}`,
+        `--   from the schema:     ${other.join(', ')}`,
+      ].join('\n'),
+    );
+  }
+  return out;
 }
