@@ -103,13 +103,16 @@ export async function migrate(
     }
     applied.push(path.basename(m.file));
   }
-  let seeded = false;
-  const seedFile = path.join(supabaseDir, 'seed.sql');
-  if (fresh && options.seed !== false && existsSync(seedFile)) {
-    await runFile(db, seedFile, AS_POSTGRES);
-    seeded = true;
-  }
+  const seeded = fresh && options.seed !== false && (await seed(db, supabaseDir));
   return { applied, seeded };
+}
+
+/** Runs seed.sql as postgres, as `supabase db reset` does after the schema; false without one. */
+export async function seed(db: Database, supabaseDir = defaultSupabaseDir()): Promise<boolean> {
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  if (!existsSync(seedFile)) return false;
+  await runFile(db, seedFile, AS_POSTGRES);
+  return true;
 }
 
 /**
