@@ -260,7 +260,7 @@ begin
 
   if v_booking.customer_email <> '' and public.owner_send_email() then
     -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
-    -- (bookings keeps only its hash, 20261123030000_move_booking.sql)
+    -- (bookings keeps only its hash, so the token cannot be read back from the booking)
     insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key)
     values (v_booking.id, 'booking_confirmation', v_booking.customer_email,
             public.owner_booking_payload(v_booking) || jsonb_build_object('cancelToken', null),
