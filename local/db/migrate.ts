@@ -56,11 +56,11 @@ export function listMigrations(
     .map((f) => ({ version: f.slice(0, 14), name: f.slice(15, -4), file: path.join(dir, f) }));
 }
 
-export async function migrate(
+/** What the platform has before any migration (local/db/bootstrap.sql); idempotent. */
+export async function bootstrap(
   db: Database,
-  options: MigrateOptions = {},
-): Promise<{ applied: string[]; seeded: boolean }> {
-  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
+  options: Pick<MigrateOptions, 'platformDefaults'> = {},
+): Promise<void> {
   await runFile(
     db,
     BOOTSTRAP,
@@ -68,6 +68,14 @@ export async function migrate(
       ? `select set_config('lab.platform_defaults', 'off', true);\n`
       : '',
   );
+}
+
+export async function migrate(
+  db: Database,
+  options: MigrateOptions = {},
+): Promise<{ applied: string[]; seeded: boolean }> {
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir();
+  await bootstrap(db, options);
   const done = new Set(
     (
       await db.query<{ version: string }>(
@@ -95,13 +103,16 @@ export async function migrate(
     }
     applied.push(path.basename(m.file));
   }
-  let seeded = false;
-  const seedFile = path.join(supabaseDir, 'seed.sql');
-  if (fresh && options.seed !== false && existsSync(seedFile)) {
-    await runFile(db, seedFile, AS_POSTGRES);
-    seeded = true;
-  }
+  const seeded = fresh && options.seed !== false && (await seed(db, supabaseDir));
   return { applied, seeded };
+}
+
+/** Runs seed.sql as postgres, as `supabase db reset` does after the schema; false without one. */
+export async function seed(db: Database, supabaseDir = defaultSupabaseDir()): Promise<boolean> {
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  if (!existsSync(seedFile)) return false;
+  await runFile(db, seedFile, AS_POSTGRES);
+  return true;
 }
 
 /**

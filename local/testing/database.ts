@@ -1,10 +1,12 @@
-// Fresh databases for tests: bootstrap + migrations + seed applied, on PGlite (in memory) or on a
-// real PostgreSQL 15 server started in a temporary folder.
+// Fresh databases for tests: bootstrap + migrations + seed applied (or bootstrap + supabase/schemas +
+// seed), on PGlite (in memory) or on a real PostgreSQL 15 server started in a temporary folder.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Database, type Row } from '../db/database.ts';
-import { migrate, type MigrateOptions } from '../db/migrate.ts';
+import { bootstrap, migrate, seed, type MigrateOptions } from '../db/migrate.ts';
 import { startPostgresServer, type PostgresServer } from '../db/postgres-server.ts';
+import { applySchemas } from '../db/schema-diff.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -21,7 +23,14 @@ export interface TestDatabaseOptions extends MigrateOptions {
   backend?: Backend;
   /** PostgreSQL only: load pg_cron as hosted Supabase does (see startPostgresServer). */
   cron?: boolean;
+  /**
+   * What builds the schema: the migrations (what `db push` deploys; the default) or the readable
+   * source in supabase/schemas (applySchemas), to prove the two behave the same.
+   */
+  source?: SchemaSource;
 }
+
+export type SchemaSource = 'migrations' | 'schemas';
 
 /** Backend chosen by TEST_DB (pglite | postgres); pglite by default. */
 export function defaultBackend(): Backend {
@@ -44,7 +53,14 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     db = await openPglite();
   }
   try {
-    await migrate(db, options);
+    if (options.source === 'schemas') {
+      await bootstrap(db, options);
+      const supabaseDir = options.supabaseDir;
+      await applySchemas(db, supabaseDir ? path.join(supabaseDir, 'schemas') : undefined);
+      if (options.seed !== false) await seed(db, supabaseDir);
+    } else {
+      await migrate(db, options);
+    }
   } catch (error) {
     await db.close();
     await server?.stop();

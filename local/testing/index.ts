@@ -4,6 +4,7 @@ export {
   defaultBackend,
   installHostedStandIns,
   type Backend,
+  type SchemaSource,
   type TestDatabase,
 } from './database.ts';
 export { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, signJwt } from '../keys.ts';

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { Row } from '../db/database.ts';
 import { freePort } from '../net.ts';
 import { startStack, type Stack } from '../stack.ts';
-import { createTestDatabase, type Backend, type TestDatabase } from './database.ts';
+import {
+  createTestDatabase,
+  type Backend,
+  type SchemaSource,
+  type TestDatabase,
+} from './database.ts';
 
 export const FIXTURE_FUNCTIONS_DIR = fileURLToPath(
   new URL('./fixtures/functions', import.meta.url),
@@ -17,6 +22,8 @@ export interface TestStackOptions {
   cron?: boolean;
   /** See MigrateOptions.platformDefaults; default true (hosted Supabase's worst case). */
   platformDefaults?: boolean;
+  /** See TestDatabaseOptions.source; default the migrations. */
+  source?: SchemaSource;
   /** Edge functions folder; default supabase/functions. */
   functionsDir?: string;
   /** config.toml with [functions.<name>] verify_jwt; default supabase/config.toml. */
@@ -49,6 +56,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     backend: options.backend,
     cron: options.cron,
     platformDefaults: options.platformDefaults,
+    source: options.source,
   });
   let stack: Stack;
   try {

@@ -1,9 +1,9 @@
 // The public API key against the database, as an attacker with the site's bundle would use it: on a
 // database shaped like hosted Supabase's (default privileges that grant everything new in public to
-// anon and authenticated) and on one with PostgreSQL's own defaults, on PGlite and PostgreSQL 15.
-// Every function and table outside the site's needs is refused over /rest/v1 with 401/403 and
-// nothing is read or changed; the privilege lint equals its allow-list; and the lint fails on what a
-// careless migration would open.
+// anon and authenticated) and on one with PostgreSQL's own defaults, on PGlite and PostgreSQL 15,
+// built by the migrations and (hosted shape) by supabase/schemas. Every function and table outside
+// the site's needs is refused over /rest/v1 with 401/403 and nothing is read or changed; the
+// privilege lint equals its allow-list; and the lint fails on what a careless migration would open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../local/keys.ts';
 import {
@@ -15,10 +15,17 @@ import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 import { BACKENDS, SERVICE, withRollback } from './helpers/sql.ts';
 
+/** What the API tests run on; the readable schema in the hosted shape only, to keep the runtime. */
 const SHAPES = [
-  { name: 'hosted Supabase defaults', platformDefaults: true },
-  { name: "PostgreSQL's own defaults", platformDefaults: false },
+  { name: 'hosted Supabase defaults', platformDefaults: true, source: 'migrations' },
+  { name: "PostgreSQL's own defaults", platformDefaults: false, source: 'migrations' },
+  { name: 'hosted Supabase defaults', platformDefaults: true, source: 'schemas' },
 ] as const;
+
+/** The privilege lint on each backend, the database built by the migrations and by the schema. */
+const LINTED = BACKENDS.flatMap((backend) =>
+  (['migrations', 'schemas'] as const).map((source) => [backend, source] as const),
+);
 
 const CUSTOMER_EMAIL = 'ane.hemmelig@example.dk';
 
@@ -39,14 +46,14 @@ async function fingerprint(stack: TestStack): Promise<Record<string, string>> {
 }
 
 describe.each(BACKENDS)('the public API on %s', (backend) => {
-  describe.each(SHAPES)('with $name', ({ platformDefaults }) => {
+  describe.each(SHAPES)('from the $source with $name', ({ platformDefaults, source }) => {
     let stack: TestStack;
     let authenticated: string;
     let cancelToken: string;
     let outboxId: string;
 
     beforeAll(async () => {
-      stack = await startTestStack({ backend, platformDefaults });
+      stack = await startTestStack({ backend, platformDefaults, source });
       authenticated = await signJwt({
         role: 'authenticated',
         sub: '6f1c0c53-5d1e-4c4e-9a57-2b8f1d3e4a10',
@@ -203,8 +210,8 @@ describe.each(BACKENDS)('the public API on %s', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('the privilege lint on %s', (backend) => {
-  const t = useTestDatabase({ backend });
+describe.each(LINTED)('the privilege lint on %s from the %s', (backend, source) => {
+  const t = useTestDatabase({ backend, source });
 
   it('gives every allowed entry a reason', () => {
     const allowed = readAllowList();

@@ -1,7 +1,7 @@
 // The dashboard's "select all rows -> Delete" runs TRUNCATE, which skips the row triggers that keep
 // the owner's tables consistent. Each owner table refuses it in Danish with what to do instead, the
 // rows stay, and deleting chosen rows still works. Runs as postgres (the dashboard's role), on
-// PGlite and PostgreSQL 15.
+// PGlite and PostgreSQL 15, on the database the migrations build and the one supabase/schemas does.
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 import { BACKENDS, NOW, SERVICE, book, withRollback } from './helpers/sql.ts';
@@ -26,8 +26,12 @@ const REFERENCED = new Set(['bookings', 'services']);
 /** Words of PostgreSQL's own English messages that must never reach the owner. */
 const ENGLISH = /\b(cannot|truncate|violates|permission|denied|relation|table)\b/i;
 
-describe.each(BACKENDS)('TRUNCATE on the owner tables on %s', (backend) => {
-  const t = useTestDatabase({ backend });
+const BUILDS = BACKENDS.flatMap((backend) =>
+  (['migrations', 'schemas'] as const).map((source) => [backend, source] as const),
+);
+
+describe.each(BUILDS)('TRUNCATE on the owner tables on %s from the %s', (backend, source) => {
+  const t = useTestDatabase({ backend, source });
 
   it.each(Object.entries(GUARDED))(
     'refuses to empty %s in Danish and keeps its rows',

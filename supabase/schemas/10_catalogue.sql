@@ -1,0 +1,229 @@
+-- The catalogue: the packages (services) and the booking rules (settings) the owner edits in the
+-- dashboard, and the helpers every other topic reads them through.
+--
+-- Rules that live here:
+-- - a package is never deleted, only switched off (is_active): bookings keep pointing at it, and
+--   the site reads only active packages (row-level security);
+-- - its slug is the site's fixed key to its copy and picture, filled from the name when left empty;
+-- - settings are text: a whole-number rule that is missing or malformed falls back to its default
+--   in booking_setting(), so a typo never stops the booking;
+-- - the site reads only the settings marked is_public.
+-- A change to services or settings asks the static host to rebuild the site: those triggers live
+-- with the site rebuild in 90_operations.sql.
+
+-- services ----------------------------------------------------------------------------------------
+
+create table public.services (
+  id uuid not null default gen_random_uuid(),
+  name text not null,
+  description text not null default '',
+  category text not null,
+  duration_minutes integer not null,
+  price integer not null,
+  sort_order integer not null default 0,
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  slug text not null,
+  constraint services_pkey primary key (id),
+  constraint services_name_key unique (name),
+  constraint services_slug_key unique (slug),
+  constraint services_category_check check (category in ('vask', 'polering', 'special')),
+  constraint services_duration_minutes_check check (duration_minutes > 0),
+  constraint services_price_check check (price >= 0),
+  constraint services_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
+);
+
+comment on table public.services is
+  'Pakkerne (vask og polering) på hjemmesiden og i bookingen. Ret pris, navn og varighed her. Slet aldrig en pakke: sæt is_active til false for at skjule den.';
+comment on column public.services.id is 'Pakkens faste id (dannes automatisk; ret det ikke).';
+comment on column public.services.name is
+  'Pakkens navn, som kunden ser det, f.eks. Guldpakken. Skal være unikt.';
+comment on column public.services.description is 'Kort beskrivelse, som kunden ser i bookingen.';
+comment on column public.services.category is
+  'Slags pakke: vask, polering eller special (pris og tid aftales).';
+comment on column public.services.duration_minutes is
+  'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
+comment on column public.services.price is 'Pris i hele kroner inkl. moms, f.eks. 399.';
+comment on column public.services.sort_order is
+  'Rækkefølge inden for kategorien: laveste tal vises først.';
+comment on column public.services.is_active is
+  'true = pakken vises og kan bookes. false = pakken er slået fra (eksisterende bookinger bevares).';
+comment on column public.services.created_at is 'Hvornår pakken blev oprettet (automatisk).';
+comment on column public.services.updated_at is 'Hvornår pakken sidst blev ændret (automatisk).';
+comment on column public.services.slug is
+  'Fast nøgle, som hjemmesiden bruger til at finde pakkens beskrivelse, indhold og billede. Lad den stå, også når du omdøber pakken. Udfyldes automatisk ud fra navnet på en ny pakke.';
+
+create function public.service_slug(name text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select trim(both '-' from regexp_replace(
+    lower(replace(replace(replace(replace(replace(replace(name,
+      'æ', 'ae'), 'Æ', 'ae'), 'ø', 'oe'), 'Ø', 'oe'), 'å', 'aa'), 'Å', 'aa')),
+    '[^a-z0-9]+', '-', 'g'))
+$$;
+
+comment on function public.service_slug(text) is
+  'Slug of a package name: lowercase ASCII letters, digits and hyphens (æ, ø, å as ae, oe, aa).';
+
+revoke all on function public.service_slug(text) from public, anon, authenticated;
+
+create function public.services_fill_slug()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.slug is null or btrim(new.slug) = '' then
+    new.slug := public.service_slug(new.name);
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.services_fill_slug() is
+  'Trigger function: gives a new package a slug made from its name when none is given.';
+
+revoke all on function public.services_fill_slug() from public, anon, authenticated;
+
+create trigger services_fill_slug
+  before insert or update of slug on public.services
+  for each row execute function public.services_fill_slug();
+
+create trigger services_set_updated_at
+  before update on public.services
+  for each row execute function public.set_updated_at();
+
+-- on services and bookings, which other tables point at, PostgreSQL's own foreign-key check refuses
+-- a plain TRUNCATE before this trigger runs; with CASCADE the Danish refusal answers
+create trigger refuse_truncate
+  before truncate on public.services
+  for each statement execute function public.refuse_truncate();
+
+alter table public.services enable row level security;
+
+create policy "anon reads active services" on public.services
+  for select to anon using (is_active);
+create policy "authenticated reads active services" on public.services
+  for select to authenticated using (is_active);
+
+-- the site lists the packages, prices and durations (at build time and in the booking form)
+grant select on table public.services to anon, authenticated;
+
+-- settings ----------------------------------------------------------------------------------------
+
+create table public.settings (
+  key text not null,
+  value text not null,
+  description text not null default '',
+  is_public boolean not null default false,
+  constraint settings_pkey primary key (key)
+);
+
+comment on table public.settings is
+  'Regler for bookingen som navn og værdi, f.eks. hvor langt frem man kan booke. Ret kun kolonnen value.';
+comment on column public.settings.key is
+  'Indstillingens navn, f.eks. max_advance_booking_days. Ret det ikke.';
+comment on column public.settings.value is
+  'Indstillingens værdi. Tal skrives som hele tal uden enhed, f.eks. 60. Til/fra skrives 1 (til) eller 0 (fra).';
+comment on column public.settings.description is 'Hvad indstillingen styrer.';
+comment on column public.settings.is_public is
+  'Om hjemmesiden må læse indstillingen. Ret det ikke.';
+
+create trigger refuse_truncate
+  before truncate on public.settings
+  for each statement execute function public.refuse_truncate();
+
+alter table public.settings enable row level security;
+
+create policy "anon reads public settings" on public.settings
+  for select to anon using (is_public);
+create policy "authenticated reads public settings" on public.settings
+  for select to authenticated using (is_public);
+
+-- the build reads the public settings (booking window, notice)
+grant select on table public.settings to anon, authenticated;
+
+-- The rules added after the spec's (seed.sql holds the spec's defaults), with their Danish
+-- descriptions: every project gets these rows, so the owner finds them in the dashboard. A missing
+-- row falls back to the same number in the code that reads it.
+insert into public.settings (key, value, description, is_public) values
+  ('max_new_bookings_per_hour', '12',
+   'Højst så mange nye online-bookinger i alt pr. time. Derefter bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.',
+   false),
+  ('max_bookings_per_ip_per_day', '5',
+   'Højst så mange online-bookinger pr. dag fra samme internetadresse. Derefter bliver besøgende bedt om at ringe.',
+   false),
+  ('max_open_bookings_per_contact', '2',
+   'Højst så mange kommende bookinger pr. e-mailadresse og pr. telefonnummer, der kan laves online.',
+   false),
+  ('max_booking_emails_per_recipient_per_day', '3',
+   'Højst så mange bookingbekræftelser pr. dag til samme e-mailadresse.',
+   false),
+  ('rate_limit_invalid_per_ip_per_hour', '30',
+   'Højst så mange afviste bookingforsøg (ugyldig pakke, dag eller tid) pr. time fra samme internetadresse.',
+   false),
+  ('owner_agenda_email', '0',
+   'Morgenoversigt: en e-mail kl. 7 på åbningsdage med dagens afleveringer og afhentninger: 1 = ja, 0 = nej.',
+   false),
+  ('reminder_hours_before', '24',
+   'Hvor mange timer før aflevering påmindelsesmailen sendes.',
+   false),
+  ('email_max_attempts', '10',
+   'Antal forsøg på at sende én mail, før den opgives (status failed).',
+   false),
+  ('email_retry_base_seconds', '60',
+   'Sekunder før første nye forsøg efter en fejl; ventetiden fordobles for hvert forsøg (højst 6 timer).',
+   false),
+  ('owner_bookings_send_email', '1',
+   'Om kunder, du booker, aflyser eller flytter i owner_bookings, får de samme mails som ved en onlinebooking, når der er en e-mailadresse: 1 = ja, 0 = nej.',
+   false),
+  ('max_moves_per_booking', '3',
+   'Hvor mange gange en kunde selv må flytte en booking via linket i mailen.',
+   false),
+  ('booking_challenge_cost', '5000',
+   'Sværhedsgraden af den opgave, browseren løser i baggrunden før en online-booking (ALTCHA, PBKDF2-gentagelser pr. forsøg). Højere tal gør automatiske bookinger dyrere, men får også ældre telefoner til at vente længere.',
+   false);
+
+-- reading the rules -------------------------------------------------------------------------------
+
+create function public.booking_setting(p_key text, p_default integer)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select trim(s.value)::integer
+       from public.settings s
+      where s.key = p_key and s.value ~ '^\s*[0-9]{1,9}\s*$'),
+    p_default
+  );
+$$;
+
+comment on function public.booking_setting(text, integer) is
+  'A whole-number setting, or p_default when the row is missing or not a whole number.';
+
+revoke all on function public.booking_setting(text, integer) from public, anon, authenticated;
+
+create function public.owner_send_email()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+    (select lower(trim(s.value)) not in ('0', 'false', 'nej', 'fra', 'off', 'no')
+       from public.settings s where s.key = 'owner_bookings_send_email'),
+    true);
+$$;
+
+comment on function public.owner_send_email() is
+  'Whether owner_bookings changes e-mail the customer (setting owner_bookings_send_email, default on).';
+
+revoke all on function public.owner_send_email() from public, anon, authenticated;

@@ -1,0 +1,309 @@
+-- A booking: its row, its reference and the token of the customer's links. How a booking is made
+-- is in 50_create_booking.sql; the bay time it takes is in 40_slots.sql.
+--
+-- Rules that live here:
+-- - a booking is never deleted: it is cancelled (status), and retention anonymises it;
+-- - it keeps a snapshot of the package (name, duration, price) as booked;
+-- - the reference is 8 characters from an alphabet without look-alikes (40 random bits);
+-- - the token in the cancel and move links is 256 random bits, and the table keeps only its
+--   SHA-256: whatever is written to cancel_token is hashed and emptied by a trigger, and a check
+--   keeps that column empty;
+-- - a phone number is stored without spaces; a booking without idempotency key keeps no request
+--   fingerprint;
+-- - the anon and authenticated roles can read, change or delete no booking: no policy, no grant.
+
+-- references and link tokens ----------------------------------------------------------------------
+
+create function public.booking_random_reference()
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- 32 characters without the look-alikes 0/O and 1/I: 8 characters give 40 random bits
+  v_alphabet constant text := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  v_bytes bytea := extensions.gen_random_bytes(8);
+  v_ref text := '';
+begin
+  for i in 0..7 loop
+    v_ref := v_ref || substr(v_alphabet, get_byte(v_bytes, i) % 32 + 1, 1);
+  end loop;
+  return v_ref;
+end;
+$$;
+
+comment on function public.booking_random_reference() is
+  'A new random 8-character booking reference from an alphabet without look-alike characters.';
+
+revoke all on function public.booking_random_reference() from public, anon, authenticated;
+
+create function public.booking_random_token()
+returns text
+language sql
+security definer
+set search_path = ''
+as $$
+  select encode(extensions.gen_random_bytes(32), 'hex');
+$$;
+
+comment on function public.booking_random_token() is
+  'A new random 256-bit token (64 hex characters) for cancel links.';
+
+revoke all on function public.booking_random_token() from public, anon, authenticated;
+
+create function public.booking_token_hash(p_token text)
+returns text
+language sql
+immutable
+strict
+security definer
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+$$;
+
+comment on function public.booking_token_hash(text) is
+  'SHA-256 (hex) of a cancel/move token: what bookings.cancel_token_hash stores.';
+
+revoke all on function public.booking_token_hash(text) from public, anon, authenticated;
+
+-- bookings ----------------------------------------------------------------------------------------
+
+create table public.bookings (
+  id uuid not null default gen_random_uuid(),
+  reference text not null default public.booking_random_reference(),
+  service_id uuid not null,
+  service_name text not null,
+  duration_minutes integer not null,
+  price integer not null,
+  booking_date date not null,
+  booking_time time not null,
+  drop_off_at timestamptz not null,
+  ready_at timestamptz not null,
+  customer_name text not null,
+  customer_email text not null,
+  customer_phone text not null,
+  notes text not null default '',
+  status text not null default 'confirmed',
+  cancel_token text default public.booking_random_token(),
+  cancelled_at timestamptz,
+  idempotency_key text,
+  client_ip text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  anonymised_at timestamptz,
+  idempotency_hash text,
+  cancel_token_hash text not null,
+  move_count integer not null default 0,
+  ics_sequence integer not null default 0,
+  moved_at timestamptz,
+  source text not null default 'online',
+  reconfirmed_at timestamptz,
+  constraint bookings_pkey primary key (id),
+  constraint bookings_reference_key unique (reference),
+  constraint bookings_idempotency_key_key unique (idempotency_key),
+  constraint bookings_cancel_token_hash_key unique (cancel_token_hash),
+  constraint bookings_service_id_fkey foreign key (service_id) references public.services (id),
+  constraint bookings_reference_check check (reference ~ '^[A-Z0-9]{8}$'),
+  constraint bookings_duration_minutes_check check (duration_minutes > 0),
+  constraint bookings_price_check check (price >= 0),
+  constraint bookings_ready_after_drop_off check (ready_at > drop_off_at),
+  constraint bookings_customer_name_check check (char_length(customer_name) between 2 and 100),
+  constraint bookings_customer_email_check check (char_length(customer_email) <= 254),
+  -- an anonymised booking keeps no phone number
+  constraint bookings_customer_phone_format check (
+    customer_phone ~ '^(\+45)?[0-9]{8,15}$' or (customer_phone = '' and anonymised_at is not null)
+  ),
+  constraint bookings_notes_check check (char_length(notes) <= 1000),
+  constraint bookings_status_check check (status in ('confirmed', 'cancelled')),
+  constraint bookings_source_check check (source in ('online', 'owner')),
+  constraint bookings_no_plain_cancel_token check (cancel_token is null),
+  constraint bookings_cancel_token_hash_format check (cancel_token_hash ~ '^[0-9a-f]{64}$'),
+  constraint bookings_idempotency_key_check check (char_length(idempotency_key) <= 128),
+  constraint bookings_idempotency_hash_check check (idempotency_hash ~ '^[0-9a-f]{64}$'),
+  constraint bookings_move_count_check check (move_count >= 0),
+  constraint bookings_ics_sequence_check check (ics_sequence >= 0)
+);
+
+-- the day's work, the caps (per address, per contact, per hour) and retention's look-ups
+create index bookings_drop_off_at_idx on public.bookings (drop_off_at);
+create index bookings_created_at_idx on public.bookings (created_at);
+create index bookings_client_ip_created_at_idx on public.bookings (client_ip, created_at);
+create index bookings_customer_email_idx on public.bookings (lower(customer_email));
+create index bookings_customer_phone_idx on public.bookings (customer_phone);
+
+comment on table public.bookings is
+  'Alle bookinger (teknisk tabel; tiderne her er i UTC, verdenstid). Se dagens arbejde i owner_agenda, og book, aflys eller flyt i owner_bookings (dansk tid). Slet aldrig rækker.';
+comment on column public.bookings.id is 'Bookingens faste id (automatisk).';
+comment on column public.bookings.reference is 'Bookingnummer, som kunden får, f.eks. K7M2QX9D.';
+comment on column public.bookings.service_id is 'Den bookede pakke (id i services).';
+comment on column public.bookings.service_name is 'Pakkens navn, da der blev booket.';
+comment on column public.bookings.duration_minutes is
+  'Jobbets længde i minutters åbningstid, da der blev booket.';
+comment on column public.bookings.price is 'Pris i kroner, da der blev booket.';
+comment on column public.bookings.booking_date is 'Afleveringsdag (dansk dato).';
+comment on column public.bookings.booking_time is 'Afleveringstid (dansk tid).';
+comment on column public.bookings.drop_off_at is
+  'Aflevering i UTC (verdenstid). Dansk tid: se owner_agenda eller owner_bookings.';
+comment on column public.bookings.ready_at is
+  'Færdig i UTC (verdenstid). Dansk tid: se owner_agenda eller owner_bookings.';
+comment on column public.bookings.customer_name is 'Kundens fulde navn.';
+comment on column public.bookings.customer_email is
+  'Kundens e-mailadresse (bekræftelsen sendes hertil). Tom ved telefonbookinger uden e-mail.';
+comment on column public.bookings.customer_phone is 'Kundens telefonnummer.';
+comment on column public.bookings.notes is 'Kundens bemærkninger (valgfrit).';
+comment on column public.bookings.status is
+  'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet).';
+comment on column public.bookings.cancel_token is
+  'Altid tom: nøglen til kundens links gemmes kun som kontrolsum i cancel_token_hash.';
+comment on column public.bookings.cancelled_at is 'Hvornår bookingen blev aflyst.';
+comment on column public.bookings.idempotency_key is
+  'Teknisk nøgle fra bookingformularen, så et dobbeltklik ikke giver to bookinger.';
+comment on column public.bookings.client_ip is
+  'IP-adressen, bookingen kom fra (mod misbrug; slettes efter 30 dage).';
+comment on column public.bookings.created_at is 'Hvornår bookingen blev lavet.';
+comment on column public.bookings.updated_at is 'Hvornår bookingen sidst blev ændret (automatisk).';
+comment on column public.bookings.anonymised_at is
+  'Hvornår kundens personoplysninger blev slettet (5 år efter sidste kontakt).';
+comment on column public.bookings.idempotency_hash is
+  'Fingeraftryk (SHA-256) af den bookinganmodning, som gentagelsesnøglen først blev brugt med. Slettes sammen med nøglen.';
+comment on column public.bookings.cancel_token_hash is
+  'Kontrolsum (SHA-256) af nøglen i kundens links til at afbestille og flytte (selve nøglen gemmes ikke).';
+comment on column public.bookings.move_count is
+  'Hvor mange gange kunden selv har flyttet bookingen via linket i mailen (højst max_moves_per_booking).';
+comment on column public.bookings.ics_sequence is
+  'Versionsnummeret på bookingens kalenderinvitation: 0 ved booking og én mere ved hver flytning, aflysning og genoprettelse.';
+comment on column public.bookings.moved_at is 'Hvornår bookingen sidst blev flyttet.';
+comment on column public.bookings.source is
+  'Hvor bookingen kom fra: online (hjemmesiden) eller owner (dig, i owner_bookings, f.eks. en telefonbooking).';
+comment on column public.bookings.reconfirmed_at is
+  'Hvornår bookingen sidst blev genoprettet (sat tilbage fra cancelled til confirmed).';
+
+create function public.bookings_before_update()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status = 'cancelled' and old.status <> 'cancelled' then
+    new.cancelled_at := coalesce(new.cancelled_at, now());
+  elsif new.status <> 'cancelled' then
+    new.cancelled_at := null;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.bookings_before_update() is
+  'Trigger function: stamps cancelled_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at).';
+
+revoke all on function public.bookings_before_update() from public, anon, authenticated;
+
+create trigger bookings_before_update
+  before update on public.bookings
+  for each row execute function public.bookings_before_update();
+
+create trigger bookings_set_updated_at
+  before update on public.bookings
+  for each row execute function public.set_updated_at();
+
+create function public.bookings_hash_cancel_token()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.cancel_token is not null then
+    new.cancel_token_hash := public.booking_token_hash(new.cancel_token);
+    if tg_op = 'INSERT' then
+      -- for the confirmation e-mail queued next in this transaction (email_outbox_fill_cancel_token)
+      perform set_config('glanspunkt.new_cancel_token', new.id::text || ':' || new.cancel_token, true);
+    end if;
+    new.cancel_token := null;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.bookings_hash_cancel_token() is
+  'Trigger function: a token written to bookings.cancel_token is stored as its SHA-256 in cancel_token_hash; on insert the plain token is handed to the confirmation e-mail of the same transaction.';
+
+revoke all on function public.bookings_hash_cancel_token() from public, anon, authenticated;
+
+create trigger bookings_hash_cancel_token
+  before insert or update of cancel_token on public.bookings
+  for each row execute function public.bookings_hash_cancel_token();
+
+create function public.bookings_clear_idempotency_hash()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.idempotency_key is null then
+    new.idempotency_hash := null;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.bookings_clear_idempotency_hash() is
+  'Trigger function: a booking without idempotency key keeps no request fingerprint.';
+
+revoke all on function public.bookings_clear_idempotency_hash() from public, anon, authenticated;
+
+create trigger bookings_clear_idempotency_hash
+  before insert or update on public.bookings
+  for each row execute function public.bookings_clear_idempotency_hash();
+
+create function public.bookings_normalise_phone()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.customer_phone := regexp_replace(new.customer_phone, '\s', '', 'g');
+  return new;
+end;
+$$;
+
+comment on function public.bookings_normalise_phone() is
+  'Trigger function: stores a booking''s phone number without spaces.';
+
+revoke all on function public.bookings_normalise_phone() from public, anon, authenticated;
+
+create trigger bookings_normalise_phone
+  before insert or update of customer_phone on public.bookings
+  for each row execute function public.bookings_normalise_phone();
+
+-- a plain TRUNCATE is refused by the foreign keys that point here; with CASCADE, by this trigger
+create trigger refuse_truncate
+  before truncate on public.bookings
+  for each statement execute function public.refuse_truncate();
+
+alter table public.bookings enable row level security;
+-- no policy and no grant for anon or authenticated: only the edge functions (service role) and the
+-- owner's dashboard reach bookings
+
+-- what every message shows of a booking -----------------------------------------------------------
+
+create function public.booking_summary(p_booking public.bookings)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'reference', p_booking.reference,
+    'serviceName', p_booking.service_name,
+    'price', p_booking.price,
+    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
+    'readyAt', public.copenhagen_iso(p_booking.ready_at));
+$$;
+
+comment on function public.booking_summary(public.bookings) is
+  'Reference, package, price, drop-off and ready time of a booking (Copenhagen ISO times): the part shared by the booking e-mails, the cancel and move pages and the owner''s calendar feed.';
+
+revoke all on function public.booking_summary(public.bookings) from public, anon, authenticated;

@@ -1,0 +1,511 @@
+-- Creating a booking online: one transaction that checks everything again, takes a bay and queues
+-- the two e-mails, behind a proof of work and the caps that keep one machine from filling the week.
+--
+-- Rules that live here:
+-- - one ALTCHA solution gives at most one attempt: its signature is marked used in the booking's
+--   transaction, so the same solution sent twice at once waits and is refused;
+-- - an idempotency key is bound to its request (a fingerprint of what the visitor chose and typed):
+--   a repeat returns the first booking, the same key with another booking is refused;
+-- - a refused choice (package, day, time) counts against the client address only, in its own
+--   bucket, never against the e-mail address or phone it names;
+-- - every attempt that reaches the database counts against the hourly limits per address and per
+--   e-mail address, except an idempotent replay;
+-- - the caps (site per hour, address per day, open bookings per contact, confirmations per
+--   recipient per day) are counted under one advisory lock, so simultaneous requests cannot slip
+--   past them; the first refusal of a busy burst alerts the owner once;
+-- - the bay is settled by the exclusion constraint (40_slots.sql): a lost race tries the next free
+--   bay and answers conflict when none is left.
+
+-- the proof of work's used challenges -------------------------------------------------------------
+
+create table public.booking_challenge_uses (
+  signature text not null,
+  expires_at timestamptz not null,
+  constraint booking_challenge_uses_pkey primary key (signature),
+  constraint booking_challenge_uses_signature_check check (signature ~ '^[0-9a-f]{64}$')
+);
+
+-- retention deletes the expired ones
+create index booking_challenge_uses_expires_at_idx on public.booking_challenge_uses (expires_at);
+
+comment on table public.booking_challenge_uses is
+  'Brugte sikkerhedstjek (ALTCHA) fra bookingformularen. Hvert tjek kan kun bruges til én booking; rækkerne slettes automatisk, når tjekket er udløbet.';
+comment on column public.booking_challenge_uses.signature is
+  'Sikkerhedstjekkets signatur (HMAC-SHA-256, hex).';
+comment on column public.booking_challenge_uses.expires_at is
+  'Hvornår sikkerhedstjekket udløber; derefter slettes rækken.';
+
+alter table public.booking_challenge_uses enable row level security;
+-- no policy and no grant for anon or authenticated
+
+-- rate limits and caps ----------------------------------------------------------------------------
+
+create table public.booking_rate_limits (
+  bucket text not null,
+  window_start timestamptz not null,
+  hits integer not null default 0,
+  constraint booking_rate_limits_pkey primary key (bucket, window_start)
+);
+
+-- old windows are deleted as new ones are written, and by retention
+create index booking_rate_limits_window_start_idx on public.booking_rate_limits (window_start);
+
+comment on table public.booking_rate_limits is
+  'Teknisk: antal bookingforsøg pr. IP-adresse (ip:...) og pr. e-mailadresse (email:...) pr. time. Gamle rækker slettes automatisk.';
+comment on column public.booking_rate_limits.bucket is 'ip:<adresse> eller email:<adresse>.';
+comment on column public.booking_rate_limits.window_start is 'Starten af den time, der tælles.';
+comment on column public.booking_rate_limits.hits is 'Forsøg i den time.';
+
+alter table public.booking_rate_limits enable row level security;
+-- no policy and no grant for anon or authenticated
+
+create function public.booking_rate_limit_hit(
+  p_ip text,
+  p_email text,
+  p_now timestamptz default now()
+)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_window timestamptz := date_trunc('hour', p_now);
+  v_ip_hits integer;
+  v_email_hits integer;
+begin
+  delete from public.booking_rate_limits where window_start < v_window - interval '1 day';
+  insert into public.booking_rate_limits as r (bucket, window_start, hits)
+  values ('ip:' || coalesce(nullif(p_ip, ''), 'unknown'), v_window, 1)
+  on conflict (bucket, window_start) do update set hits = r.hits + 1
+  returning hits into v_ip_hits;
+  insert into public.booking_rate_limits as r (bucket, window_start, hits)
+  values ('email:' || lower(p_email), v_window, 1)
+  on conflict (bucket, window_start) do update set hits = r.hits + 1
+  returning hits into v_email_hits;
+  return v_ip_hits > public.booking_setting('rate_limit_per_ip_per_hour', 20)
+      or v_email_hits > public.booking_setting('rate_limit_per_email_per_hour', 5);
+end;
+$$;
+
+comment on function public.booking_rate_limit_hit(text, text, timestamptz) is
+  'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5).';
+
+revoke all on function public.booking_rate_limit_hit(text, text, timestamptz)
+  from public, anon, authenticated;
+
+create function public.booking_invalid_hit(p_ip text, p_now timestamptz default now())
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_hits integer;
+begin
+  insert into public.booking_rate_limits as r (bucket, window_start, hits)
+  values ('invalid:' || coalesce(nullif(p_ip, ''), 'unknown'), date_trunc('hour', p_now), 1)
+  on conflict (bucket, window_start) do update set hits = r.hits + 1
+  returning hits into v_hits;
+  return v_hits > public.booking_setting('rate_limit_invalid_per_ip_per_hour', 30);
+end;
+$$;
+
+comment on function public.booking_invalid_hit(text, timestamptz) is
+  'Counts one refused choice (package, day or time) for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour.';
+
+revoke all on function public.booking_invalid_hit(text, timestamptz)
+  from public, anon, authenticated;
+
+create function public.booking_caps_lock_key()
+returns bigint
+language sql
+immutable
+security definer
+set search_path = ''
+as $$
+  select 7243120012::bigint;
+$$;
+
+comment on function public.booking_caps_lock_key() is
+  'The advisory lock create_booking holds while it counts the caps and inserts.';
+
+revoke all on function public.booking_caps_lock_key() from public, anon, authenticated;
+
+create function public.booking_cap_reached(
+  p_ip text,
+  p_email text,
+  p_phone text,
+  p_now timestamptz default now()
+)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_today timestamptz := date_trunc('day', p_now at time zone 'Europe/Copenhagen')
+                         at time zone 'Europe/Copenhagen';
+  v_phone text := regexp_replace(coalesce(p_phone, ''), '\s', '', 'g');
+  v_count integer;
+  v_last timestamptz;
+  v_cap integer;
+begin
+  -- the whole site: online bookings in the last hour
+  v_cap := public.booking_setting('max_new_bookings_per_hour', 12);
+  select count(*) into v_count from public.bookings b
+   where b.source = 'online' and b.created_at > p_now - interval '1 hour';
+  if v_count >= v_cap then
+    -- one alert per burst: a refusal within an hour of the previous one belongs to the same burst
+    select max(r.window_start) into v_last from public.booking_rate_limits r where r.bucket = 'site:busy';
+    if v_last is null or v_last < p_now - interval '1 hour' then
+      insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+      values (null, 'owner_notification', null,
+              jsonb_build_object('alert', 'busy', 'count', v_count, 'cap', v_cap,
+                                 'at', public.copenhagen_iso(p_now)),
+              'owner_alert:busy:' || gen_random_uuid(), p_now);
+    end if;
+    delete from public.booking_rate_limits r where r.bucket = 'site:busy';
+    insert into public.booking_rate_limits (bucket, window_start, hits) values ('site:busy', p_now, 1);
+    return 'busy';
+  end if;
+
+  -- one client address: accepted online bookings this Copenhagen day
+  select count(*) into v_count from public.bookings b
+   where b.source = 'online' and b.client_ip is not distinct from nullif(p_ip, '')
+     and b.created_at >= v_today;
+  if v_count >= public.booking_setting('max_bookings_per_ip_per_day', 5) then
+    return 'address_cap';
+  end if;
+
+  -- one contact: future confirmed bookings per e-mail address and per phone number
+  select count(*) into v_count from public.bookings b
+   where b.source = 'online' and b.status = 'confirmed' and b.drop_off_at > p_now
+     and b.anonymised_at is null and (lower(b.customer_email) = lower(p_email) or b.customer_phone = v_phone);
+  if v_count >= public.booking_setting('max_open_bookings_per_contact', 2) then
+    return 'contact_cap';
+  end if;
+
+  -- one recipient: booking confirmations (one per online booking) this Copenhagen day
+  select count(*) into v_count from public.bookings b
+   where b.source = 'online' and lower(b.customer_email) = lower(p_email)
+     and b.created_at >= v_today;
+  if v_count >= public.booking_setting('max_booking_emails_per_recipient_per_day', 3) then
+    return 'contact_cap';
+  end if;
+  return null;
+end;
+$$;
+
+comment on function public.booking_cap_reached(text, text, text, timestamptz) is
+  'Which cap a new online booking would pass (busy, address_cap, contact_cap), or null. Call it holding booking_caps_lock_key(): it counts, and queues the owner''s alert at the start of a busy burst.';
+
+revoke all on function public.booking_cap_reached(text, text, text, timestamptz)
+  from public, anon, authenticated;
+
+-- the booking -------------------------------------------------------------------------------------
+
+create function public.booking_request_hash(
+  p_service_id uuid,
+  p_date date,
+  p_time text,
+  p_name text,
+  p_email text,
+  p_phone text,
+  p_notes text
+)
+returns text
+language sql
+immutable
+security definer
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(jsonb_build_array(
+    p_service_id, p_date, p_time, p_name, lower(p_email),
+    regexp_replace(coalesce(p_phone, ''), '\s', '', 'g'), coalesce(p_notes, ''))::text, 'UTF8')), 'hex');
+$$;
+
+comment on function public.booking_request_hash(uuid, date, text, text, text, text, text) is
+  'Fingerprint of a booking request (what the visitor chose and typed), to bind an idempotency key to it.';
+
+revoke all on function public.booking_request_hash(uuid, date, text, text, text, text, text)
+  from public, anon, authenticated;
+
+create function public.booking_result(p_booking public.bookings)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'status', 'created',
+    'reference', p_booking.reference,
+    'service', jsonb_build_object('id', p_booking.service_id, 'name', p_booking.service_name),
+    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
+    'readyAt', public.copenhagen_iso(p_booking.ready_at)
+  );
+$$;
+
+comment on function public.booking_result(public.bookings) is
+  'The answer the create-booking edge function gives for a booking.';
+
+revoke all on function public.booking_result(public.bookings) from public, anon, authenticated;
+
+create function public.booking_insert(
+  p_id uuid,
+  p_service public.services,
+  p_local timestamp,
+  p_drop_off timestamptz,
+  p_ready timestamptz,
+  p_blocked tstzrange[],
+  p_name text,
+  p_email text,
+  p_phone text,
+  p_notes text,
+  p_source text,
+  p_idempotency_key text,
+  p_idempotency_hash text,
+  p_client_ip text,
+  p_created_at timestamptz
+)
+returns public.bookings
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_bay smallint;
+  v_booking public.bookings;
+  v_constraint text;
+  v_tries integer := 0;
+begin
+  loop
+    v_bay := public.booking_free_bay(p_blocked);
+    v_tries := v_tries + 1;
+    if v_bay is null or v_tries > 60 then
+      return null;
+    end if;
+    begin
+      insert into public.bookings (
+        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
+        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source,
+        idempotency_key, idempotency_hash, client_ip, created_at
+      ) values (
+        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+        p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
+        p_source, p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at
+      )
+      returning * into v_booking;
+      insert into public.booking_work_periods (booking_id, bay, period)
+      select p_id, v_bay, r from unnest(p_blocked) r;
+      return v_booking;
+    exception
+      when exclusion_violation or deadlock_detected then
+        -- another booking took this bay meanwhile (now committed): look for another bay
+        null;
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint <> 'bookings_reference_key' then
+          raise;
+        end if;
+        -- reference collision: the next try draws a new reference
+    end;
+  end loop;
+end;
+$$;
+
+comment on function public.booking_insert(
+  uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
+  text, text, text, text, timestamptz
+) is
+  'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+
+revoke all on function public.booking_insert(
+  uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
+  text, text, text, text, timestamptz
+) from public, anon, authenticated;
+
+create function public.create_booking(
+  p_service_id uuid,
+  p_date date,
+  p_time text,
+  p_customer_name text,
+  p_customer_email text,
+  p_customer_phone text,
+  p_notes text default '',
+  p_idempotency_key text default null,
+  p_client_ip text default null,
+  p_now timestamptz default now()
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+set plan_cache_mode = 'force_generic_plan'
+set jit = off
+as $$
+declare
+  v_existing public.bookings;
+  v_service public.services;
+  v_candidate record;
+  v_booking public.bookings;
+  v_id uuid := gen_random_uuid();
+  v_constraint text;
+  v_invalid text;
+  v_cap text;
+  v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
+                                             p_customer_email, p_customer_phone, p_notes);
+begin
+  -- a repeated submit returns the first booking (and does not count against the rate limit);
+  -- the same key with another booking is refused, never answered with the first booking
+  if p_idempotency_key is not null then
+    select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
+    if found then
+      if v_existing.idempotency_hash is distinct from v_hash then
+        return jsonb_build_object('status', 'idempotency_mismatch');
+      end if;
+      return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
+    end if;
+  end if;
+
+  -- the caps below are counted under one lock, so simultaneous requests are counted one after the
+  -- other and none can slip past a cap (the lock is held to the end of this transaction)
+  perform pg_catalog.pg_advisory_xact_lock(public.booking_caps_lock_key());
+
+  -- what the visitor chose must be bookable; a refusal here counts against the address only, in
+  -- a bucket of its own, never against the e-mail address or phone it names
+  select * into v_service from public.services s where s.id = p_service_id and s.is_active;
+  if not found then
+    v_invalid := 'serviceId';
+  else
+    -- the asked time if the rules offer it, else any offered time (the day is bookable) or none
+    select * into v_candidate from public.booking_candidates(p_service_id, p_date, p_now) c
+     order by c.slot = p_time desc
+     limit 1;
+    if not found then
+      v_invalid := 'bookingDate';
+    elsif v_candidate.slot is distinct from p_time then
+      v_invalid := 'bookingTime';
+    end if;
+  end if;
+  if v_invalid is not null then
+    if public.booking_invalid_hit(p_client_ip, p_now) then
+      return jsonb_build_object('status', 'rate_limited');
+    end if;
+    return jsonb_build_object('status', 'invalid', 'field', v_invalid);
+  end if;
+
+  if public.booking_rate_limit_hit(p_client_ip, p_customer_email, p_now) then
+    return jsonb_build_object('status', 'rate_limited');
+  end if;
+
+  v_cap := public.booking_cap_reached(p_client_ip, p_customer_email, p_customer_phone, p_now);
+  if v_cap is not null then
+    return jsonb_build_object('status', v_cap);
+  end if;
+
+  begin
+    v_booking := public.booking_insert(
+      v_id, v_service, p_date + p_time::time, v_candidate.drop_off_at, v_candidate.ready_at,
+      v_candidate.blocked, p_customer_name, p_customer_email, p_customer_phone,
+      coalesce(p_notes, ''), 'online', p_idempotency_key,
+      case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now);
+  exception
+    when unique_violation then
+      get stacked diagnostics v_constraint = constraint_name;
+      if v_constraint <> 'bookings_idempotency_key_key' then
+        raise;
+      end if;
+      -- the same submit raced with itself: return the one that won (if it is the same booking)
+      select * into v_existing from public.bookings b where b.idempotency_key = p_idempotency_key;
+      if v_existing.idempotency_hash is distinct from v_hash then
+        return jsonb_build_object('status', 'idempotency_mismatch');
+      end if;
+      return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
+  end;
+  if v_booking.id is null then
+    return jsonb_build_object('status', 'conflict');
+  end if;
+
+  -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
+  perform public.booking_queue_emails(v_booking, 'booking_confirmation', 'owner_notification', '',
+    jsonb_build_object('cancelToken', v_booking.cancel_token), '{}', now());
+
+  return public.booking_result(v_booking);
+end;
+$$;
+
+comment on function public.create_booking(
+  uuid, date, text, text, text, text, text, text, text, timestamptz
+) is
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap, ...}. Called by the create-booking edge function.';
+
+revoke all on function public.create_booking(
+  uuid, date, text, text, text, text, text, text, text, timestamptz
+) from public, anon, authenticated;
+
+create function public.create_booking_with_challenge(
+  p_challenge text,
+  p_challenge_expires_at timestamptz,
+  p_service_id uuid,
+  p_date date,
+  p_time text,
+  p_customer_name text,
+  p_customer_email text,
+  p_customer_phone text,
+  p_notes text default '',
+  p_idempotency_key text default null,
+  p_client_ip text default null,
+  p_now timestamptz default now()
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_challenge is null or p_challenge !~ '^[0-9a-f]{64}$' or p_challenge_expires_at is null then
+    return jsonb_build_object('status', 'challenge_invalid');
+  end if;
+  if p_challenge_expires_at <= p_now then
+    return jsonb_build_object('status', 'challenge_expired');
+  end if;
+  -- a second request with the same challenge waits here until the first one's transaction ends,
+  -- then finds the row and inserts nothing
+  insert into public.booking_challenge_uses (signature, expires_at)
+  values (p_challenge, p_challenge_expires_at)
+  on conflict (signature) do nothing;
+  if not found then
+    -- the same submit sent again (a lost answer): create_booking answers with its booking, or
+    -- refuses the key if it was used for another booking
+    if p_idempotency_key is not null
+       and exists (select 1 from public.bookings b where b.idempotency_key = p_idempotency_key) then
+      return public.create_booking(
+        p_service_id => p_service_id, p_date => p_date, p_time => p_time,
+        p_customer_name => p_customer_name, p_customer_email => p_customer_email,
+        p_customer_phone => p_customer_phone, p_notes => p_notes,
+        p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now);
+    end if;
+    return jsonb_build_object('status', 'challenge_used');
+  end if;
+  -- the challenge stays used whatever create_booking answers: every attempt costs one solution
+  return public.create_booking(
+    p_service_id => p_service_id, p_date => p_date, p_time => p_time,
+    p_customer_name => p_customer_name, p_customer_email => p_customer_email,
+    p_customer_phone => p_customer_phone, p_notes => p_notes,
+    p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now);
+end;
+$$;
+
+comment on function public.create_booking_with_challenge(
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+) is
+  'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
+
+revoke all on function public.create_booking_with_challenge(
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+) from public, anon, authenticated;
+-- the create-booking edge function calls it with the secret key, after it verified the solution
+grant execute on function public.create_booking_with_challenge(
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+) to service_role;

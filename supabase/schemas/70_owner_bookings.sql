@@ -1,0 +1,594 @@
+-- The owner's table: owner_bookings, where the owner books, cancels and moves in the dashboard's
+-- Table Editor in Danish wall-clock time, and the functions behind it. The owner's view of the
+-- week, the calendar feed and reconfirmation are in 75_owner_agenda.sql.
+--
+-- Rules that live here:
+-- - owner_bookings mirrors bookings (one row per booking, Copenhagen local times); an insert books,
+--   status cancelled cancels, a new drop_off_local moves, the contact fields may be corrected;
+--   anything else, and deleting a row, is refused with a Danish message that says what to do;
+-- - the owner books today or later, at any minute within opening hours, beyond the online window;
+--   a job that fits the day must finish by closing, a longer one continues on the next opening
+--   days;
+-- - the owner's bookings and changes e-mail the customer only when there is an address and the
+--   setting owner_bookings_send_email is on; the owner gets no e-mail of their own changes;
+-- - a taken, closed or past time is refused in Danish, naming the day and times.
+
+-- Danish words for the refusals -------------------------------------------------------------------
+
+create function public.owner_day_text(p_day date)
+returns text
+language sql
+immutable
+strict
+set search_path = ''
+as $$
+  select extract(day from p_day)::int || '. '
+      || (array['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september',
+                'oktober', 'november', 'december'])[extract(month from p_day)::int]
+      || ' ' || extract(year from p_day)::int;
+$$;
+
+comment on function public.owner_day_text(date) is
+  'A date in Danish words, e.g. 24. november 2026.';
+
+revoke all on function public.owner_day_text(date) from public, anon, authenticated;
+
+create function public.owner_time_text(p_at timestamptz)
+returns text
+language sql
+stable
+strict
+set search_path = ''
+as $$
+  select to_char(p_at at time zone 'Europe/Copenhagen', 'HH24:MI');
+$$;
+
+comment on function public.owner_time_text(timestamptz) is
+  'Copenhagen wall-clock time HH:MI of an instant.';
+
+revoke all on function public.owner_time_text(timestamptz) from public, anon, authenticated;
+
+create function public.owner_taken_message(p_blocked tstzrange[])
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select format('Tiden er optaget: værkstedet har ikke en ledig plads i hele tiden fra %s kl. %s til %s kl. %s. Se owner_agenda og vælg en anden tid.',
+    public.owner_day_text((lower(p_blocked[1]) at time zone 'Europe/Copenhagen')::date),
+    public.owner_time_text(lower(p_blocked[1])),
+    public.owner_day_text((upper(p_blocked[array_length(p_blocked, 1)]) at time zone 'Europe/Copenhagen')::date),
+    public.owner_time_text(upper(p_blocked[array_length(p_blocked, 1)])));
+$$;
+
+comment on function public.owner_taken_message(tstzrange[]) is
+  'The Danish refusal when the bay time is taken.';
+
+revoke all on function public.owner_taken_message(tstzrange[]) from public, anon, authenticated;
+
+-- checking what the owner typed -------------------------------------------------------------------
+
+create function public.owner_drop_off(p_drop_off timestamp, p_missing text)
+returns timestamp
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_drop_off is null then
+    raise exception '%', p_missing using errcode = 'not_null_violation';
+  end if;
+  return date_trunc('minute', p_drop_off);
+end;
+$$;
+
+comment on function public.owner_drop_off(timestamp, text) is
+  'The owner''s drop-off time (Copenhagen local) to the minute; refuses a missing one with the given Danish message (not_null_violation). Used by owner_book and owner_move.';
+
+revoke all on function public.owner_drop_off(timestamp, text) from public, anon, authenticated;
+
+create function public.owner_check_customer(p_name text, p_phone text, p_email text, p_notes text)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_name is null or p_name = '' then
+    raise exception 'Skriv kundens navn i customer_name.' using errcode = 'not_null_violation';
+  end if;
+  if char_length(p_name) not between 2 and 100 or p_name ~ '[[:cntrl:]]' then
+    raise exception 'Kundens navn skal være mellem 2 og 100 tegn.' using errcode = 'check_violation';
+  end if;
+  if p_phone is null or p_phone = '' then
+    raise exception 'Skriv kundens telefonnummer i customer_phone.' using errcode = 'not_null_violation';
+  end if;
+  if p_phone !~ '^\+?[0-9 ()-]+$' or char_length(regexp_replace(p_phone, '[^0-9]', '', 'g')) not between 8 and 15
+     or char_length(p_phone) > 30 then
+    raise exception 'Telefonnummeret "%" ser forkert ud: skriv 8-15 cifre, f.eks. 12 34 56 78 eller +45 12 34 56 78.', p_phone
+      using errcode = 'check_violation';
+  end if;
+  if p_email <> '' and (char_length(p_email) > 254
+      or p_email !~ '^[^@[:space:][:cntrl:]]{1,64}@[^@[:space:][:cntrl:]]+\.[[:alpha:]]{2,}$') then
+    raise exception 'E-mailadressen "%" ser forkert ud. Ret den, eller lad customer_email være tom.', p_email
+      using errcode = 'check_violation';
+  end if;
+  if char_length(p_notes) > 1000 then
+    raise exception 'Bemærkninger må højst være 1000 tegn.' using errcode = 'check_violation';
+  end if;
+end;
+$$;
+
+comment on function public.owner_check_customer(text, text, text, text) is
+  'Refuses a malformed name, phone, e-mail or notes of an owner booking with a Danish message.';
+
+revoke all on function public.owner_check_customer(text, text, text, text)
+  from public, anon, authenticated;
+
+create function public.owner_plan(
+  p_minutes integer,
+  p_drop_off timestamp,
+  p_now timestamptz default now()
+)
+returns tstzrange[]
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_day date := p_drop_off::date;
+  v_start timestamptz := p_drop_off at time zone 'Europe/Copenhagen';
+  v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
+  v_open timestamptz;
+  v_close timestamptz;
+  v_work tstzrange[];
+  v_last integer;
+  v_job interval := make_interval(mins => p_minutes);
+begin
+  if v_day < v_today then
+    raise exception 'Datoen % er overstået. Vælg i dag eller en senere dag.', public.owner_day_text(v_day)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  select h.opens_at, h.closes_at into v_open, v_close from public.booking_day_hours(v_day) h;
+  if v_open is null then
+    raise exception 'Der er lukket den % (lukkedag, helligdag eller lukket ugedag). Vælg en anden dag, eller åbn dagen i open_dates.', public.owner_day_text(v_day)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  if v_start < v_open or v_start >= v_close then
+    raise exception 'Den % er der åbent %-%. Vælg et afleveringstidspunkt inden for åbningstiden.',
+      public.owner_day_text(v_day), public.owner_time_text(v_open), public.owner_time_text(v_close)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  -- a job that fits in the day must be done by closing time, as online; a longer one continues on
+  -- the next opening days
+  if v_job <= v_close - v_open and v_start + v_job > v_close then
+    raise exception 'Jobbet tager % og kan ikke blive færdigt inden lukketid kl. % den %. Vælg et tidligere tidspunkt.',
+      case when p_minutes < 90 then p_minutes || ' min' else round(p_minutes / 60.0) || ' timer' end,
+      public.owner_time_text(v_close), public.owner_day_text(v_day)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  v_work := public.booking_job_periods(v_start, p_minutes);
+  if v_work is null then
+    raise exception 'Jobbet kan ikke planlægges: der er ikke åbent nok det næste år.'
+      using errcode = 'invalid_parameter_value';
+  end if;
+  v_last := array_length(v_work, 1);
+  v_work[v_last] := tstzrange(lower(v_work[v_last]),
+    upper(v_work[v_last]) + make_interval(mins => public.booking_setting('buffer_minutes', 0)), '[)');
+  return v_work;
+end;
+$$;
+
+comment on function public.owner_plan(integer, timestamp, timestamptz) is
+  'The bay time (work periods, the last one with buffer) of a job of p_minutes dropped off at a Copenhagen wall-clock time, or a Danish exception when that time is over, closed or the job cannot finish by closing.';
+
+revoke all on function public.owner_plan(integer, timestamp, timestamptz)
+  from public, anon, authenticated;
+
+-- booking, cancelling and moving as the owner -----------------------------------------------------
+
+create function public.owner_booking_payload(p_booking public.bookings)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.booking_summary(p_booking) || jsonb_build_object('customerName', p_booking.customer_name);
+$$;
+
+comment on function public.owner_booking_payload(public.bookings) is
+  'The e-mail template data of a booking (as create_booking and cancel_booking build it).';
+
+revoke all on function public.owner_booking_payload(public.bookings)
+  from public, anon, authenticated;
+
+create function public.owner_book(
+  p_package text,
+  p_drop_off timestamp,
+  p_customer_name text,
+  p_customer_phone text,
+  p_customer_email text default null,
+  p_notes text default null,
+  p_now timestamptz default now()
+)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+set plan_cache_mode = 'force_generic_plan'
+set jit = off
+as $$
+declare
+  v_service public.services;
+  v_name text := trim(coalesce(p_customer_name, ''));
+  v_phone text := trim(coalesce(p_customer_phone, ''));
+  v_email text := trim(coalesce(p_customer_email, ''));
+  v_notes text := coalesce(p_notes, '');
+  v_drop_off timestamp;
+  v_blocked tstzrange[];
+  v_booking public.bookings;
+begin
+  if p_package is null or trim(p_package) = '' then
+    raise exception 'Skriv pakkens navn i package, f.eks. Guldpakken (se services).'
+      using errcode = 'not_null_violation';
+  end if;
+  select * into v_service from public.services s where lower(s.name) = lower(trim(p_package));
+  if not found then
+    raise exception 'Pakken "%" findes ikke. Skriv navnet som i services, f.eks. Guldpakken.', trim(p_package)
+      using errcode = 'invalid_parameter_value';
+  end if;
+  if not v_service.is_active then
+    raise exception 'Pakken "%" er slået fra (is_active = false i services) og kan ikke bookes.', v_service.name
+      using errcode = 'invalid_parameter_value';
+  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
+  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
+  v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
+
+  v_booking := public.booking_insert(
+    gen_random_uuid(), v_service, v_drop_off, v_drop_off at time zone 'Europe/Copenhagen',
+    upper(v_blocked[array_length(v_blocked, 1)])
+      - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
+    v_blocked, v_name, v_email, v_phone, v_notes, 'owner', null, null, null, now());
+  if v_booking.id is null then
+    raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+  end if;
+
+  if v_booking.customer_email <> '' and public.owner_send_email() then
+    -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
+    -- (bookings keeps only its hash, so the token cannot be read back from the booking)
+    insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key)
+    values (v_booking.id, 'booking_confirmation', v_booking.customer_email,
+            public.owner_booking_payload(v_booking) || jsonb_build_object('cancelToken', null),
+            'booking_confirmation:' || v_booking.id);
+  end if;
+  return v_booking;
+end;
+$$;
+
+comment on function public.owner_book(text, timestamp, text, text, text, text, timestamptz) is
+  'Books a package for the owner (phone or walk-in) at a Copenhagen wall-clock drop-off: today or later, any minute within opening hours, on a free bay (the exclusion constraint settles races). Queues the customer confirmation when there is an e-mail and owner_bookings_send_email is on. Raises a Danish exception otherwise.';
+
+revoke all on function public.owner_book(text, timestamp, text, text, text, text, timestamptz)
+  from public, anon, authenticated;
+
+create function public.owner_cancel(p_booking_id uuid, p_now timestamptz default now())
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+begin
+  select * into v_booking from public.bookings b where b.id = p_booking_id for update;
+  if not found or v_booking.status = 'cancelled' then
+    return v_booking;
+  end if;
+  -- cancelled bookings free their work periods at once (trigger bookings_sync_work_periods); the
+  -- status change raises ics_sequence (trigger bookings_status_revision)
+  update public.bookings b set status = 'cancelled', cancelled_at = p_now
+   where b.id = p_booking_id
+  returning * into v_booking;
+
+  update public.email_outbox o
+     set status = 'cancelled', last_error = 'bookingen blev aflyst', locked_until = null
+   where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
+
+  if v_booking.customer_email <> '' and v_booking.anonymised_at is null and public.owner_send_email() then
+    -- as cancel_booking: the key ends with the cancellation's revision, and sequence names the
+    -- revision cancelled (before, an owner's cancellation carried none and its .ics said 1, which
+    -- did not outrank a move)
+    insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+    values (v_booking.id, 'cancellation_confirmation', v_booking.customer_email,
+            public.owner_booking_payload(v_booking)
+              || jsonb_build_object('sequence', v_booking.ics_sequence - 1),
+            'cancellation_confirmation:' || v_booking.id || ':' || v_booking.ics_sequence, p_now)
+    on conflict (idempotency_key) do nothing;
+  end if;
+  return v_booking;
+end;
+$$;
+
+comment on function public.owner_cancel(uuid, timestamptz) is
+  'Cancels a booking as the owner (at any time, online bookings too): frees its time, drops its pending reminder and e-mails the customer when there is an e-mail and owner_bookings_send_email is on (key ends with the new ics_sequence, so each cancellation is sent once).';
+
+revoke all on function public.owner_cancel(uuid, timestamptz) from public, anon, authenticated;
+
+create function public.owner_move(
+  p_booking_id uuid,
+  p_drop_off timestamp,
+  p_now timestamptz default now()
+)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+  v_drop_off timestamp;
+  v_blocked tstzrange[];
+  v_result jsonb;
+begin
+  select * into v_booking from public.bookings b
+   where b.id = p_booking_id and b.anonymised_at is null
+     for update;
+  if not found then
+    raise exception 'Bookingen findes ikke.' using errcode = 'no_data_found';
+  end if;
+  if v_booking.status = 'cancelled' then
+    raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
+      using errcode = 'feature_not_supported';
+  end if;
+  v_drop_off := public.owner_drop_off(p_drop_off,
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
+  v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
+  if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
+    raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
+      using errcode = 'invalid_parameter_value';
+  end if;
+
+  v_result := public.move_booking(v_booking.id, v_drop_off::date, to_char(v_drop_off, 'HH24:MI'),
+                                  false, false, false, 'owner', p_now);
+  case v_result ->> 'status'
+    when 'moved', 'unchanged' then
+      null;
+    when 'conflict' then
+      raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
+    else
+      raise exception 'Bookingen % kan ikke flyttes til %.', v_booking.reference, to_char(v_drop_off, 'YYYY-MM-DD HH24:MI')
+        using errcode = 'invalid_parameter_value';
+  end case;
+
+  select * into v_booking from public.bookings b where b.id = p_booking_id;
+  if v_result ->> 'status' = 'moved' then
+    -- the owner is not notified of their own move; the customer only with an address and while
+    -- owner_bookings_send_email is on
+    delete from public.email_outbox o
+     where o.booking_id = v_booking.id
+       and o.idempotency_key in ('owner_booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence,
+                                 'booking_moved:' || v_booking.id || ':' || v_booking.ics_sequence)
+       and (o.kind = 'owner_booking_moved' or v_booking.customer_email = '' or not public.owner_send_email());
+  end if;
+  return v_booking;
+end;
+$$;
+
+comment on function public.owner_move(uuid, timestamp, timestamptz) is
+  'Moves a booking as the owner to a Copenhagen wall-clock drop-off (later than now, within opening hours; a job that fits in a day must finish by closing) through move_booking() in its owner mode. The customer gets the booking_moved e-mail when there is an address and owner_bookings_send_email is on; the owner gets none. Raises a Danish exception when the time is closed or taken.';
+
+revoke all on function public.owner_move(uuid, timestamp, timestamptz)
+  from public, anon, authenticated;
+
+-- owner_bookings ----------------------------------------------------------------------------------
+
+create table public.owner_bookings (
+  package text,
+  drop_off_local timestamp(0),
+  customer_name text,
+  customer_phone text,
+  customer_email text,
+  notes text,
+  status text default 'confirmed',
+  ready_local timestamp(0),
+  reference text not null,
+  constraint owner_bookings_pkey primary key (reference),
+  constraint owner_bookings_reference_fkey
+    foreign key (reference) references public.bookings (reference) on delete cascade
+);
+
+create index owner_bookings_drop_off_local_idx on public.owner_bookings (drop_off_local);
+
+comment on table public.owner_bookings is
+  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local, customer_name og customer_phone (customer_email og notes er valgfri). Aflys: sæt status til cancelled. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
+comment on column public.owner_bookings.package is
+  'Pakkens navn som i services, f.eks. Guldpakken. Kan ikke skiftes på en booking (aflys og book igen).';
+comment on column public.owner_bookings.drop_off_local is
+  'Aflevering, dansk tid, f.eks. 2026-12-01 09:00. Ret den for at flytte bookingen.';
+comment on column public.owner_bookings.customer_name is 'Kundens navn (2-100 tegn).';
+comment on column public.owner_bookings.customer_phone is 'Kundens telefonnummer (8-15 cifre).';
+comment on column public.owner_bookings.customer_email is
+  'Kundens e-mailadresse (valgfri). Er den udfyldt, får kunden de samme mails som ved en onlinebooking (indstillingen owner_bookings_send_email).';
+comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
+comment on column public.owner_bookings.status is
+  'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
+comment on column public.owner_bookings.ready_local is
+  'Hvornår bilen er færdig, dansk tid (udregnes automatisk; lad feltet være tomt).';
+comment on column public.owner_bookings.reference is
+  'Bookingnummer (dannes automatisk; lad feltet være tomt).';
+
+create function public.owner_bookings_row(p_booking public.bookings)
+returns public.owner_bookings
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_booking.service_name,
+         (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         p_booking.customer_name,
+         p_booking.customer_phone,
+         nullif(p_booking.customer_email, ''),
+         p_booking.notes,
+         p_booking.status,
+         (p_booking.ready_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         p_booking.reference;
+$$;
+
+comment on function public.owner_bookings_row(public.bookings) is
+  'The owner_bookings row of a booking (Copenhagen wall-clock times).';
+
+revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
+
+create function public.owner_bookings_edit()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+begin
+  if coalesce(current_setting('glanspunkt.owner_sync', true), '') = 'on' then
+    return case when tg_op = 'DELETE' then old else new end; -- the mirror being written
+  end if;
+
+  if tg_op = 'DELETE' then
+    if not exists (select 1 from public.bookings b where b.reference = old.reference) then
+      return old; -- its booking was deleted (foreign key cascade)
+    end if;
+    raise exception 'Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen %.', old.reference
+      using errcode = 'feature_not_supported';
+  end if;
+
+  perform set_config('glanspunkt.owner_editing', 'on', true);
+  if tg_op = 'INSERT' then
+    if new.reference is not null or new.ready_local is not null then
+      raise exception 'reference og ready_local udfyldes automatisk: lad dem være tomme.'
+        using errcode = 'feature_not_supported';
+    end if;
+    if coalesce(new.status, 'confirmed') <> 'confirmed' then
+      raise exception 'En ny booking får status confirmed. Lad status være confirmed.'
+        using errcode = 'check_violation';
+    end if;
+    v_booking := public.owner_book(new.package, new.drop_off_local, new.customer_name,
+                                   new.customer_phone, new.customer_email, new.notes);
+  else
+    select * into v_booking from public.bookings b where b.reference = old.reference for update;
+    if new.reference is distinct from old.reference or new.ready_local is distinct from old.ready_local then
+      raise exception 'reference og ready_local udfyldes automatisk og kan ikke rettes.'
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.package is distinct from old.package then
+      raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.status is null or new.status not in ('confirmed', 'cancelled') then
+      raise exception 'status skal være confirmed (bekræftet) eller cancelled (aflyst).'
+        using errcode = 'check_violation';
+    end if;
+
+    -- contact details and notes
+    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''))
+       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, '')) then
+      perform public.owner_check_customer(trim(coalesce(new.customer_name, '')),
+        trim(coalesce(new.customer_phone, '')), trim(coalesce(new.customer_email, '')),
+        coalesce(new.notes, ''));
+      update public.bookings b
+         set customer_name = trim(new.customer_name), customer_phone = trim(new.customer_phone),
+             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, '')
+       where b.id = v_booking.id
+      returning * into v_booking;
+    end if;
+
+    if new.status = 'cancelled' and old.status <> 'cancelled' then
+      if new.drop_off_local is distinct from old.drop_off_local then
+        raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      v_booking := public.owner_cancel(v_booking.id);
+    elsif new.status = 'confirmed' and old.status = 'cancelled' then
+      if new.drop_off_local is distinct from old.drop_off_local then
+        raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      -- reconfirming takes the work periods again, refused when the time was taken meanwhile
+      begin
+        update public.bookings b set status = 'confirmed' where b.id = v_booking.id
+        returning * into v_booking;
+      exception when exclusion_violation then
+        raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
+          using errcode = 'exclusion_violation';
+      end;
+    elsif new.drop_off_local is distinct from old.drop_off_local then
+      if new.status = 'cancelled' then
+        raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
+          using errcode = 'feature_not_supported';
+      end if;
+      v_booking := public.owner_move(v_booking.id, new.drop_off_local);
+    end if;
+  end if;
+  perform set_config('glanspunkt.owner_editing', '', true);
+
+  -- store the row as the engine left it
+  new := public.owner_bookings_row(v_booking);
+  return new;
+end;
+$$;
+
+comment on function public.owner_bookings_edit() is
+  'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), a new drop_off_local moves (owner_move), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+
+revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
+
+create trigger owner_bookings_edit
+  before insert or delete or update on public.owner_bookings
+  for each row execute function public.owner_bookings_edit();
+
+create function public.owner_bookings_sync()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.owner_bookings;
+begin
+  if coalesce(current_setting('glanspunkt.owner_editing', true), '') = 'on' then
+    return null; -- the owner's own edit: its trigger stores the row itself
+  end if;
+  perform set_config('glanspunkt.owner_sync', 'on', true);
+  if new.anonymised_at is not null then
+    delete from public.owner_bookings o where o.reference = new.reference;
+  else
+    v_row := public.owner_bookings_row(new);
+    insert into public.owner_bookings values (v_row.*)
+    on conflict (reference) do update
+      set package = excluded.package, drop_off_local = excluded.drop_off_local,
+          customer_name = excluded.customer_name, customer_phone = excluded.customer_phone,
+          customer_email = excluded.customer_email, notes = excluded.notes,
+          status = excluded.status, ready_local = excluded.ready_local;
+  end if;
+  perform set_config('glanspunkt.owner_sync', '', true);
+  return null;
+end;
+$$;
+
+comment on function public.owner_bookings_sync() is
+  'Trigger function: keeps the owner_bookings row of a booking equal to the booking (skipped while the owner edits owner_bookings; that trigger stores the row itself).';
+
+revoke all on function public.owner_bookings_sync() from public, anon, authenticated;
+
+create trigger owner_bookings_sync
+  after insert or update on public.bookings
+  for each row execute function public.owner_bookings_sync();
+
+create trigger refuse_truncate
+  before truncate on public.owner_bookings
+  for each statement execute function public.refuse_truncate();
+
+alter table public.owner_bookings enable row level security;
+-- no policy and no grant for anon or authenticated: the owner works as postgres in the dashboard

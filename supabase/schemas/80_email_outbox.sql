@@ -1,0 +1,369 @@
+-- E-mail: the outbox every e-mail goes through, and how the sender (the process-email-outbox edge
+-- function) takes, marks and retries its rows. What is queued when is in 85_email_jobs.sql and
+-- beside the booking events that queue it.
+--
+-- Rules that live here:
+-- - an e-mail is queued in the same transaction as its event, so a booking never exists without
+--   its e-mails and a rolled-back one sends nothing;
+-- - its idempotency key (unique) is the event's, so an event is queued once however often it is
+--   retried, and the e-mail API gets the same key on every try;
+-- - senders take due rows with a lease (skip locked), so two never share a row; a try that died is
+--   taken over when its lease ends, or given up when it was the last allowed try;
+-- - a failed try waits email_retry_base_seconds, doubling, at most 6 hours; after
+--   email_max_attempts (or a permanent error) the row is failed (given up);
+-- - the plain link token lives only in the payload of the e-mail that carries it, and leaves it
+--   when that e-mail is sent or cancelled.
+
+-- email_outbox ------------------------------------------------------------------------------------
+
+create table public.email_outbox (
+  id uuid not null default gen_random_uuid(),
+  booking_id uuid,
+  kind text not null,
+  recipient text,
+  payload jsonb not null default '{}',
+  status text not null default 'pending',
+  attempts integer not null default 0,
+  last_error text,
+  idempotency_key text not null,
+  next_attempt_at timestamptz not null default now(),
+  sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  locked_until timestamptz,
+  last_attempt_at timestamptz,
+  provider_message_id text,
+  purged_at timestamptz,
+  owner_alerted_at timestamptz,
+  agenda_listed_at timestamptz,
+  constraint email_outbox_pkey primary key (id),
+  constraint email_outbox_idempotency_key_key unique (idempotency_key),
+  constraint email_outbox_booking_id_fkey
+    foreign key (booking_id) references public.bookings (id) on delete set null,
+  constraint email_outbox_kind_check check (kind in (
+    'booking_confirmation', 'owner_notification', 'booking_reminder', 'cancellation_confirmation',
+    'owner_cancellation', 'booking_moved', 'owner_booking_moved', 'owner_agenda',
+    'booking_reconfirmed'
+  )),
+  -- the owner's e-mails go to the sender's configured address; a purged row keeps no recipient
+  constraint email_outbox_recipient_check check (
+    recipient is not null
+    or kind in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')
+    or purged_at is not null
+  ),
+  constraint email_outbox_status_check check (
+    status in ('pending', 'sending', 'sent', 'failed', 'cancelled')
+  ),
+  constraint email_outbox_attempts_check check (attempts >= 0)
+);
+
+create index email_outbox_booking_id_idx on public.email_outbox (booking_id);
+-- the sender reads the due and the leased rows, the given-up sweeps the failed ones: few rows of a
+-- table that only grows
+create index email_outbox_pending_idx on public.email_outbox (next_attempt_at)
+  where status = 'pending';
+create index email_outbox_sending_idx on public.email_outbox (locked_until)
+  where status = 'sending';
+create index email_outbox_failed_idx on public.email_outbox (last_attempt_at)
+  where status = 'failed';
+
+comment on table public.email_outbox is
+  'Mails til kunder og til dig. De sendes automatisk og prøves igen ved fejl. Status failed = opgivet (se last_error); sæt status til pending for at prøve igen.';
+comment on column public.email_outbox.id is 'Mailens faste id (automatisk).';
+comment on column public.email_outbox.booking_id is 'Bookingen, mailen handler om.';
+comment on column public.email_outbox.kind is
+  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet) og cancellation_confirmation går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL).';
+comment on column public.email_outbox.recipient is
+  'Modtagerens adresse. Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
+comment on column public.email_outbox.payload is
+  'Indholdet, mailen laves ud fra (bookingnummer, pakke, tider, kundens navn).';
+comment on column public.email_outbox.status is
+  'pending = venter, sending = sendes nu, sent = sendt, failed = opgivet (se last_error), cancelled = ikke længere nødvendig (f.eks. påmindelse om en aflyst booking).';
+comment on column public.email_outbox.attempts is 'Antal forsøg på at sende.';
+comment on column public.email_outbox.last_error is 'Fejlen ved det seneste mislykkede forsøg.';
+comment on column public.email_outbox.idempotency_key is
+  'Teknisk nøgle, så et nyt forsøg ikke giver to ens mails.';
+comment on column public.email_outbox.next_attempt_at is 'Tidligst næste forsøg (UTC).';
+comment on column public.email_outbox.sent_at is 'Hvornår mailtjenesten tog imod mailen (UTC).';
+comment on column public.email_outbox.created_at is 'Hvornår mailen blev lagt i kø (UTC).';
+comment on column public.email_outbox.locked_until is
+  'Teknisk: mens der sendes, hvor længe dette forsøg har rækken.';
+comment on column public.email_outbox.last_attempt_at is 'Hvornår seneste forsøg startede (UTC).';
+comment on column public.email_outbox.provider_message_id is
+  'Mailtjenestens id for mailen (findes i Resends log).';
+comment on column public.email_outbox.purged_at is
+  'Hvornår modtager og indhold blev slettet (privatlivspolitikken: kun så længe det er nødvendigt).';
+comment on column public.email_outbox.owner_alerted_at is
+  'Hvornår mailen kom med i en advarsel til dig om mails, der ikke kunne sendes (kun ved status failed). Tom = ikke meldt endnu.';
+comment on column public.email_outbox.agenda_listed_at is
+  'Hvornår mailen stod i din morgenoversigt under "E-mails der ikke kunne sendes" (kun ved status failed).';
+
+create function public.email_outbox_fill_cancel_token()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_pending text;
+begin
+  if new.payload ? 'cancelToken' and jsonb_typeof(new.payload -> 'cancelToken') = 'null'
+     and new.booking_id is not null then
+    v_pending := current_setting('glanspunkt.new_cancel_token', true);
+    if v_pending like new.booking_id::text || ':%' then
+      new.payload := jsonb_set(new.payload, '{cancelToken}',
+                               to_jsonb(substr(v_pending, length(new.booking_id::text) + 2)));
+    end if;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.email_outbox_fill_cancel_token() is
+  'Trigger function: an e-mail queued with cancelToken null in the transaction that created its booking gets the plain token (which bookings does not keep).';
+
+revoke all on function public.email_outbox_fill_cancel_token() from public, anon, authenticated;
+
+create trigger email_outbox_fill_cancel_token
+  before insert on public.email_outbox
+  for each row execute function public.email_outbox_fill_cancel_token();
+
+create function public.email_outbox_drop_cancel_token()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.status in ('sent', 'cancelled') and new.payload ? 'cancelToken' then
+    new.payload := new.payload - 'cancelToken';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.email_outbox_drop_cancel_token() is
+  'Trigger function: the plain token leaves the outbox as soon as its e-mail is sent (or no longer needed).';
+
+revoke all on function public.email_outbox_drop_cancel_token() from public, anon, authenticated;
+
+create trigger email_outbox_drop_cancel_token
+  before update of status on public.email_outbox
+  for each row execute function public.email_outbox_drop_cancel_token();
+
+create function public.email_outbox_given_up_reset()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- sent again after a give-up: if it is given up again, the owner hears of it again
+  new.owner_alerted_at := null;
+  new.agenda_listed_at := null;
+  return new;
+end;
+$$;
+
+comment on function public.email_outbox_given_up_reset() is
+  'Trigger function: a failed e-mail that leaves status failed (sent again) is no longer reported, so a new give-up is reported again.';
+
+-- only its trigger calls it
+revoke all on function public.email_outbox_given_up_reset()
+  from public, anon, authenticated, service_role;
+
+create trigger email_outbox_given_up_reset
+  before update of status on public.email_outbox
+  for each row
+  when (old.status = 'failed' and new.status is distinct from 'failed')
+  execute function public.email_outbox_given_up_reset();
+
+alter table public.email_outbox enable row level security;
+-- no policy and no grant for anon or authenticated
+
+-- queueing a booking's e-mails --------------------------------------------------------------------
+
+create function public.booking_queue_emails(
+  p_booking public.bookings,
+  p_customer_kind text,
+  p_owner_kind text,
+  p_key_suffix text,
+  p_customer_extra jsonb,
+  p_owner_extra jsonb,
+  p_next_attempt_at timestamptz
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_payload jsonb := public.booking_summary(p_booking)
+                     || jsonb_build_object('customerName', p_booking.customer_name);
+begin
+  -- the keys are unique per event (a new booking id; ics_sequence grows with every move), so a
+  -- conflict means the event was queued already (cancel_booking called twice in one transaction)
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  values
+    (p_booking.id, p_customer_kind, p_booking.customer_email, v_payload || p_customer_extra,
+     p_customer_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at),
+    (p_booking.id, p_owner_kind, null,
+     v_payload || jsonb_build_object(
+       'customerEmail', p_booking.customer_email,
+       'customerPhone', p_booking.customer_phone,
+       'notes', p_booking.notes) || p_owner_extra,
+     p_owner_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at)
+  on conflict (idempotency_key) do nothing;
+end;
+$$;
+
+comment on function public.booking_queue_emails(
+  public.bookings, text, text, text, jsonb, jsonb, timestamptz
+) is
+  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details and notes; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
+
+revoke all on function public.booking_queue_emails(
+  public.bookings, text, text, text, jsonb, jsonb, timestamptz
+) from public, anon, authenticated;
+
+-- the sender --------------------------------------------------------------------------------------
+
+create function public.email_retry_delay(p_attempts integer)
+returns interval
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select least(
+    make_interval(secs => public.booking_setting('email_retry_base_seconds', 60)
+                          * power(2, least(greatest(p_attempts, 1) - 1, 20))),
+    interval '6 hours');
+$$;
+
+comment on function public.email_retry_delay(integer) is
+  'Wait before the next try after p_attempts failed tries: base, 2 x base, 4 x base ... at most 6 hours.';
+
+revoke all on function public.email_retry_delay(integer) from public, anon, authenticated;
+
+create function public.email_claim(
+  p_limit integer default 10,
+  p_lease_seconds integer default 300,
+  p_now timestamptz default now()
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_max integer := greatest(public.booking_setting('email_max_attempts', 10), 1);
+  v_messages jsonb;
+  v_hours jsonb;
+begin
+  -- a try that died while sending: give up when it was the last allowed try, else take it over
+  update public.email_outbox o
+     set status = 'failed', locked_until = null,
+         last_error = coalesce(o.last_error || ' / ', '') || 'afbrudt under afsendelse'
+   where o.status = 'sending' and o.locked_until <= p_now and o.attempts >= v_max;
+
+  with due as (
+    select c.id
+      from public.email_outbox c
+     where (c.status = 'pending' and c.next_attempt_at <= p_now)
+        or (c.status = 'sending' and c.locked_until <= p_now)
+     order by c.next_attempt_at, c.created_at
+     limit greatest(p_limit, 0)
+       for update skip locked
+  ), claimed as (
+    update public.email_outbox o
+       set status = 'sending',
+           attempts = o.attempts + 1,
+           last_attempt_at = p_now,
+           locked_until = p_now + make_interval(secs => greatest(p_lease_seconds, 1))
+      from due
+     where o.id = due.id
+    returning o.id, o.kind, o.recipient, o.payload, o.idempotency_key, o.attempts, o.created_at
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', c.id, 'kind', c.kind, 'recipient', c.recipient, 'payload', c.payload,
+           'idempotencyKey', c.idempotency_key, 'attempts', c.attempts,
+           'createdAt', c.created_at)
+           order by c.created_at), '[]'::jsonb)
+    into v_messages
+    from claimed c;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'weekday', h.weekday,
+           'opensAt', to_char(h.opens_at, 'HH24:MI'),
+           'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday), '[]'::jsonb)
+    into v_hours
+    from public.opening_hours h;
+
+  return jsonb_build_object(
+    'messages', v_messages,
+    'openingHours', v_hours,
+    'cancellationNoticeHours', public.booking_setting('cancellation_notice_hours', 24));
+end;
+$$;
+
+comment on function public.email_claim(integer, integer, timestamptz) is
+  'Takes up to p_limit due e-mails for sending (pending and due, or sending with an expired lease), skipping rows another sender holds; returns {messages: [...], openingHours: [...], cancellationNoticeHours} for the templates.';
+
+revoke all on function public.email_claim(integer, integer, timestamptz)
+  from public, anon, authenticated;
+-- the process-email-outbox edge function calls it with the secret key
+grant execute on function public.email_claim(integer, integer, timestamptz) to service_role;
+
+create function public.email_mark_sent(
+  p_id uuid,
+  p_provider_message_id text default null,
+  p_now timestamptz default now()
+)
+returns boolean
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.email_outbox o
+     set status = 'sent', sent_at = p_now, locked_until = null, last_error = null,
+         provider_message_id = left(p_provider_message_id, 200)
+   where o.id = p_id and o.status = 'sending'
+  returning true;
+$$;
+
+comment on function public.email_mark_sent(uuid, text, timestamptz) is
+  'Records that the e-mail API accepted the message.';
+
+revoke all on function public.email_mark_sent(uuid, text, timestamptz)
+  from public, anon, authenticated;
+-- the process-email-outbox edge function calls it with the secret key
+grant execute on function public.email_mark_sent(uuid, text, timestamptz) to service_role;
+
+create function public.email_mark_failed(
+  p_id uuid,
+  p_error text,
+  p_permanent boolean default false,
+  p_now timestamptz default now()
+)
+returns text
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.email_outbox o
+     set status = case
+           when p_permanent or o.attempts >= greatest(public.booking_setting('email_max_attempts', 10), 1)
+             then 'failed' else 'pending' end,
+         last_error = left(coalesce(p_error, 'ukendt fejl'), 1000),
+         locked_until = null,
+         next_attempt_at = p_now + public.email_retry_delay(o.attempts)
+   where o.id = p_id and o.status = 'sending'
+  returning o.status;
+$$;
+
+comment on function public.email_mark_failed(uuid, text, boolean, timestamptz) is
+  'Records a failed try: pending again after the backoff delay, or failed when permanent or out of tries. Returns the new status.';
+
+revoke all on function public.email_mark_failed(uuid, text, boolean, timestamptz)
+  from public, anon, authenticated;
+-- the process-email-outbox edge function calls it with the secret key
+grant execute on function public.email_mark_failed(uuid, text, boolean, timestamptz)
+  to service_role;
