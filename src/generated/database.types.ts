@@ -584,10 +584,10 @@ export type Database = {
           p_phone: string;
           p_notes: string;
           p_source: string;
-          p_idempotency_key: string;
-          p_idempotency_hash: string;
-          p_client_ip: string;
-          p_created_at: string;
+          p_idempotency_key?: string;
+          p_idempotency_hash?: string;
+          p_client_ip?: string;
+          p_created_at?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };

@@ -264,10 +264,10 @@ create function public.booking_insert(
   p_phone text,
   p_notes text,
   p_source text,
-  p_idempotency_key text,
-  p_idempotency_hash text,
-  p_client_ip text,
-  p_created_at timestamptz
+  p_idempotency_key text default null,
+  p_idempotency_hash text default null,
+  p_client_ip text default null,
+  p_created_at timestamptz default now()
 )
 returns public.bookings
 language plpgsql
@@ -318,7 +318,7 @@ comment on function public.booking_insert(
   uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
   text, text, text, text, timestamptz
 ) is
-  'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+  'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book, which call it with named arguments (a new booking field is one more parameter with a default, passed by name where it is known); the caller holds the locks and has checked the time.';
 
 revoke all on function public.booking_insert(
   uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
@@ -406,10 +406,21 @@ begin
 
   begin
     v_booking := public.booking_insert(
-      v_id, v_service, p_date + p_time::time, v_candidate.drop_off_at, v_candidate.ready_at,
-      v_candidate.blocked, p_customer_name, p_customer_email, p_customer_phone,
-      coalesce(p_notes, ''), 'online', p_idempotency_key,
-      case when p_idempotency_key is not null then v_hash end, p_client_ip, p_now);
+      p_id => v_id,
+      p_service => v_service,
+      p_local => p_date + p_time::time,
+      p_drop_off => v_candidate.drop_off_at,
+      p_ready => v_candidate.ready_at,
+      p_blocked => v_candidate.blocked,
+      p_name => p_customer_name,
+      p_email => p_customer_email,
+      p_phone => p_customer_phone,
+      p_notes => coalesce(p_notes, ''),
+      p_source => 'online',
+      p_idempotency_key => p_idempotency_key,
+      p_idempotency_hash => case when p_idempotency_key is not null then v_hash end,
+      p_client_ip => p_client_ip,
+      p_created_at => p_now);
   exception
     when unique_violation then
       get stacked diagnostics v_constraint = constraint_name;

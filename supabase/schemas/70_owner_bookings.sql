@@ -249,11 +249,21 @@ begin
   perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
   v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
+  -- no idempotency key and no client address: the owner books from the dashboard
   v_booking := public.booking_insert(
-    gen_random_uuid(), v_service, v_drop_off, v_drop_off at time zone 'Europe/Copenhagen',
-    upper(v_blocked[array_length(v_blocked, 1)])
+    p_id => gen_random_uuid(),
+    p_service => v_service,
+    p_local => v_drop_off,
+    p_drop_off => v_drop_off at time zone 'Europe/Copenhagen',
+    p_ready => upper(v_blocked[array_length(v_blocked, 1)])
       - make_interval(mins => public.booking_setting('buffer_minutes', 0)),
-    v_blocked, v_name, v_email, v_phone, v_notes, 'owner', null, null, null, now());
+    p_blocked => v_blocked,
+    p_name => v_name,
+    p_email => v_email,
+    p_phone => v_phone,
+    p_notes => v_notes,
+    p_source => 'owner',
+    p_created_at => now());
   if v_booking.id is null then
     raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
   end if;
