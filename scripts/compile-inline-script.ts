@@ -1,12 +1,13 @@
 /**
  * Browser code that must run inline, before any module of the page (the booking form's early
- * presses, src/features/booking/early-press/script.ts), is written as typed TypeScript modules
- * and compiled here into one minified classic script: an IIFE, lowered to INLINE_SCRIPT_TARGET,
- * its imports bundled in. Two ways in:
+ * presses, src/features/booking/early-press/script.ts; the deferred boot,
+ * src/app/deferred-boot/script.ts), is written as typed TypeScript modules and compiled here
+ * into one minified classic script: an IIFE, lowered to INLINE_SCRIPT_TARGET, its imports
+ * bundled in. Two ways in:
  * - `import code from './script.ts?inline-script'` in src/ (the plugin below, in the Vite build,
  *   the dev server and the unit tests): the module's compiled text as a string, which a
  *   component renders into a `<script>`;
- * - compileInlineScript(entry) in a build step.
+ * - compileInlineScript(entry) in a build step (scripts/defer-hydration.ts, run by postbuild).
  * The CSP hashes of the pages' inline scripts are taken from the built HTML after this
  * (scripts/postbuild.ts), so they always match what was compiled.
  */
