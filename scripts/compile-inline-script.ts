@@ -1,6 +1,7 @@
 /**
- * Browser code that must run inline, before any module of the page (the booking form's early
- * presses, src/features/booking/early-press/script.ts; the deferred boot,
+ * Browser code that must run inline, before any module of the page (the stored theme,
+ * src/app/layout/theme-script.ts; the booking form's early presses,
+ * src/features/booking/early-press/script.ts; the deferred boot,
  * src/app/deferred-boot/script.ts), is written as typed TypeScript modules and compiled here
  * into one minified classic script: an IIFE, lowered to INLINE_SCRIPT_TARGET, its imports
  * bundled in. Two ways in:
