@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 /**
- * What the inline scripts are lowered to. The scripts are useful only in browsers that run the
- * site's module chunks (the boot's own `import()` is ES2020), so ES2019 syntax costs nothing in
- * reach; `?.` and `??` are lowered, spread and arrow functions stay.
+ * What the inline scripts are lowered to: about what the hand-written ones were (ES5 syntax, and
+ * the boot's `import()`, which is ES2020 and stays as it is). Every browser that runs the site's
+ * module chunks has ES2019; `?.` and `??` are lowered, arrow functions and `let` stay.
  */
 export const INLINE_SCRIPT_TARGET = 'es2019';
 
