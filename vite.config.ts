@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './scripts/compile-hints.ts';
 import { iconSprite } from './scripts/icon-sprite.ts';
+import { inlineScript } from './scripts/compile-inline-script.ts';
 import { preloadHelper } from './scripts/preload-helper.ts';
 
 /**
@@ -35,6 +36,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     iconSprite(fileURLToPath(new URL('.', import.meta.url))),
     tailwindcss(),
+    // `import code from './x.ts?inline-script'`: x.ts compiled into an inline classic script
+    inlineScript(),
     reactRouter(),
     // a smaller helper for import()'s preloading (0.3 KB less on every page)
     preloadHelper(fileURLToPath(new URL('.', import.meta.url))),

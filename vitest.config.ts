@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { inlineScript } from './scripts/compile-inline-script.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig({
+  // the early press script is imported compiled, as in the build (see vite.config.ts)
+  plugins: [inlineScript()],
   resolve: { alias: { '~': src } },
   test: {
     projects: [

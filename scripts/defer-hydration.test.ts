@@ -1,6 +1,18 @@
 import vm from 'node:vm';
-import { describe, expect, it } from 'vitest';
-import { deferHydration, parseBootScript } from './defer-hydration';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  compileDeferredBoot,
+  type DeferredBoot,
+  deferHydration as deferWith,
+  parseBootScript,
+} from './defer-hydration';
+
+/** The deferred boot as the build compiles it (src/app/deferred-boot/script.ts). */
+let boot: DeferredBoot;
+beforeAll(async () => {
+  boot = await compileDeferredBoot();
+});
+const deferHydration = (html: string) => deferWith(html, boot);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -84,10 +96,9 @@ describe('deferHydration', () => {
     expect(parseBootScript(routerScript)).toEqual({
       sideEffects: ['/assets/manifest-1.js'],
       routes: [
-        { name: 'route0', href: '/assets/root-2.js' },
-        { name: 'route1', href: '/assets/page-3.js' },
+        { id: 'root', href: '/assets/root-2.js' },
+        { id: 'routes/page', href: '/assets/page-3.js' },
       ],
-      assignment: 'window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};',
       entry: '/assets/entry.client-4.js',
     });
   });
@@ -202,12 +213,99 @@ describe('deferHydration', () => {
   });
 
   it('refuses a boot script of a shape it does not know, rather than ship a page that never hydrates', () => {
-    expect(() =>
-      deferHydration(page.replace('import("/assets/entry', 'load("/assets/entry')),
-    ).toThrow(/unexpected statement/);
+    const withScript = (script: string) => page.replace(routerScript, script);
+    const refusals: Array<[string, string, RegExp]> = [
+      [
+        'a statement it does not know',
+        routerScript.replace('import("/assets/entry', 'load("/assets/entry'),
+        /unexpected statement in the boot script .*load\("\/assets\/entry.client-4.js"\).*Teach parseBootScript/s,
+      ],
+      [
+        // what React Router writes with future.v8_splitRouteModules
+        'split route modules',
+        routerScript.replace(
+          'import * as route1 from "/assets/page-3.js";',
+          'import * as route1_clientLoader from "/assets/page-loader.js";\nimport * as route1_main from "/assets/page-3.js";\nconst route1 = {...route1_clientLoader,...route1_main};',
+        ),
+        /unexpected statement in the boot script \(not an import\): const route1 =/,
+      ],
+      [
+        // what React Router writes with lazy route discovery
+        'an inline manifest',
+        routerScript.replace(
+          '  window.__reactRouterRouteModules',
+          '  window.__reactRouterManifest = {};\n  window.__reactRouterRouteModules',
+        ),
+        /unexpected statement .*window.__reactRouterManifest = \{\}/s,
+      ],
+      [
+        'no entry',
+        routerScript.replace('import("/assets/entry.client-4.js");', ''),
+        /imports no client entry/,
+      ],
+      [
+        'no route modules assigned',
+        routerScript.replace(/window.__reactRouterRouteModules = .*;/, ''),
+        /assigns no route modules/,
+      ],
+      [
+        'a route imported but not assigned',
+        routerScript.replace(',"routes/page":route1', ''),
+        /the route modules imported \(route0, route1\) are not the ones assigned \(route0\)/,
+      ],
+      [
+        'a route assigned but not imported',
+        routerScript.replace('route1};', 'route1,"x":route2};'),
+        /are not the ones assigned \(route0, route1, route2\)/,
+      ],
+      ['no JavaScript', `${routerScript} {`, /the boot script does not parse/],
+    ];
+    for (const [what, script, message] of refusals) {
+      expect(() => deferHydration(withScript(script)), what).toThrow(message);
+    }
     expect(() =>
       deferHydration(page.replace(/<script type="module"[\s\S]*?<\/script>/, '')),
     ).toThrow(/expected one inline module script, found 0/);
+    expect(
+      () =>
+        deferHydration(page.replace('<script type="module" async="">', '<script type="module">')),
+      'a module script of another form',
+    ).toThrow(
+      /expected one inline module script, found 0 \(and 1 <script type="module"> of any form\)/,
+    );
+    expect(() =>
+      deferHydration(
+        page.replace(
+          '<link rel="modulepreload" href="/assets/react-5.js"/>',
+          '<link rel="modulepreload" href="/assets/react-5.js" crossorigin=""/>',
+        ),
+      ),
+    ).toThrow(
+      /a module preload in a form this step does not know: <link rel="modulepreload" href="\/assets\/react-5.js" crossorigin=""\/>/,
+    );
+  });
+
+  it('writes the page’s plan into the compiled boot once, where it reads it', () => {
+    const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(deferHydration(page))![1]!;
+    expect(script).not.toContain('BOOT_PLAN');
+    const plans = script.match(/\{"preload":.*?"entry":"[^"]*"\}/g) ?? [];
+    expect(plans).toHaveLength(1);
+    expect(JSON.parse(plans[0]!)).toEqual({
+      preload: [
+        '/assets/react-5.js',
+        '/assets/router-6.js',
+        '/assets/manifest-1.js',
+        '/assets/entry.client-4.js',
+      ],
+      chunks: ['/assets/react-5.js', '/assets/router-6.js'],
+      modules: ['/assets/manifest-1.js', '/assets/root-2.js', '/assets/page-3.js'],
+      routes: { root: 1, 'routes/page': 2 },
+      entry: '/assets/entry.client-4.js',
+    });
+    // no text of a plan can end the script element
+    expect(
+      boot({ preload: [], chunks: [], modules: ['</script>'], routes: {}, entry: '' }),
+    ).not.toContain('</script>');
   });
 
   it('gives a script the browser can parse', () => {

@@ -11,155 +11,197 @@
  *   any hoistable `<link>`), and
  * - replaces the inline module script, in place, by a classic script that starts the same imports
  *   (preloads first, so the chunks download in parallel, then the route modules, then the entry)
- *   once the page has loaded and painted, or at once on the visitor's first key press or touch.
+ *   once the page has loaded and painted, or at once on the visitor's first key press or touch:
+ *   the deferred boot, src/app/deferred-boot/script.ts (when and how: its comment), compiled
+ *   once (scripts/compile-inline-script.ts), with the page's plan (what to load, in which order)
+ *   written into it as JSON.
  *
  * The replacement keeps the element where React hydrates it (a `<script>` in the same place), so
- * hydration still matches. If React Router ever changes the shape of its script, this throws at
- * build time rather than shipping a page that never hydrates.
+ * hydration still matches. What the plan needs is only written in React Router's script (which
+ * routes matched this page, under which ids), so the script is read, with a JavaScript parser,
+ * and must be exactly the shape React Router 7 writes: anything else (an upgrade, a future flag
+ * such as split route modules or lazy route discovery) stops the build with the statement it did
+ * not expect, rather than ship a page that never hydrates. The HTML around it is React's own
+ * serialisation; a preload or module script in any other form stops the build too.
  */
+import { fileURLToPath } from 'node:url';
+import { parseAst } from 'vite';
+import type { BootPlan } from '../src/app/deferred-boot/plan';
+import { compileInlineScript } from './compile-inline-script';
 
-import { HYDRATED_EVENT } from '../src/lib/hydration';
+const BOOT_SCRIPT = fileURLToPath(new URL('../src/app/deferred-boot/script.ts', import.meta.url));
+/** The name the deferred boot reads its plan from (`declare const BOOT_PLAN` there). */
+const PLAN_NAME = 'BOOT_PLAN';
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const KNOWN_PRELOAD = /^<link rel="modulepreload" href="[^"]+"\/>$/;
+const ANY_PRELOAD = /<link\b[^>]*\bmodulepreload\b[^>]*>/g;
 const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+const ANY_MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/g;
 
-interface Boot {
+function fail(message: string): never {
+  throw new Error(`defer-hydration: ${message}`);
+}
+
+export interface Boot {
+  /** `import "…";` (React Router's manifest). */
   sideEffects: string[];
-  routes: Array<{ name: string; href: string }>;
-  assignment: string;
+  /** `import * as routeN from "…";`, with the id `window.__reactRouterRouteModules` gives it. */
+  routes: Array<{ id: string; href: string }>;
+  /** `import("…");`: the client entry. */
   entry: string;
 }
 
+type Statement = ReturnType<typeof parseAst>['body'][number];
+
 /** Reads React Router's inline module script; throws if it is not the shape this step knows. */
 export function parseBootScript(body: string): Boot {
-  const boot: Boot = { sideEffects: [], routes: [], assignment: '', entry: '' };
-  const statements = body
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  let statements: Statement[];
+  try {
+    statements = parseAst(body).body;
+  } catch (error) {
+    fail(`the boot script does not parse: ${(error as Error).message}\n${body}`);
+  }
+  function unexpected(statement: Statement, why: string): never {
+    fail(
+      `unexpected statement in the boot script (${why}): ${body.slice(statement.start, statement.end)}\n` +
+        'React Router wrote its inline module script in a shape this step does not know (an ' +
+        'upgrade, or a future flag such as split route modules or lazy route discovery?). Teach ' +
+        'parseBootScript the new shape; until then the build stops rather than ship pages that ' +
+        'never hydrate.',
+    );
+  }
+  const sideEffects: string[] = [];
+  /** route variable -> module, in the order of the imports */
+  const imported = new Map<string, string>();
+  /** route variable -> route id, from the assignment */
+  let ids: Map<string, string> | undefined;
+  let entry: string | undefined;
   for (const statement of statements) {
-    let match: RegExpExecArray | null;
-    if ((match = /^import "([^"]+)";$/.exec(statement))) {
-      boot.sideEffects.push(match[1]!);
-    } else if ((match = /^import \* as (route\d+) from "([^"]+)";$/.exec(statement))) {
-      boot.routes.push({ name: match[1]!, href: match[2]! });
-    } else if (/^window\.__reactRouterRouteModules = \{[^}]*\};$/.test(statement)) {
-      boot.assignment = statement;
-    } else if ((match = /^import\("([^"]+)"\);$/.exec(statement))) {
-      boot.entry = match[1]!;
-    } else {
-      throw new Error(`defer-hydration: unexpected statement in the boot script: ${statement}`);
+    if (statement.type === 'ImportDeclaration') {
+      if (statement.attributes.length > 0) unexpected(statement, 'an import with attributes');
+      const href = statement.source.value;
+      const [specifier, ...more] = statement.specifiers;
+      if (!specifier) {
+        if (imported.size > 0) unexpected(statement, 'a side-effect import after the routes');
+        sideEffects.push(href);
+      } else if (
+        more.length === 0 &&
+        specifier.type === 'ImportNamespaceSpecifier' &&
+        !imported.has(specifier.local.name)
+      ) {
+        imported.set(specifier.local.name, href);
+      } else unexpected(statement, 'not `import * as routeN from "…"`');
+      continue;
+    }
+    if (statement.type !== 'ExpressionStatement') unexpected(statement, 'not an import');
+    const expression = statement.expression;
+    if (expression.type === 'ImportExpression') {
+      if (
+        entry !== undefined ||
+        expression.options ||
+        expression.source.type !== 'Literal' ||
+        typeof expression.source.value !== 'string'
+      ) {
+        unexpected(statement, 'not one `import("…")` of the entry');
+      }
+      entry = expression.source.value;
+      continue;
+    }
+    if (
+      expression.type !== 'AssignmentExpression' ||
+      expression.operator !== '=' ||
+      expression.left.type !== 'MemberExpression' ||
+      expression.left.computed ||
+      expression.left.object.type !== 'Identifier' ||
+      expression.left.object.name !== 'window' ||
+      expression.left.property.type !== 'Identifier' ||
+      expression.left.property.name !== '__reactRouterRouteModules' ||
+      expression.right.type !== 'ObjectExpression' ||
+      ids !== undefined
+    ) {
+      unexpected(statement, 'not one `window.__reactRouterRouteModules = {…}`');
+    }
+    ids = new Map();
+    for (const property of expression.right.properties) {
+      if (
+        property.type !== 'Property' ||
+        property.kind !== 'init' ||
+        property.computed ||
+        property.key.type !== 'Literal' ||
+        typeof property.key.value !== 'string' ||
+        property.value.type !== 'Identifier' ||
+        ids.has(property.value.name)
+      ) {
+        unexpected(statement, 'a route that is not `"id":routeN`');
+      }
+      ids.set(property.value.name, property.key.value);
     }
   }
-  if (!boot.entry || !boot.assignment || boot.routes.length === 0) {
-    throw new Error('defer-hydration: the boot script has no route modules or no client entry');
+  if (entry === undefined) fail(`the boot script imports no client entry:\n${body}`);
+  if (ids === undefined) fail(`the boot script assigns no route modules:\n${body}`);
+  const vars = [...imported.keys()];
+  const assigned = ids;
+  if (vars.length === 0 || vars.length !== assigned.size || vars.some((v) => !assigned.has(v))) {
+    fail(
+      `the route modules imported (${vars.join(', ')}) are not the ones assigned ` +
+        `(${[...assigned.keys()].join(', ')}):\n${body}`,
+    );
   }
-  return boot;
+  return {
+    sideEffects,
+    routes: vars.map((name) => ({ id: assigned.get(name)!, href: imported.get(name)! })),
+    entry,
+  };
 }
 
-/**
- * The classic script that starts the imports once the page has painted (see the file comment).
- *
- * When: after the load event (the images in the HTML are in) and the first contentful paint, two
- * frames later, so that what has loaded is on screen first; at once on a key press; after the
- * frame that follows a touch or pointer press once it ends (or 500 ms after it began), or a focus.
- * So what the press itself shows (the booking form's early list, early-press.ts) is painted
- * before the boot's work (appending the module preloads is 30-70 ms under a 4x slower CPU, then
- * the chunks' evaluation) instead of after it. Browsers without paint timing wait for the load
- * event only.
- *
- * How: all chunks are preloaded first (they download in parallel), in the order they will be
- * evaluated, `PRELOADS_PER_TASK` at a time with a task boundary between the batches: appending a
- * preload starts a request, and the 9-13 of a page appended in one task made a task of 12-19 ms
- * wall time on a quiet 2-core host (4-5 ms CPU), which Lighthouse's simulation multiplies by 4 into
- * a long task. Then they are evaluated one at a time with a pause between them: the shared chunks
- * (React DOM, React Router, the site shell) first, then the route modules, then the client entry,
- * which hydrates. On a slow phone that is several shorter tasks instead of one long one the
- * visitor cannot interrupt. The task boundaries are `setTimeout(0)` (Chrome clamps the fifth and
- * later nested ones to 4 ms, a few ms in all; a `new MessageChannel()` per boundary, tried, cost
- * 1.3-1.8 ms of wall time each in Lighthouse's traces).
- *
- * Before hydration a click on a button (the menu, the theme switch, a consent button, the booking
- * form's submit) cannot reach React: it is held back (no native form submission either), starts
- * the boot at once, and is replayed on the same button when the app reports it has hydrated.
- * A button marked `data-own-replay` replays its own presses (the booking form's service field,
- * which hydrates after the app: src/features/booking/early-press.ts).
- */
-/** How many module preloads the boot appends in one task (see deferredBootScript). */
-export const PRELOADS_PER_TASK = 2;
-
-export function deferredBootScript(boot: Boot, preloads: string[]): string {
+/** What the deferred boot loads on this page, and in which order (see src/app/deferred-boot). */
+export function bootPlan(boot: Boot, preloads: string[]): BootPlan {
   const modules = [...boot.sideEffects, ...boot.routes.map((route) => route.href)];
   const chunks = preloads.filter((href) => !modules.includes(href) && href !== boot.entry);
-  // every preload of the page, in the order the chunks are evaluated
-  const ordered = [...chunks, ...modules, boot.entry].filter((href) => preloads.includes(href));
-  const routeVars = boot.routes
-    .map((route, index) => `${route.name}=m[${boot.sideEffects.length + index}]`)
-    .join(',');
-  const json = (value: unknown) => JSON.stringify(value);
-  return `(function(){
-var started=false,soon=false,hydrated=false,held=null,intents=["keydown","pointerdown","touchstart","focusin"];
-function pause(){return new Promise(function(r){setTimeout(r,0)})}
-function load(h){return function(){return import(h).then(pause)}}
-function start(){
-if(started)return;started=true;
-intents.forEach(function(t){removeEventListener(t,intent,true)});
-preload(${json(ordered)});
+  return {
+    // every preload of the page, in the order the chunks are evaluated
+    preload: [...chunks, ...modules, boot.entry].filter((href) => preloads.includes(href)),
+    chunks,
+    modules,
+    routes: Object.fromEntries(
+      boot.routes.map((route, index) => [route.id, boot.sideEffects.length + index]),
+    ),
+    entry: boot.entry,
+  };
 }
-function preload(q){
-var f=document.createDocumentFragment();
-q.slice(0,${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});
-document.head.appendChild(f);
-setTimeout(q.length>${PRELOADS_PER_TASK}?function(){preload(q.slice(${PRELOADS_PER_TASK}))}:evaluate,0);
-}
-function evaluate(){
-${json(chunks)}.reduce(function(p,h){return p.then(load(h))},Promise.resolve())
-.then(function(){return Promise.all(${json(modules)}.map(function(h){return import(h)}))})
-.then(function(m){var ${routeVars};${boot.assignment}return pause()})
-.then(function(){return import(${json(boot.entry)})});
-}
-function later(){if(soon)return;soon=true;requestAnimationFrame(function(){setTimeout(start,0)})}
-function intent(e){
-if(started)return;
-if(e.type==="keydown")return start();
-if(e.type==="focusin")return later();
-["pointerup","pointercancel","touchend","touchcancel"].forEach(function(t){addEventListener(t,later,{capture:true,passive:true,once:true})});
-setTimeout(later,500);
-}
-function hold(e){
-if(hydrated)return;
-var b=e.target&&e.target.closest&&e.target.closest("button,[role=button]");
-if(!b||b.hasAttribute("data-own-replay"))return;
-e.preventDefault();e.stopImmediatePropagation();held=b;start();
-}
-addEventListener("click",hold,true);
-addEventListener(${json(HYDRATED_EVENT)},function(){
-hydrated=true;removeEventListener("click",hold,true);
-if(held&&held.isConnected){var b=held;held=null;b.click()}
-},{once:true});
-intents.forEach(function(t){addEventListener(t,intent,{capture:true,passive:true})});
-var loaded=document.readyState==="complete",painted=false;
-function ready(){if(loaded&&painted)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
-if(!loaded)addEventListener("load",function(){loaded=true;ready()},{once:true});
-var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;
-if(types&&types.indexOf("paint")>=0){
-new PerformanceObserver(function(list,observer){
-if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted=true;ready()}
-}).observe({type:"paint",buffered:true});
-}else painted=true;
-ready();
-})();`.replace(/\n/g, '');
+
+/** A page's deferred boot script: the compiled boot with the page's plan. */
+export type DeferredBoot = (plan: BootPlan) => string;
+
+/** Compiles the deferred boot (src/app/deferred-boot/script.ts) once for every page. */
+export async function compileDeferredBoot(): Promise<DeferredBoot> {
+  const { code } = await compileInlineScript(BOOT_SCRIPT);
+  const parts = code.split(new RegExp(`\\b${PLAN_NAME}\\b`));
+  if (parts.length !== 2 || code.split(PLAN_NAME).length !== 2) {
+    fail(`the compiled boot reads ${PLAN_NAME} ${parts.length - 1} times, not once:\n${code}`);
+  }
+  // JSON is JavaScript; `<` escaped so that no text of the plan can end the script element
+  return (plan) => `${parts[0]}${JSON.stringify(plan).replace(/</g, '\\u003c')}${parts[1]}`;
 }
 
 /** The page with its module preloads removed and its boot script deferred. */
-export function deferHydration(html: string): string {
+export function deferHydration(html: string, deferredBoot: DeferredBoot): string {
   const preloads = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
-  const scripts = [...html.matchAll(MODULE_SCRIPT)];
-  if (scripts.length !== 1) {
-    throw new Error(`defer-hydration: expected one inline module script, found ${scripts.length}`);
+  const unknownPreloads = (html.match(ANY_PRELOAD) ?? []).filter((tag) => !KNOWN_PRELOAD.test(tag));
+  if (unknownPreloads.length > 0) {
+    fail(`a module preload in a form this step does not know: ${unknownPreloads.join(' ')}`);
   }
-  const boot = parseBootScript(scripts[0]![1]!);
-  return html
-    .replace(PRELOAD, '')
-    .replace(MODULE_SCRIPT, () => `<script>${deferredBootScript(boot, preloads)}</script>`);
+  const scripts = [...html.matchAll(MODULE_SCRIPT)];
+  const moduleScripts = html.match(ANY_MODULE_SCRIPT)?.length ?? 0;
+  if (scripts.length !== 1 || moduleScripts !== 1) {
+    fail(
+      `expected one inline module script, found ${scripts.length}` +
+        (moduleScripts !== scripts.length
+          ? ` (and ${moduleScripts} <script type="module"> of any form)`
+          : ''),
+    );
+  }
+  const script = deferredBoot(bootPlan(parseBootScript(scripts[0]![1]!), preloads));
+  return html.replace(PRELOAD, '').replace(MODULE_SCRIPT, () => `<script>${script}</script>`);
 }

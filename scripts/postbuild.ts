@@ -2,7 +2,8 @@
  * After `react-router build` (build/client):
  * 1. the prerendered catch-all page (/404) becomes 404.html, which static hosts (and `npm start`)
  *    serve with status 404 for unknown paths;
- * 2. every page loads its JavaScript after its first paint (scripts/defer-hydration.ts);
+ * 2. every page loads its JavaScript after its first paint (scripts/defer-hydration.ts; the
+ *    deferred boot is compiled from src/app/deferred-boot/script.ts first);
  * 3. every page gets a CSP meta tag allowing 'self' and the sha256 hashes of its own inline
  *    scripts; the union of all hashes goes to build/csp-script-hashes.json for `npm start` and `_headers`
  *    (see deploy/security-headers.ts);
@@ -11,12 +12,12 @@
  * 6. one warning line while the business facts (src/content/business.ts) are placeholders.
  */
 import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { staticPaths } from '../react-router.config';
 import { renderHeadersFile } from '../deploy/host-files';
 import { renderRobotsTxt, renderSitemapXml } from './seo-files';
 import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
-import { deferHydration } from './defer-hydration';
+import { compileDeferredBoot, deferHydration } from './defer-hydration';
 import { SCRIPT_HASHES_FILE, scriptPolicy } from '../deploy/security-headers';
 import { resolveSiteUrl } from '../src/lib/site-url';
 import { supabaseConfig } from '../src/lib/supabase';
@@ -47,8 +48,15 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 const allHashes = new Set<string>();
 const files = await htmlFiles(client);
+// compiled here, from src/app/deferred-boot/script.ts: the hashes below are of what it compiled to
+const deferredBoot = await compileDeferredBoot();
 for (const file of files) {
-  const html = deferHydration(await readFile(file, 'utf8'));
+  let html: string;
+  try {
+    html = deferHydration(await readFile(file, 'utf8'), deferredBoot);
+  } catch (error) {
+    throw new Error(`postbuild: ${relative(process.cwd(), file)}: ${(error as Error).message}`);
+  }
   const hashes = inlineScriptHashes(html);
   hashes.forEach((hash) => allHashes.add(hash));
   await writeFile(file, withScriptPolicyMeta(html, scriptPolicy(hashes)));

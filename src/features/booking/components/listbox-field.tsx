@@ -12,6 +12,14 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Label } from '~/components/ui/label';
+import {
+  LISTBOX_OFFSET,
+  LISTBOX_WIDTH_PROPERTY,
+  listboxClasses,
+  listboxLabelId,
+  listboxListId,
+  listboxOptionNameId,
+} from './listbox-markup';
 
 export interface ListboxOption {
   value: string;
@@ -67,8 +75,8 @@ export function ListboxField({
   triggerRef,
   triggerProps,
 }: ListboxFieldProps) {
-  const labelId = `${id}-label`;
-  const listId = `${id}-list`;
+  const labelId = listboxLabelId(id);
+  const listId = listboxListId(id);
   const list = useRef<HTMLDivElement | null>(null);
   const ownTrigger = useRef<HTMLButtonElement | null>(null);
   const trigger = triggerRef ?? ownTrigger;
@@ -85,7 +93,7 @@ export function ListboxField({
     if (controlledOpen === undefined) setOwnOpen(next);
     onOpenChange?.(next);
   };
-  // The list answers the press itself, as the early list does (early-press.ts): a mouse's
+  // The list answers the press itself, as the early list does (early-press/script.ts): a mouse's
   // primary button on its press, a finger or pen when it lifts (its pointerup: the click follows
   // as a separate event, after the compatibility mouse events, which a busy page delays). The
   // click that follows such a press is then not a second toggle; a click without a press before
@@ -210,7 +218,7 @@ export function ListboxField({
         onKeyDown={triggerKeyDown}
         className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-sm ring-offset-background data-[placeholder]:text-muted-foreground focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 [&>span]:line-clamp-1"
       >
-        {/* early-press.ts writes a service chosen before hydration here */}
+        {/* the early script (early-press/script.ts) writes a service chosen before hydration here */}
         <span style={{ pointerEvents: 'none' }} suppressHydrationWarning>
           {selected ? selected.label : placeholder}
         </span>
@@ -232,11 +240,11 @@ export function ListboxField({
             tabIndex={-1}
             data-state="open"
             onKeyDown={listKeyDown}
-            className="z-50 max-h-96 w-(--radix-popover-trigger-width) min-w-32 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md outline-none"
+            className={listboxClasses.list}
           >
             {options.map((option) => {
               const isSelected = option.value === selected?.value;
-              const nameId = `${id}-option-${option.value}`;
+              const nameId = listboxOptionNameId(id, option.value);
               return (
                 <div
                   key={option.value}
@@ -252,14 +260,16 @@ export function ListboxField({
                     if (!option.disabled && document.activeElement !== event.currentTarget)
                       event.currentTarget.focus();
                   }}
-                  className="relative flex w-full cursor-default select-none items-center rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-60"
+                  className={listboxClasses.option}
                 >
-                  <span className="absolute left-2 flex size-3.5 items-center justify-center">
-                    {isSelected ? <Check className="size-4" aria-hidden="true" /> : null}
+                  <span className={listboxClasses.check}>
+                    {isSelected ? (
+                      <Check className={listboxClasses.checkIcon} aria-hidden="true" />
+                    ) : null}
                   </span>
                   <span id={nameId}>{option.label}</span>
                   {option.aside ? (
-                    <span className="ml-auto pl-3 text-muted-foreground">
+                    <span className={listboxClasses.aside}>
                       <span className="sr-only">, </span>
                       {option.aside}
                     </span>
@@ -273,9 +283,6 @@ export function ListboxField({
     </>
   );
 }
-
-/** The gap between the field and its list, as Radix Popover's `sideOffset` was. */
-const OFFSET = 4;
 
 /** The field's box in the document and the list's greatest height (`max-h-96`: 24rem). */
 interface Anchor {
@@ -343,9 +350,12 @@ function ListboxPopup({
     };
     if (!anchor) return { style, placed: false };
     style.left = `${anchor.left + window.scrollX}px`;
-    style.top = `${anchor.bottom + OFFSET + window.scrollY}px`;
-    style['--radix-popover-trigger-width'] = `${anchor.width}px`;
-    return { style, placed: window.innerHeight - anchor.bottom - OFFSET >= anchor.maxHeight };
+    style.top = `${anchor.bottom + LISTBOX_OFFSET + window.scrollY}px`;
+    style[LISTBOX_WIDTH_PROPERTY] = `${anchor.width}px`;
+    return {
+      style,
+      placed: window.innerHeight - anchor.bottom - LISTBOX_OFFSET >= anchor.maxHeight,
+    };
   });
   const dismiss = useRef(onDismiss);
   useLayoutEffect(() => {
@@ -360,10 +370,13 @@ function ListboxPopup({
       if (!wrapper || !field) return;
       const box = field.getBoundingClientRect();
       const height = wrapper.offsetHeight;
-      const below = window.innerHeight - box.bottom - OFFSET;
-      const above = box.top - OFFSET;
-      const top = height > below && above > below ? box.top - OFFSET - height : box.bottom + OFFSET;
-      wrapper.style.setProperty('--radix-popover-trigger-width', `${box.width}px`);
+      const below = window.innerHeight - box.bottom - LISTBOX_OFFSET;
+      const above = box.top - LISTBOX_OFFSET;
+      const top =
+        height > below && above > below
+          ? box.top - LISTBOX_OFFSET - height
+          : box.bottom + LISTBOX_OFFSET;
+      wrapper.style.setProperty(LISTBOX_WIDTH_PROPERTY, `${box.width}px`);
       wrapper.style.left = `${box.left + window.scrollX}px`;
       wrapper.style.top = `${top + window.scrollY}px`;
     }

@@ -3,6 +3,7 @@ import { bookingCopy } from '~/content/booking';
 import { formatDuration, formatPrice } from '~/lib/format';
 import type { BookingService } from '../api/get-services';
 import { ListboxField } from './listbox-field';
+import { earlyOptions } from './listbox-markup';
 
 /** Opens the service field's list from outside (the hand-over of the early list). */
 export interface ServiceFieldControl {
@@ -26,7 +27,8 @@ const aside = (service: BookingService) =>
 /**
  * The service field (a ListboxField): enabled as soon as there are services (the build's, until
  * the services query answers), so the prerendered field answers a press before hydration
- * (early-press.ts reads the options from `data-early-options` and draws the same list).
+ * (early-press/script.ts reads the options from `data-early-options` and draws the same list,
+ * with the markup of listbox-markup.ts).
  *
  * The field keeps its list's open state itself: opening and closing the list re-renders this
  * field only, not the form card around it (a tap must be answered within 100 ms).
@@ -41,7 +43,7 @@ export const ServiceField = memo(function ServiceField({
 }: ServiceFieldProps) {
   const copy = bookingCopy.service;
   const [open, setOpen] = useState(false);
-  // the option the early list had focused (early-press.ts), focused again in this list
+  // the option the early list had focused (early-press/script.ts), focused again in this list
   const [focusValue, setFocusValue] = useState<string | null>(null);
   useImperativeHandle(
     controlRef,
@@ -69,8 +71,8 @@ export const ServiceField = memo(function ServiceField({
   return (
     <div
       className="grid gap-2"
-      // the list the page shows before the form has hydrated (early-press.ts): id, name, aside
-      data-early-options={JSON.stringify(options.map((o) => [o.value, o.label, o.aside]))}
+      // the list the page shows before the form has hydrated (early-press/script.ts)
+      data-early-options={earlyOptions(options)}
     >
       <ListboxField
         id="booking-service"
@@ -84,7 +86,7 @@ export const ServiceField = memo(function ServiceField({
         onOpenChange={openChange}
         focusValue={focusValue}
         triggerRef={triggerRef}
-        // a press before the form has hydrated is answered by early-press.ts
+        // a press before the form has hydrated is answered by early-press/script.ts
         triggerProps={{ 'data-own-replay': '' }}
       />
     </div>
