@@ -79,12 +79,16 @@ export default tseslint.config(
             })),
             { target: './src/pages', from: ['./src/app'] },
             { target: './src', from: ['./local', './scripts'] },
-            // The browser imports nothing of the server but the create-booking body's type (one
-            // declaration for both sides of the wire; type imports only, see below).
+            // The browser imports nothing of the server but types: the create-booking body's (one
+            // declaration for both sides of the wire) and the generated database types, which
+            // src/generated re-exports (type imports only, see below).
             {
               target: './src',
               from: './supabase',
-              except: ['./functions/_shared/booking-body.ts'],
+              except: [
+                './functions/_shared/booking-body.ts',
+                './functions/_shared/database.types.ts',
+              ],
             },
           ],
         },
@@ -125,6 +129,11 @@ export default tseslint.config(
               regex: 'supabase/functions/_shared/booking-body(\\.ts)?$',
               allowTypeImports: true,
               message: 'Import the create-booking body with `import type` only.',
+            },
+            {
+              regex: 'supabase/functions/_shared/database\\.types(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Re-export the database types with `export type` only.',
             },
           ],
         },

@@ -1,4 +1,5 @@
-// npm run db:types: writes src/generated/database.types.ts from the schema of a fresh database built by
+// npm run db:types: writes supabase/functions/_shared/database.types.ts (re-exported to the browser by
+// src/generated/database.types.ts) from the schema of a fresh database built by
 // the migrations (or from DATABASE_URL when set), then formats it with Prettier.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ runCli(async () => {
   const db = url ? await openPostgres(url) : await openPglite();
   try {
     if (!url) await migrate(db, { seed: false });
-    const out = path.join(ROOT, 'src', 'generated', 'database.types.ts');
+    const out = path.join(ROOT, 'supabase', 'functions', '_shared', 'database.types.ts');
     writeFileSync(out, await generateTypes(db));
     execFileSync(path.join(ROOT, 'node_modules', '.bin', 'prettier'), ['--write', out], {
       stdio: 'ignore',

@@ -166,6 +166,9 @@ export async function generateTypes(db: Queryable): Promise<string> {
       const rel = relNames.get(f.returns.relid)!;
       const group = byTable.get(rel)?.[0]?.kind === 'v' ? 'Views' : 'Tables';
       returns = [`Returns: Database["public"]["${group}"]["${rel}"]["Row"]${f.retset ? '[]' : ''}`];
+    } else if (f.returns.typname === 'jsonb' && !f.retset) {
+      // the answer's shape is declared by name in sql-answers.ts (Json where it is not)
+      returns = [`Returns: SqlAnswer<${JSON.stringify(f.name)}>`];
     } else {
       const t = tsType(f.returns.typname, enums);
       returns = [`Returns: ${f.retset ? `${t}[]` : t}`];
@@ -208,8 +211,12 @@ export async function generateTypes(db: Queryable): Promise<string> {
 
   return `// GENERATED FILE, do not edit by hand. Regenerate with \`npm run db:types\` (local/cli/db-types.ts)
 // after changing a migration: it reads the schema the migrations in supabase/migrations build.
+import type { SqlAnswers } from './sql-answers.ts';
 
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+/** A jsonb function's answer: its declaration in sql-answers.ts, or any JSON. */
+type SqlAnswer<N extends string> = N extends keyof SqlAnswers ? SqlAnswers[N] : Json;
 
 export type Database = {
   // Allows createClient<Database> to infer the PostgREST version.

@@ -11,12 +11,6 @@ import { readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { CANCEL_MESSAGES, validateCancelRequest } from '../_shared/cancel.ts';
 
-interface CancelAnswer {
-  state: 'active' | 'cancelled' | 'too_late' | 'not_found';
-  cancelledNow?: boolean;
-  booking?: Record<string, unknown>;
-}
-
 export async function handler(req: Request): Promise<Response> {
   const input = await readPostRequest(req, validateCancelRequest);
   if (!input.ok) return input.response;
@@ -28,7 +22,7 @@ export async function handler(req: Request): Promise<Response> {
       { p_token: token },
     );
     if (rpcError) return internalError(`cancel-booking ${action}`, rpcError);
-    const answer = data as CancelAnswer;
+    const answer = data;
     if (answer.state === 'not_found') {
       return json(404, { error: CANCEL_MESSAGES.notFound, code: 'not_found' });
     }

@@ -15,27 +15,6 @@ import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { copenhagenIso, readAltchaField, validateBookingRequest } from '../_shared/validation.ts';
 
-interface CreateResult {
-  status:
-    | 'created'
-    | 'rate_limited'
-    | 'invalid'
-    | 'conflict'
-    | 'idempotency_mismatch'
-    | 'busy'
-    | 'address_cap'
-    | 'contact_cap'
-    | 'challenge_invalid'
-    | 'challenge_expired'
-    | 'challenge_used';
-  field?: 'serviceId' | 'bookingDate' | 'bookingTime';
-  reference?: string;
-  service?: { id: string; name: string };
-  dropOff?: string;
-  readyAt?: string;
-  replayed?: boolean;
-}
-
 const CHALLENGE_REFUSAL = {
   missing: MESSAGES.challengeMissing,
   invalid: MESSAGES.challengeInvalid,
@@ -88,11 +67,11 @@ export async function handler(req: Request): Promise<Response> {
       p_customer_email: booking.customerEmail,
       p_customer_phone: booking.customerPhone,
       p_notes: booking.notes,
-      p_idempotency_key: booking.idempotencyKey,
-      p_client_ip: clientIp(req),
+      p_idempotency_key: booking.idempotencyKey ?? undefined,
+      p_client_ip: clientIp(req) ?? undefined,
     });
     if (rpcError) return internalError('create_booking_with_challenge', rpcError);
-    const result = data as CreateResult;
+    const result = data;
     switch (result.status) {
       case 'created':
         return json(

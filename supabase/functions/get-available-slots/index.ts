@@ -7,12 +7,6 @@ import { readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { validateSlotsRequest } from '../_shared/validation.ts';
 
-interface SlotsResult {
-  slots?: string[];
-  readyAt?: Record<string, string>;
-  error?: string;
-}
-
 export async function handler(req: Request): Promise<Response> {
   const input = await readPostRequest(req, validateSlotsRequest);
   if (!input.ok) return input.response;
@@ -23,7 +17,7 @@ export async function handler(req: Request): Promise<Response> {
       p_date: input.value.date,
     });
     if (rpcError) return internalError('get_available_slots', rpcError);
-    const result = data as SlotsResult;
+    const result = data;
     if (result.error === 'unknown_service') return error(400, MESSAGES.service);
     return json(200, { slots: result.slots ?? [], readyAt: result.readyAt ?? {} });
   } catch (cause) {

@@ -4,7 +4,7 @@
 //    OWNER_CALENDAR_SECRET, and any other method: nothing says that the address exists.
 // Rotating: set a new OWNER_CALENDAR_SECRET (supabase secrets set); the old address stops working.
 import { internalError } from '../_shared/errors.ts';
-import { buildOwnerFeed, secretMatches, type FeedBooking } from '../_shared/owner-calendar.ts';
+import { buildOwnerFeed, secretMatches } from '../_shared/owner-calendar.ts';
 import { adminClient } from '../_shared/supabase.ts';
 
 const notFound = () =>
@@ -18,7 +18,7 @@ export async function handler(req: Request): Promise<Response> {
   try {
     const { data, error } = await adminClient().rpc('owner_calendar_bookings', {});
     if (error) return internalError('owner_calendar_bookings', error);
-    const body = buildOwnerFeed((data ?? []) as FeedBooking[]);
+    const body = buildOwnerFeed(data ?? []);
     return new Response(req.method === 'HEAD' ? null : body, {
       status: 200,
       headers: {

@@ -16,31 +16,6 @@ import { readPostRequest } from '../_shared/request.ts';
 import { RESCHEDULE_MESSAGES, validateRescheduleRequest } from '../_shared/reschedule.ts';
 import { adminClient } from '../_shared/supabase.ts';
 
-interface MoveInfo {
-  state: 'active' | 'cancelled' | 'too_late' | 'move_limit' | 'not_found';
-  booking?: { serviceId: string } & Record<string, unknown>;
-}
-
-interface MoveResult {
-  status:
-    | 'moved'
-    | 'not_found'
-    | 'cancelled'
-    | 'too_late'
-    | 'move_limit'
-    | 'unchanged'
-    | 'conflict'
-    | 'invalid';
-  field?: string;
-  reference?: string;
-  service?: { id: string; name: string };
-  dropOff?: string;
-  readyAt?: string;
-  previousDropOff?: string;
-  previousReadyAt?: string;
-  movesLeft?: number;
-}
-
 const INVALID: Record<string, string> = {
   serviceId: RESCHEDULE_MESSAGES.serviceGone,
   bookingDate: RESCHEDULE_MESSAGES.dateNotBookable,
@@ -67,7 +42,7 @@ export async function handler(req: Request): Promise<Response> {
         p_token: request.token,
       });
       if (rpcError) return internalError('reschedule-booking lookup', rpcError);
-      const info = data as MoveInfo;
+      const info = data;
       if (info.state === 'not_found') return notFound();
       return json(200, { state: info.state, booking: info.booking });
     }
@@ -78,7 +53,7 @@ export async function handler(req: Request): Promise<Response> {
       p_time: request.bookingTime,
     });
     if (rpcError) return internalError('reschedule_booking', rpcError);
-    const result = data as MoveResult;
+    const result = data;
     switch (result.status) {
       case 'moved':
         return json(200, {
@@ -116,10 +91,10 @@ export async function handler(req: Request): Promise<Response> {
 async function freshSlots(token: string, date: string): Promise<string[]> {
   const db = adminClient();
   const info = await db.rpc('booking_move_info', { p_token: token });
-  const serviceId = (info.data as MoveInfo | null)?.booking?.serviceId;
+  const serviceId = info.data?.booking?.serviceId;
   if (info.error || !serviceId) return [];
   const slots = await db.rpc('get_available_slots', { p_service_id: serviceId, p_date: date });
-  const list = (slots.data as { slots?: unknown } | null)?.slots;
+  const list = slots.data?.slots;
   return !slots.error && Array.isArray(list) ? list.filter((s) => typeof s === 'string') : [];
 }
 

@@ -6,9 +6,15 @@ import { missingConfig, type EmailConfig } from './config.ts';
 import { sendEmail } from './resend.ts';
 import { CUSTOMER_KINDS, LINK_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
 import type { OpeningHoursRow } from './format.ts';
+import type { Database } from '../database.types.ts';
 
-/** Calls a SQL function (supabase-js rpc), throwing on error. */
-export type Rpc = (fn: string, args: Record<string, unknown>) => Promise<unknown>;
+type Functions = Database['public']['Functions'];
+
+/** Calls a SQL function (supabase-js rpc), throwing on error; typed by the generated types. */
+export type Rpc = <N extends keyof Functions>(
+  fn: N,
+  args: Functions[N]['Args'],
+) => Promise<Functions[N]['Returns']>;
 
 export interface ProcessOptions {
   rpc: Rpc;
@@ -30,7 +36,8 @@ export interface ProcessSummary {
   alertsQueued: number;
 }
 
-interface ClaimAnswer {
+/** public.email_claim */
+export interface ClaimAnswer {
   messages: OutboxMessage[];
   openingHours: OpeningHoursRow[];
   cancellationNoticeHours: number;
@@ -43,10 +50,10 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
   const remindersQueued = Number(await rpc('email_queue_reminders', {}));
   // the lease covers the whole batch even when every call runs into the timeout
   const lease = Math.ceil((limit * timeoutMs) / 1000) + 60;
-  const claim = (await rpc('email_claim', {
+  const claim = await rpc('email_claim', {
     p_limit: limit,
     p_lease_seconds: lease,
-  })) as ClaimAnswer;
+  });
   const summary: ProcessSummary = {
     remindersQueued,
     claimed: claim.messages.length,
@@ -111,7 +118,7 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
       },
     );
     if (result.ok) {
-      await rpc('email_mark_sent', { p_id: msg.id, p_provider_message_id: result.id });
+      await rpc('email_mark_sent', { p_id: msg.id, p_provider_message_id: result.id ?? undefined });
       summary.sent += 1;
     } else {
       await fail(msg, result.error, result.permanent);

@@ -1,0 +1,1030 @@
+// GENERATED FILE, do not edit by hand. Regenerate with `npm run db:types` (local/cli/db-types.ts)
+// after changing a migration: it reads the schema the migrations in supabase/migrations build.
+import type { SqlAnswers } from './sql-answers.ts';
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+/** A jsonb function's answer: its declaration in sql-answers.ts, or any JSON. */
+type SqlAnswer<N extends string> = N extends keyof SqlAnswers ? SqlAnswers[N] : Json;
+
+export type Database = {
+  // Allows createClient<Database> to infer the PostgREST version.
+  __InternalSupabase: {
+    PostgrestVersion: '12.2.3';
+  };
+  public: {
+    Tables: {
+      booking_challenge_uses: {
+        Row: {
+          signature: string;
+          expires_at: string;
+        };
+        Insert: {
+          signature: string;
+          expires_at: string;
+        };
+        Update: {
+          signature?: string;
+          expires_at?: string;
+        };
+        Relationships: [];
+      };
+      booking_moves: {
+        Row: {
+          id: number;
+          booking_id: string;
+          moved_by: string;
+          from_drop_off_at: string;
+          from_ready_at: string;
+          to_drop_off_at: string;
+          to_ready_at: string;
+          moved_at: string;
+        };
+        Insert: {
+          id?: number;
+          booking_id: string;
+          moved_by: string;
+          from_drop_off_at: string;
+          from_ready_at: string;
+          to_drop_off_at: string;
+          to_ready_at: string;
+          moved_at?: string;
+        };
+        Update: {
+          id?: number;
+          booking_id?: string;
+          moved_by?: string;
+          from_drop_off_at?: string;
+          from_ready_at?: string;
+          to_drop_off_at?: string;
+          to_ready_at?: string;
+          moved_at?: string;
+        };
+        Relationships: [];
+      };
+      booking_rate_limits: {
+        Row: {
+          bucket: string;
+          window_start: string;
+          hits: number;
+        };
+        Insert: {
+          bucket: string;
+          window_start: string;
+          hits?: number;
+        };
+        Update: {
+          bucket?: string;
+          window_start?: string;
+          hits?: number;
+        };
+        Relationships: [];
+      };
+      booking_work_periods: {
+        Row: {
+          id: number;
+          booking_id: string;
+          bay: number;
+          period: string;
+          active: boolean;
+        };
+        Insert: {
+          id?: number;
+          booking_id: string;
+          bay: number;
+          period: string;
+          active?: boolean;
+        };
+        Update: {
+          id?: number;
+          booking_id?: string;
+          bay?: number;
+          period?: string;
+          active?: boolean;
+        };
+        Relationships: [];
+      };
+      bookings: {
+        Row: {
+          id: string;
+          reference: string;
+          service_id: string;
+          service_name: string;
+          duration_minutes: number;
+          price: number;
+          booking_date: string;
+          booking_time: string;
+          drop_off_at: string;
+          ready_at: string;
+          customer_name: string;
+          customer_email: string;
+          customer_phone: string;
+          notes: string;
+          status: string;
+          cancel_token: string | null;
+          cancelled_at: string | null;
+          idempotency_key: string | null;
+          client_ip: string | null;
+          created_at: string;
+          updated_at: string;
+          anonymised_at: string | null;
+          idempotency_hash: string | null;
+          cancel_token_hash: string;
+          move_count: number;
+          ics_sequence: number;
+          moved_at: string | null;
+          source: string;
+          reconfirmed_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          reference?: string;
+          service_id: string;
+          service_name: string;
+          duration_minutes: number;
+          price: number;
+          booking_date: string;
+          booking_time: string;
+          drop_off_at: string;
+          ready_at: string;
+          customer_name: string;
+          customer_email: string;
+          customer_phone: string;
+          notes?: string;
+          status?: string;
+          cancel_token?: string | null;
+          cancelled_at?: string | null;
+          idempotency_key?: string | null;
+          client_ip?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          anonymised_at?: string | null;
+          idempotency_hash?: string | null;
+          cancel_token_hash: string;
+          move_count?: number;
+          ics_sequence?: number;
+          moved_at?: string | null;
+          source?: string;
+          reconfirmed_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          reference?: string;
+          service_id?: string;
+          service_name?: string;
+          duration_minutes?: number;
+          price?: number;
+          booking_date?: string;
+          booking_time?: string;
+          drop_off_at?: string;
+          ready_at?: string;
+          customer_name?: string;
+          customer_email?: string;
+          customer_phone?: string;
+          notes?: string;
+          status?: string;
+          cancel_token?: string | null;
+          cancelled_at?: string | null;
+          idempotency_key?: string | null;
+          client_ip?: string | null;
+          created_at?: string;
+          updated_at?: string;
+          anonymised_at?: string | null;
+          idempotency_hash?: string | null;
+          cancel_token_hash?: string;
+          move_count?: number;
+          ics_sequence?: number;
+          moved_at?: string | null;
+          source?: string;
+          reconfirmed_at?: string | null;
+        };
+        Relationships: [];
+      };
+      closed_dates: {
+        Row: {
+          day: string;
+          reason: string;
+          last_day: string | null;
+        };
+        Insert: {
+          day: string;
+          reason?: string;
+          last_day?: string | null;
+        };
+        Update: {
+          day?: string;
+          reason?: string;
+          last_day?: string | null;
+        };
+        Relationships: [];
+      };
+      email_outbox: {
+        Row: {
+          id: string;
+          booking_id: string | null;
+          kind: string;
+          recipient: string | null;
+          payload: Json;
+          status: string;
+          attempts: number;
+          last_error: string | null;
+          idempotency_key: string;
+          next_attempt_at: string;
+          sent_at: string | null;
+          created_at: string;
+          locked_until: string | null;
+          last_attempt_at: string | null;
+          provider_message_id: string | null;
+          purged_at: string | null;
+          owner_alerted_at: string | null;
+          agenda_listed_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          booking_id?: string | null;
+          kind: string;
+          recipient?: string | null;
+          payload?: Json;
+          status?: string;
+          attempts?: number;
+          last_error?: string | null;
+          idempotency_key: string;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          created_at?: string;
+          locked_until?: string | null;
+          last_attempt_at?: string | null;
+          provider_message_id?: string | null;
+          purged_at?: string | null;
+          owner_alerted_at?: string | null;
+          agenda_listed_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          booking_id?: string | null;
+          kind?: string;
+          recipient?: string | null;
+          payload?: Json;
+          status?: string;
+          attempts?: number;
+          last_error?: string | null;
+          idempotency_key?: string;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          created_at?: string;
+          locked_until?: string | null;
+          last_attempt_at?: string | null;
+          provider_message_id?: string | null;
+          purged_at?: string | null;
+          owner_alerted_at?: string | null;
+          agenda_listed_at?: string | null;
+        };
+        Relationships: [];
+      };
+      open_dates: {
+        Row: {
+          day: string;
+          opens_at: string | null;
+          closes_at: string | null;
+          reason: string;
+        };
+        Insert: {
+          day: string;
+          opens_at?: string | null;
+          closes_at?: string | null;
+          reason?: string;
+        };
+        Update: {
+          day?: string;
+          opens_at?: string | null;
+          closes_at?: string | null;
+          reason?: string;
+        };
+        Relationships: [];
+      };
+      opening_hours: {
+        Row: {
+          weekday: number;
+          opens_at: string | null;
+          closes_at: string | null;
+        };
+        Insert: {
+          weekday: number;
+          opens_at?: string | null;
+          closes_at?: string | null;
+        };
+        Update: {
+          weekday?: number;
+          opens_at?: string | null;
+          closes_at?: string | null;
+        };
+        Relationships: [];
+      };
+      owner_bookings: {
+        Row: {
+          package: string | null;
+          drop_off_local: string | null;
+          customer_name: string | null;
+          customer_phone: string | null;
+          customer_email: string | null;
+          notes: string | null;
+          status: string | null;
+          ready_local: string | null;
+          reference: string;
+        };
+        Insert: {
+          package?: string | null;
+          drop_off_local?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          ready_local?: string | null;
+          reference: string;
+        };
+        Update: {
+          package?: string | null;
+          drop_off_local?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          ready_local?: string | null;
+          reference?: string;
+        };
+        Relationships: [];
+      };
+      services: {
+        Row: {
+          id: string;
+          name: string;
+          description: string;
+          category: string;
+          duration_minutes: number;
+          price: number;
+          sort_order: number;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+          slug: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          description?: string;
+          category: string;
+          duration_minutes: number;
+          price: number;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+          slug: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          description?: string;
+          category?: string;
+          duration_minutes?: number;
+          price?: number;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+          slug?: string;
+        };
+        Relationships: [];
+      };
+      settings: {
+        Row: {
+          key: string;
+          value: string;
+          description: string;
+          is_public: boolean;
+        };
+        Insert: {
+          key: string;
+          value: string;
+          description?: string;
+          is_public?: boolean;
+        };
+        Update: {
+          key?: string;
+          value?: string;
+          description?: string;
+          is_public?: boolean;
+        };
+        Relationships: [];
+      };
+      site_rebuild: {
+        Row: {
+          id: boolean;
+          requested_at: string | null;
+          requested_xact: number | null;
+          pending_since: string | null;
+          last_request_id: number | null;
+          last_error: string | null;
+          last_error_at: string | null;
+        };
+        Insert: {
+          id?: boolean;
+          requested_at?: string | null;
+          requested_xact?: number | null;
+          pending_since?: string | null;
+          last_request_id?: number | null;
+          last_error?: string | null;
+          last_error_at?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          requested_at?: string | null;
+          requested_xact?: number | null;
+          pending_since?: string | null;
+          last_request_id?: number | null;
+          last_error?: string | null;
+          last_error_at?: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      owner_agenda: {
+        Row: {
+          day: string | null;
+          drop_off_local: string | null;
+          ready_local: string | null;
+          package: string | null;
+          customer_name: string | null;
+          customer_phone: string | null;
+          customer_email: string | null;
+          notes: string | null;
+          status: string | null;
+          reference: string | null;
+        };
+        Insert: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Update: {
+          package?: string | null;
+          customer_name?: string | null;
+          customer_phone?: string | null;
+          customer_email?: string | null;
+          notes?: string | null;
+          status?: string | null;
+          reference?: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      api_privilege_findings: {
+        Args: never;
+        Returns: string[];
+      };
+      booking_by_token: {
+        Args: {
+          p_token: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      booking_calendar: {
+        Args: {
+          p_service_id: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'booking_calendar'>;
+      };
+      booking_cancel_info: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'booking_cancel_info'>;
+      };
+      booking_cancel_view: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: SqlAnswer<'booking_cancel_view'>;
+      };
+      booking_candidates: {
+        Args: {
+          p_service_id: string;
+          p_day: string;
+          p_now?: string;
+        };
+        Returns: {
+          slot: string;
+          drop_off_at: string;
+          ready_at: string;
+          blocked: string[];
+        }[];
+      };
+      booking_cap_reached: {
+        Args: {
+          p_ip: string;
+          p_email: string;
+          p_phone: string;
+          p_now?: string;
+        };
+        Returns: string;
+      };
+      booking_caps_lock_key: {
+        Args: never;
+        Returns: number;
+      };
+      booking_change_deadline: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: string;
+      };
+      booking_day_hours: {
+        Args: {
+          p_day: string;
+        };
+        Returns: {
+          opens_at: string;
+          closes_at: string;
+        }[];
+      };
+      booking_day_rule: {
+        Args: {
+          p_day: string;
+        };
+        Returns: {
+          closed_reason: string;
+          holiday: string;
+          opens_at: string;
+          closes_at: string;
+        }[];
+      };
+      booking_free_bay: {
+        Args: {
+          p_blocked: string[];
+        };
+        Returns: number;
+      };
+      booking_insert: {
+        Args: {
+          p_id: string;
+          p_service: Database['public']['Tables']['services']['Row'];
+          p_local: string;
+          p_drop_off: string;
+          p_ready: string;
+          p_blocked: string[];
+          p_name: string;
+          p_email: string;
+          p_phone: string;
+          p_notes: string;
+          p_source: string;
+          p_idempotency_key?: string;
+          p_idempotency_hash?: string;
+          p_client_ip?: string;
+          p_created_at?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      booking_invalid_hit: {
+        Args: {
+          p_ip: string;
+          p_now?: string;
+        };
+        Returns: boolean;
+      };
+      booking_job_periods: {
+        Args: {
+          p_start: string;
+          p_minutes: number;
+        };
+        Returns: string[];
+      };
+      booking_link_view: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+          p_moving: boolean;
+        };
+        Returns: SqlAnswer<'booking_link_view'>;
+      };
+      booking_move_info: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'booking_move_info'>;
+      };
+      booking_move_view: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: SqlAnswer<'booking_move_view'>;
+      };
+      booking_moves_left: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: number;
+      };
+      booking_queue_emails: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_customer_kind: string;
+          p_owner_kind: string;
+          p_key_suffix: string;
+          p_customer_extra: Json;
+          p_owner_extra: Json;
+          p_next_attempt_at: string;
+        };
+        Returns: undefined;
+      };
+      booking_random_reference: {
+        Args: never;
+        Returns: string;
+      };
+      booking_random_token: {
+        Args: never;
+        Returns: string;
+      };
+      booking_rate_limit_hit: {
+        Args: {
+          p_ip: string;
+          p_email: string;
+          p_now?: string;
+        };
+        Returns: boolean;
+      };
+      booking_reconfirm_notifies: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: boolean;
+      };
+      booking_request_hash: {
+        Args: {
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_name: string;
+          p_email: string;
+          p_phone: string;
+          p_notes: string;
+        };
+        Returns: string;
+      };
+      booking_result: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'booking_result'>;
+      };
+      booking_setting: {
+        Args: {
+          p_key: string;
+          p_default: number;
+        };
+        Returns: number;
+      };
+      booking_summary: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'booking_summary'>;
+      };
+      booking_token_hash: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
+      };
+      call_edge_function: {
+        Args: {
+          p_name: string;
+          p_body?: Json;
+        };
+        Returns: number;
+      };
+      cancel_booking: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'cancel_booking'>;
+      };
+      copenhagen_iso: {
+        Args: {
+          p_at: string;
+        };
+        Returns: string;
+      };
+      create_booking: {
+        Args: {
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_customer_name: string;
+          p_customer_email: string;
+          p_customer_phone: string;
+          p_notes?: string;
+          p_idempotency_key?: string;
+          p_client_ip?: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'create_booking'>;
+      };
+      create_booking_with_challenge: {
+        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_customer_name: string;
+          p_customer_email: string;
+          p_customer_phone: string;
+          p_notes?: string;
+          p_idempotency_key?: string;
+          p_client_ip?: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'create_booking_with_challenge'>;
+      };
+      danish_public_holidays: {
+        Args: {
+          p_year: number;
+        };
+        Returns: {
+          day: string;
+          name: string;
+        }[];
+      };
+      easter_sunday: {
+        Args: {
+          p_year: number;
+        };
+        Returns: string;
+      };
+      email_claim: {
+        Args: {
+          p_limit?: number;
+          p_lease_seconds?: number;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'email_claim'>;
+      };
+      email_given_up_item: {
+        Args: {
+          p_email: Database['public']['Tables']['email_outbox']['Row'];
+        };
+        Returns: SqlAnswer<'email_given_up_item'>;
+      };
+      email_mark_failed: {
+        Args: {
+          p_id: string;
+          p_error: string;
+          p_permanent?: boolean;
+          p_now?: string;
+        };
+        Returns: string;
+      };
+      email_mark_sent: {
+        Args: {
+          p_id: string;
+          p_provider_message_id?: string;
+          p_now?: string;
+        };
+        Returns: boolean;
+      };
+      email_queue_reminders: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      email_retry_delay: {
+        Args: {
+          p_attempts: number;
+        };
+        Returns: string;
+      };
+      get_available_slots: {
+        Args: {
+          p_service_id: string;
+          p_date: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'get_available_slots'>;
+      };
+      get_booking_calendar: {
+        Args: {
+          p_service_id: string;
+        };
+        Returns: SqlAnswer<'get_booking_calendar'>;
+      };
+      is_danish_public_holiday: {
+        Args: {
+          p_day: string;
+        };
+        Returns: boolean;
+      };
+      live_status: {
+        Args: never;
+        Returns: SqlAnswer<'live_status'>;
+      };
+      move_booking: {
+        Args: {
+          p_booking_id: string;
+          p_date: string;
+          p_time: string;
+          p_check_window?: boolean;
+          p_check_deadline?: boolean;
+          p_check_move_limit?: boolean;
+          p_moved_by?: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'move_booking'>;
+      };
+      owner_agenda_item: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'owner_agenda_item'>;
+      };
+      owner_book: {
+        Args: {
+          p_package: string;
+          p_drop_off: string;
+          p_customer_name: string;
+          p_customer_phone: string;
+          p_customer_email?: string;
+          p_notes?: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_booking_payload: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'owner_booking_payload'>;
+      };
+      owner_bookings_row: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Database['public']['Tables']['owner_bookings']['Row'];
+      };
+      owner_calendar_bookings: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'owner_calendar_bookings'>;
+      };
+      owner_cancel: {
+        Args: {
+          p_booking_id: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_check_customer: {
+        Args: {
+          p_name: string;
+          p_phone: string;
+          p_email: string;
+          p_notes: string;
+        };
+        Returns: undefined;
+      };
+      owner_day_text: {
+        Args: {
+          p_day: string;
+        };
+        Returns: string;
+      };
+      owner_drop_off: {
+        Args: {
+          p_drop_off: string;
+          p_missing: string;
+        };
+        Returns: string;
+      };
+      owner_move: {
+        Args: {
+          p_booking_id: string;
+          p_drop_off: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_plan: {
+        Args: {
+          p_minutes: number;
+          p_drop_off: string;
+          p_now?: string;
+        };
+        Returns: string[];
+      };
+      owner_send_email: {
+        Args: never;
+        Returns: boolean;
+      };
+      owner_taken_message: {
+        Args: {
+          p_blocked: string[];
+        };
+        Returns: string;
+      };
+      owner_time_text: {
+        Args: {
+          p_at: string;
+        };
+        Returns: string;
+      };
+      queue_given_up_alert: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      queue_owner_agenda: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      reschedule_booking: {
+        Args: {
+          p_token: string;
+          p_date: string;
+          p_time: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'reschedule_booking'>;
+      };
+      retention_phone_key: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      run_retention: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'run_retention'>;
+      };
+      service_slug: {
+        Args: {
+          name: string;
+        };
+        Returns: string;
+      };
+      site_rebuild_call: {
+        Args: {
+          p_now: string;
+        };
+        Returns: boolean;
+      };
+      site_rebuild_flush: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: boolean;
+      };
+      site_rebuild_request: {
+        Args: {
+          p_now: string;
+          p_change: boolean;
+        };
+        Returns: boolean;
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type PublicSchema = Database['public'];
+
+export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row'];
+export type TablesInsert<T extends keyof PublicSchema['Tables']> =
+  PublicSchema['Tables'][T]['Insert'];
+export type TablesUpdate<T extends keyof PublicSchema['Tables']> =
+  PublicSchema['Tables'][T]['Update'];
+export type Enums<T extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][T];

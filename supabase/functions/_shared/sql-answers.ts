@@ -1,0 +1,95 @@
+// What the SQL functions that answer in JSON answer, by function name. The generated database types
+// (database.types.ts, npm run db:types) take each jsonb function's `Returns` from here, so an
+// edge function's `rpc(name, args)` is typed on both sides: its arguments by the database, its
+// answer by this declaration, with no cast at the call. The function tests hold the SQL to it.
+// The browser's generated types re-export these declarations (types only).
+import type { ClaimAnswer } from './email/processor.ts';
+import type { FeedBooking } from './owner-calendar.ts';
+
+/** public.create_booking / create_booking_with_challenge */
+export interface CreateAnswer {
+  status:
+    | 'created'
+    | 'rate_limited'
+    | 'invalid'
+    | 'conflict'
+    | 'idempotency_mismatch'
+    | 'busy'
+    | 'address_cap'
+    | 'contact_cap'
+    | 'challenge_invalid'
+    | 'challenge_expired'
+    | 'challenge_used';
+  field?: 'serviceId' | 'bookingDate' | 'bookingTime';
+  reference?: string;
+  service?: { id: string; name: string };
+  dropOff?: string;
+  readyAt?: string;
+  replayed?: boolean;
+}
+
+/** public.get_available_slots */
+export interface SlotsAnswer {
+  slots?: string[];
+  readyAt?: Record<string, string>;
+  error?: 'unknown_service';
+}
+
+/** public.booking_cancel_info and public.cancel_booking */
+export interface CancelAnswer {
+  state: 'active' | 'cancelled' | 'too_late' | 'not_found';
+  cancelledNow?: boolean;
+  booking?: Record<string, unknown>;
+}
+
+/** public.booking_move_info */
+export interface MoveInfo {
+  state: 'active' | 'cancelled' | 'too_late' | 'move_limit' | 'not_found';
+  booking?: { serviceId: string } & Record<string, unknown>;
+}
+
+/** public.reschedule_booking */
+export interface MoveAnswer {
+  status:
+    | 'moved'
+    | 'not_found'
+    | 'cancelled'
+    | 'too_late'
+    | 'move_limit'
+    | 'unchanged'
+    | 'conflict'
+    | 'invalid';
+  field?: string;
+  reference?: string;
+  service?: { id: string; name: string };
+  dropOff?: string;
+  readyAt?: string;
+  previousDropOff?: string;
+  previousReadyAt?: string;
+  movesLeft?: number;
+}
+
+export interface SqlAnswers {
+  create_booking: CreateAnswer;
+  create_booking_with_challenge: CreateAnswer;
+  get_available_slots: SlotsAnswer;
+  booking_cancel_info: CancelAnswer;
+  cancel_booking: CancelAnswer;
+  booking_move_info: MoveInfo;
+  reschedule_booking: MoveAnswer;
+  owner_calendar_bookings: FeedBooking[];
+  email_claim: ClaimAnswer;
+}
+
+/** The names above as a value, for the test that each is a SQL function answering in jsonb. */
+export const SQL_ANSWER_FUNCTIONS = Object.keys({
+  create_booking: true,
+  create_booking_with_challenge: true,
+  get_available_slots: true,
+  booking_cancel_info: true,
+  cancel_booking: true,
+  booking_move_info: true,
+  reschedule_booking: true,
+  owner_calendar_bookings: true,
+  email_claim: true,
+} satisfies Record<keyof SqlAnswers, true>);
