@@ -12,7 +12,7 @@ import {
   type EmailStack,
 } from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
-import { SERVICE } from './helpers/sql.ts';
+import { liftBookingCaps, SERVICE } from './helpers/sql.ts';
 
 let stack: TestStack;
 let mailbox: Mailbox;
@@ -57,11 +57,7 @@ beforeAll(async () => {
   running = await startEmailStack();
   ({ stack, mailbox } = running);
   // every booking here comes from one address and one phone: the abuse caps stay out of the way
-  await stack.query(
-    `update public.settings set value = '1000'
-      where key in ('max_bookings_per_ip_per_day', 'max_open_bookings_per_contact',
-                    'max_new_bookings_per_hour', 'max_booking_emails_per_recipient_per_day')`,
-  );
+  await liftBookingCaps(stack.query);
   day = (await openDays(stack, [1, 2, 3, 4], 1))[0]!;
   // retry at once instead of after a minute, so the test need not wait
   await stack.query(

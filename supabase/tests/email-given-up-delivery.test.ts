@@ -9,7 +9,7 @@ import { startEmailWorker, type Mailbox } from '../../local/mailbox/index.ts';
 import type { TestStack } from '../../local/testing/index.ts';
 import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, copenhagenDay, openDays } from './helpers/http.ts';
-import { SERVICE } from './helpers/sql.ts';
+import { liftBookingCaps, SERVICE } from './helpers/sql.ts';
 
 const OWNER = 'ejer@glanspunkt.local';
 
@@ -65,11 +65,7 @@ async function alertRows() {
 beforeAll(async () => {
   running = await startEmailStack();
   ({ stack, mailbox } = running);
-  await stack.query(
-    `update public.settings set value = '1000'
-      where key in ('max_bookings_per_ip_per_day', 'max_open_bookings_per_contact',
-                    'max_new_bookings_per_hour', 'max_booking_emails_per_recipient_per_day')`,
-  );
+  await liftBookingCaps(stack.query);
   // retried at once and given up after the second try, so the test need not wait 8 hours
   await stack.query(
     `update public.settings set value = '0' where key = 'email_retry_base_seconds';

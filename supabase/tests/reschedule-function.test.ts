@@ -11,7 +11,7 @@ import { RESCHEDULE_MESSAGES } from '../functions/_shared/reschedule.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
 import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
-import { BACKENDS, SERVICE } from './helpers/sql.ts';
+import { BACKENDS, liftBookingCaps, SERVICE } from './helpers/sql.ts';
 
 describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
   let stack: TestStack;
@@ -60,20 +60,7 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
     ({ stack, mailbox } = running);
     days = await openDays(stack, [1, 2, 3, 4], 4);
     // these tests book many times from one place: lift the booking caps
-    await stack.query(
-      `insert into public.settings (key, value)
-       select k, '100000' from unnest($1::text[]) k
-       on conflict (key) do update set value = excluded.value`,
-      [
-        [
-          'rate_limit_per_ip_per_hour',
-          'rate_limit_per_email_per_hour',
-          'max_bookings_per_ip_per_day',
-          'max_open_bookings_per_contact',
-          'max_new_bookings_per_hour',
-        ],
-      ],
-    );
+    await liftBookingCaps(stack.query);
   });
 
   afterAll(async () => {
