@@ -15,8 +15,6 @@ import {
 } from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
 import { rescheduleCopy } from '~/content/reschedule';
-import { useAvailableSlots } from '../api/get-available-slots';
-import { useBookingCalendar } from '../api/get-booking-calendar';
 import { bookingKeys } from '../api/keys';
 import {
   moveBooking,
@@ -28,6 +26,7 @@ import { formatDay, formatDayTime, localParts } from '../rules/summary';
 import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
 import { TimeField } from './time-field';
+import { useSlotChoice } from './use-slot-choice';
 
 const copy = rescheduleCopy;
 
@@ -102,17 +101,18 @@ function MoveForm({
   onGone: (answer: LookupAnswer) => void;
 }) {
   const queryClient = useQueryClient();
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const {
+    calendar,
+    date,
+    slots,
+    readyAt,
+    loadingSlots,
+    time: chosenTime,
+    ...slot
+  } = useSlotChoice(booking.serviceId);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const calendar = useBookingCalendar(booking.serviceId);
-  const slotsQuery = useAvailableSlots(booking.serviceId, date);
-  const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
-  const loadingSlots = date !== null && slotsQuery.isFetching;
-  const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
-  const readyAt = slotsQuery.data?.readyAt ?? {};
   const ready = date !== null && chosenTime !== null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -130,7 +130,7 @@ function MoveForm({
       onGone({ kind: 'booking', state: result.state, booking });
     } else if (result.kind === 'retry') {
       setProblem(result.message);
-      setTime(null);
+      slot.clearTime();
       // the time was just taken: fresh free times and days
       void queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.calendarAll() });
@@ -152,8 +152,7 @@ function MoveForm({
         <DateField
           value={date}
           onChange={(day) => {
-            setDate(day);
-            setTime(null);
+            slot.pickDate(day);
             setProblem(null);
           }}
           disabled={false}
@@ -164,7 +163,7 @@ function MoveForm({
           slots={slots}
           value={chosenTime}
           onChange={(value) => {
-            setTime(value);
+            slot.pickTime(value);
             setProblem(null);
           }}
           hasDate={date !== null}
