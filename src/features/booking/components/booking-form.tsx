@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { bookingCopy } from '~/content/booking';
 import {
   newIdempotencyKey,
+  timeTaken,
   useCreateBooking,
   type BookingInput,
   type CreatedBooking,
@@ -289,7 +290,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             action: callToBook,
           });
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
-          if (error instanceof BookingApiError && error.status === 409) clearTime();
+          if (timeTaken(error)) clearTime();
           // a challenge is good for one attempt: a fresh one is solved in the background, so that
           // a refusal (also one about the challenge: expired or used) can be sent again at once
           // (after a booking the confirmation replaces the form and its widget)

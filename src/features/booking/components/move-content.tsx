@@ -16,12 +16,8 @@ import {
 import { Button } from '~/components/ui/button';
 import { rescheduleCopy } from '~/content/reschedule';
 import { bookingKeys } from '../api/keys';
-import {
-  moveBooking,
-  type LookupAnswer,
-  type MovableBooking,
-  type MovedBooking,
-} from '../api/reschedule-booking';
+import { moveBooking, type MovedBooking } from '../api/move-booking';
+import type { LookupAnswer, MovableBooking } from '../api/reschedule-booking';
 import { formatDay, formatDayTime, localParts } from '../rules/summary';
 import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
