@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expectNoAxeViolations } from './support/axe';
 import { seededSiteData } from '../tests/support/site-data';
 import {
+  bookingDay,
+  bookingTime,
   calendar,
   calendarGrid,
   chooseBookableDay,
@@ -82,6 +84,10 @@ test.describe('booking on /contact', () => {
     await expect(summary).toContainText('Sølvpakken');
     await expect(summary).toContainText('30 min');
     await expect(summary).toContainText('199 kr.');
+    // the date and time rows are the booking's time in the site's one style
+    const values = summary.locator('dd');
+    const when = `${await values.nth(1).textContent()} ${await values.nth(2).textContent()}`;
+    expect(when).toMatch(bookingTime);
     await fillCustomer(page, uniqueEmail('wash'));
     await submitButton(page).click();
 
@@ -92,6 +98,7 @@ test.describe('booking on /contact', () => {
     const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
     await expect(confirmation).toContainText('Bookingen er bekræftet med det samme');
     await expect(confirmation.getByTestId('booking-reference')).toHaveText(/^[A-Z0-9]{8}$/);
+    await expect(confirmation).toContainText(when);
     // the confirmation replaces the form, with the price and a way to book again
     await expect(confirmation).toContainText('199 kr.');
     await expect(serviceSelect(page)).toBeHidden();
@@ -116,8 +123,9 @@ test.describe('booking on /contact', () => {
     await expect(summary).toContainText('Klar til afhentning');
     const dropOffDay = (await summary.locator('dd').nth(1).textContent()) ?? '';
     const readyAt = (await summary.locator('dd').last().textContent()) ?? '';
-    // ready on a later day than the drop-off, e.g. 'Tirsdag d. 1. december kl. 16:00'
-    expect(readyAt).toMatch(/kl\. \d{2}:\d{2}$/);
+    // ready on a later day than the drop-off, e.g. 'tirsdag den 1. december 2026 kl. 16:00'
+    expect(dropOffDay).toMatch(bookingDay);
+    expect(readyAt).toMatch(bookingTime);
     expect(dropOffDay.toLowerCase()).not.toContain(readyAt.replace(/ kl\..*$/, '').toLowerCase());
     await fillCustomer(page, uniqueEmail('polish'));
     await submitButton(page).click();

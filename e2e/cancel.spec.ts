@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { chooseBookableDay, mailsTo, waitForMail } from './support/booking';
+import { bookingTime, chooseBookableDay, mailsTo, waitForMail } from './support/booking';
 
 /**
  * The cancel journey on the production build and the embedded stack (the e-mail API is the local
@@ -51,6 +51,10 @@ test.describe('cancel link', () => {
     await expect(page.getByText('Vil du afbestille denne booking?')).toBeVisible();
     await expect(page.getByText('Sølvpakken', { exact: true })).toBeVisible();
     await expect(page.getByText(new RegExp(`kl\\. ${time}$`)).first()).toBeVisible();
+    // the page writes the booking's time as the e-mail does
+    const when = (await page.getByTestId('cancel-Aflevering').textContent()) ?? '';
+    expect(when).toMatch(bookingTime);
+    expect(confirmation.text).toContain(when);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expectNoAxeViolations(page, 'cancel page with a booking');
 

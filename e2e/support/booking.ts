@@ -32,6 +32,14 @@ export const calendar = (page: Page) => page.getByRole('dialog', { name: 'Vælg 
 /** The calendar's month grid: react-day-picker arrives on its own, after the popover may open. */
 export const calendarGrid = (page: Page) => calendar(page).getByRole('grid');
 
+/**
+ * A booking's day, and its time, as the form, /flyt, /afbestil and the e-mails all write them:
+ * 'torsdag den 10. december 2026', 'torsdag den 10. december 2026 kl. 09:00'.
+ */
+export const bookingDay = /^(?:man|tirs|ons|tors|fre|lør|søn)dag den \d{1,2}\. [a-zæøå]+ \d{4}$/;
+export const bookingTime =
+  /^(?:man|tirs|ons|tors|fre|lør|søn)dag den \d{1,2}\. [a-zæøå]+ \d{4} kl\. \d{2}:\d{2}$/;
+
 /** An e-mail address no other run used, so each test's mails are its own. */
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}@example.dk`;
 

@@ -1,13 +1,18 @@
-// Danish dates are written in two places that cannot share a module: the cancel and move pages
-// (browser, src/features/cancel/rules/format.ts) and the e-mails (Deno,
-// supabase/functions/_shared/email/format.ts). Both take the words from Intl; this test fails when
-// they write a date differently, on Node and on the Deno that runs the functions.
+// A booking's time is written in one Danish style, "torsdag den 10. december 2026 kl. 09:00", by
+// two modules that cannot be one (nothing of supabase/ may enter the browser's bundle): the pages'
+// (browser: the booking form, /flyt, /afbestil; src/lib/danish-date.ts) and the e-mails' and the
+// owner's calendar feed's (Deno, supabase/functions/_shared/email/format.ts). Both take the words
+// from Intl; this test fails when they write a date differently, on Node and on the Deno that runs
+// the functions. tests/booking/booking-time.test.tsx renders every place for one booking.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { danishDateTime as pageDateTime } from '../../src/features/cancel/rules/format.ts';
-import { danishDateTime as mailDateTime } from '../functions/_shared/email/format.ts';
+import { danishDateTime as pageDateTime, danishDay as pageDay } from '../../src/lib/danish-date.ts';
+import {
+  danishDate as mailDate,
+  danishDateTime as mailDateTime,
+} from '../functions/_shared/email/format.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAIL_FORMAT = path.join(ROOT, 'supabase/functions/_shared/email/format.ts');
@@ -60,7 +65,11 @@ describe('Danish dates on the pages and in the e-mails', () => {
   });
 
   it('agree on every input in Node', () => {
-    for (const iso of INPUTS) expect(pageDateTime(iso), iso).toBe(mailDateTime(iso));
+    for (const iso of INPUTS) {
+      expect(pageDateTime(iso), iso).toBe(mailDateTime(iso));
+      // the day alone (the form's date field and summary, the owner's agenda)
+      expect(pageDay(iso.slice(0, 10)), iso).toBe(mailDate(iso));
+    }
   });
 
   it('agree with the e-mails as Deno writes them', () => {

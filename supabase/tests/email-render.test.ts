@@ -170,7 +170,7 @@ describe('other e-mails', () => {
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
     expect(mail.subject).toBe(
-      'Ny booking: Premiumpakken polering 07.12.2026 kl. 09:00 – Mette <b>Hansen</b>',
+      'Ny booking: Premiumpakken polering mandag den 7. december 2026 kl. 09:00 – Mette <b>Hansen</b>',
     );
     expect(mail.replyTo).toBe('kunde@example.dk');
     expect(mail.text).not.toContain(TOKEN);
@@ -202,7 +202,9 @@ describe('other e-mails', () => {
 
   it('the owner cancellation says the time is free again', () => {
     const mail = renderEmail(message('owner_cancellation', { cancelToken: undefined }), CTX);
-    expect(mail.subject).toMatch(/^Afbestilt: Premiumpakken polering 07\.12\.2026 kl\. 09:00/);
+    expect(mail.subject).toMatch(
+      /^Afbestilt: Premiumpakken polering mandag den 7\. december 2026 kl\. 09:00 – /,
+    );
     expect(mail.text).toContain('Tiden er ledig igen');
   });
 });
@@ -309,7 +311,7 @@ describe('move e-mails', () => {
       CTX,
     );
     expect(mail.subject).toBe(
-      'Flyttet: Premiumpakken polering 03.12.2026 kl. 09:00 → 07.12.2026 kl. 09:00 – Mette <b>Hansen</b>',
+      'Flyttet: Premiumpakken polering torsdag den 3. december 2026 kl. 09:00 → mandag den 7. december 2026 kl. 09:00 – Mette <b>Hansen</b>',
     );
     expect(mail.text).toMatch(/Før: +torsdag den 3\. december 2026 kl\. 09:00/);
     expect(mail.text).toMatch(/Nu: +mandag den 7\. december 2026 kl\. 09:00/);

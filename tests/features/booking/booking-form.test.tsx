@@ -261,12 +261,12 @@ describe('the booking form: choosing service, date and time', () => {
     await chooseDate(user, 'onsdag den 25. november 2026');
     expect(
       await screen.findByText(
-        'Arbejdet tager mere end én dag, så bilen afleveres kl. 09:00, når vi åbner. Klar til afhentning torsdag d. 26. november kl. 12:00.',
+        'Arbejdet tager mere end én dag, så bilen afleveres kl. 09:00, når vi åbner. Klar til afhentning torsdag den 26. november 2026 kl. 12:00.',
       ),
     ).toBeVisible();
     await chooseTime(user, '09:00');
     expect(timeSelect()).toHaveAccessibleDescription(
-      'Klar til afhentning: torsdag d. 26. november kl. 12:00',
+      'Klar til afhentning: torsdag den 26. november 2026 kl. 12:00',
     );
   });
 
@@ -281,7 +281,7 @@ describe('the booking form: choosing service, date and time', () => {
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken');
     await chooseDate(user, 'onsdag den 25. november 2026');
-    expect(dateButton()).toHaveAccessibleName('Dato onsdag d. 25. november 2026');
+    expect(dateButton()).toHaveAccessibleName('Dato onsdag den 25. november 2026');
     await waitFor(() => expect(timeSelect()).toHaveTextContent('Indlæser tider...'));
     expect(timeSelect()).toBeDisabled();
     expect(calls.slots[0]?.body).toEqual({
@@ -398,7 +398,7 @@ describe('the booking form: choosing service, date and time', () => {
     await chooseTime(user, '09:00');
     const summary = screen.getByRole('region', { name: 'Oversigt' });
     expect(summary).toHaveTextContent('ServiceGuldpakken');
-    expect(summary).toHaveTextContent('Datoonsdag d. 25. november 2026');
+    expect(summary).toHaveTextContent('Datoonsdag den 25. november 2026');
     expect(summary).toHaveTextContent('Afleveringkl. 09:00');
     expect(summary).toHaveTextContent('Varighed2 timer');
     expect(summary).toHaveTextContent('Pris399 kr.');
@@ -421,7 +421,7 @@ describe('the booking form: choosing service, date and time', () => {
     const summary = screen.getByRole('region', { name: 'Oversigt' });
     expect(summary).toHaveTextContent('Varighed18 timer');
     expect(summary).toHaveTextContent('Pris3.600 kr.');
-    expect(summary).toHaveTextContent('Klar til afhentningtorsdag d. 26. november kl. 16:00');
+    expect(summary).toHaveTextContent('Klar til afhentningtorsdag den 26. november 2026 kl. 16:00');
   });
 });
 

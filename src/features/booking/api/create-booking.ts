@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateBookingBody } from '../../../../supabase/functions/_shared/booking-body.ts';
+import { bookingAnswer } from './booking-answer';
 import { bookingDb } from './client';
-import { BookingApiError, functionError } from './errors';
+import { BookingApiError, invokeReply } from './errors';
 import { bookingKeys } from './keys';
 
 /**
@@ -30,15 +31,29 @@ export async function createBooking(
   const { website, ...fields } = input;
   const body = website && website.trim() !== '' ? { ...fields, website } : fields;
   const db = await bookingDb('create');
-  const { data, error } = await db.functions.invoke<CreatedBooking>('create-booking', {
+  const result = await db.functions.invoke<unknown>('create-booking', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  if (error) throw await functionError('create', error);
-  if (!data || typeof data.reference !== 'string') {
-    throw new BookingApiError('create', 'create-booking answered without a reference');
-  }
-  return data;
+  const answer = bookingAnswer(await invokeReply(result), (created) =>
+    typeof created.reference === 'string' ? (created as unknown as CreatedBooking) : null,
+  );
+  if (answer.kind === 'ok') return answer.value;
+  throw new BookingApiError(
+    'create',
+    `create-booking: ${answer.kind}, HTTP ${answer.status ?? '-'}`,
+    {
+      status: answer.status,
+      serverMessage: answer.kind === 'error' ? undefined : answer.message,
+      answer,
+      cause: result.error ?? undefined,
+    },
+  );
+}
+
+/** The booking's time was just taken (a 409): the form lets the visitor choose another. */
+export function timeTaken(error: unknown): boolean {
+  return error instanceof BookingApiError && error.answer?.kind === 'taken';
 }
 
 export function useCreateBooking() {
@@ -49,7 +64,7 @@ export function useCreateBooking() {
     onSettled: (_data, error) => {
       // a booking (or a lost race) changes the free slots and maybe a full day: fetch them again
       // when next needed
-      if (!error || (error instanceof BookingApiError && error.status === 409)) {
+      if (!error || timeTaken(error)) {
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() }),
           queryClient.invalidateQueries({ queryKey: bookingKeys.calendarAll() }),

@@ -1,9 +1,9 @@
 import { CircleCheck } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { bookingCopy } from '~/content/booking';
+import { danishDateTime } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
 import type { CreatedBooking } from '../api/create-booking';
-import { formatDayTime } from '../rules/summary';
 
 /**
  * Shown in place of the form after a booking: confirmed at once, details by e-mail, the booking
@@ -19,8 +19,8 @@ export function BookingConfirmation({
   onBookAgain: () => void;
 }) {
   const copy = bookingCopy.confirmation;
-  const dropOff = formatDayTime(booking.dropOff);
-  const readyAt = formatDayTime(booking.readyAt);
+  const dropOff = danishDateTime(booking.dropOff);
+  const readyAt = danishDateTime(booking.readyAt);
   return (
     <div
       // focused when it appears, so keyboard and screen-reader users land on the result

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { bookingCopy } from '~/content/booking';
 import {
   newIdempotencyKey,
+  timeTaken,
   useCreateBooking,
   type BookingInput,
   type CreatedBooking,
@@ -24,8 +25,6 @@ import {
 import { BookingApiError } from '../api/errors';
 import { challengeFailed, waitingForChallenge } from '../challenge/copy';
 import { useBookingChallenge } from '../challenge/use-booking-challenge';
-import { useAvailableSlots } from '../api/get-available-slots';
-import { useBookingCalendar } from '../api/get-booking-calendar';
 import { byName, useServices, type BookingService } from '../api/get-services';
 import { type EarlyPresses, takeEarlyPresses } from '../early-press';
 import { useOptionalSiteData } from '~/lib/site-data';
@@ -39,6 +38,7 @@ import { CustomerFields } from './customer-fields';
 import { DateField } from './date-field';
 import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
+import { useSlotChoice } from './use-slot-choice';
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
 let formMounted = false;
@@ -62,9 +62,6 @@ export function BookingForm() {
     </BookingQueryProvider>
   );
 }
-
-const NO_SLOTS: readonly string[] = [];
-const NO_READY_AT: Readonly<Record<string, string>> = {};
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -107,8 +104,6 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
 
   // undefined: the visitor has not picked yet, so the service a link asked for is shown
   const [serviceChoice, setServiceChoice] = useState<string | null | undefined>(undefined);
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<{
     booking: CreatedBooking;
     price: number;
@@ -142,18 +137,27 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const preselected = useMemo(() => matchService(serviceList, hint), [serviceList, hint]);
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
+  const {
+    calendar,
+    date,
+    slots,
+    readyAt,
+    loadingSlots,
+    time: chosenTime,
+    pickDate,
+    pickTime,
+    clearTime,
+    clear: clearSlot,
+  } = useSlotChoice(service?.id ?? null);
 
   // stable, so that the memoised fields re-render only when their own props change
-  const pickService = useCallback((id: string) => {
-    setServiceChoice(id);
-    setDate(null);
-    setTime(null);
-  }, []);
-
-  const pickDate = useCallback((day: string) => {
-    setDate(day);
-    setTime(null);
-  }, []);
+  const pickService = useCallback(
+    (id: string) => {
+      setServiceChoice(id);
+      clearSlot();
+    },
+    [clearSlot],
+  );
 
   // what the visitor pressed before the form had hydrated is answered now (early-press.ts; the
   // presses are outside React). In a task of its own after the hydration's: opening the form's
@@ -203,15 +207,9 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     document.querySelector<HTMLButtonElement>('[aria-labelledby^="booking-date-label"]')?.focus();
   }, [service]);
 
-  const calendar = useBookingCalendar(service?.id ?? null);
-  const slotsQuery = useAvailableSlots(service?.id ?? null, date);
-  const slots = slotsQuery.isError ? NO_SLOTS : (slotsQuery.data?.slots ?? NO_SLOTS);
-  const loadingSlots = date !== null && slotsQuery.isFetching;
-  const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
   const ready = service !== null && date !== null && chosenTime !== null;
   const submitting = createBooking.isPending || awaitingChallenge;
 
-  const readyAt = slotsQuery.data?.readyAt ?? NO_READY_AT;
   const summary = useMemo(
     () =>
       service && date && chosenTime
@@ -280,8 +278,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           notify.success(title, { description });
           setConfirmation({ booking, price });
           setServiceChoice(null);
-          setDate(null);
-          setTime(null);
+          clearSlot();
           form.reset();
         },
         onError: (error) => {
@@ -293,7 +290,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             action: callToBook,
           });
           // the slot was just taken: the hook reloads the slots; the time must be chosen again
-          if (error instanceof BookingApiError && error.status === 409) setTime(null);
+          if (timeTaken(error)) clearTime();
           // a challenge is good for one attempt: a fresh one is solved in the background, so that
           // a refusal (also one about the challenge: expired or used) can be sent again at once
           // (after a booking the confirmation replaces the form and its widget)
@@ -359,7 +356,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               <TimeField
                 slots={slots}
                 value={chosenTime}
-                onChange={setTime}
+                onChange={pickTime}
                 hasDate={date !== null}
                 loading={loadingSlots}
                 date={date}

@@ -5,9 +5,9 @@ import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
 import { bookingCopy } from '~/content/booking';
+import { danishDay } from '~/lib/danish-date';
 import type { BookingCalendar } from '../api/get-booking-calendar';
 import { dateFromIso, isoFromDate } from '../rules/calendar-date';
-import { formatDay } from '../rules/summary';
 
 const loadCalendar = () => import('./date-calendar');
 const DateCalendar = lazy(loadCalendar);
@@ -110,7 +110,7 @@ export const DateField = memo(function DateField({
           >
             <CalendarDays aria-hidden="true" />
             <span id="booking-date-value" className={value ? undefined : 'text-muted-foreground'}>
-              {value ? formatDay(value) : copy.placeholder}
+              {value ? danishDay(value) : copy.placeholder}
             </span>
           </Button>
         </PopoverTrigger>

@@ -15,27 +15,16 @@ import {
 } from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
 import { rescheduleCopy } from '~/content/reschedule';
-import { useAvailableSlots } from '../api/get-available-slots';
-import { useBookingCalendar } from '../api/get-booking-calendar';
+import { danishDateTime, danishDayTime } from '~/lib/danish-date';
 import { bookingKeys } from '../api/keys';
-import {
-  moveBooking,
-  type LookupAnswer,
-  type MovableBooking,
-  type MovedBooking,
-} from '../api/reschedule-booking';
-import { formatDay, formatDayTime, localParts } from '../rules/summary';
+import { moveBooking, type MovedBooking } from '../api/move-booking';
+import type { LookupAnswer, MovableBooking } from '../api/reschedule-booking';
 import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
 import { TimeField } from './time-field';
+import { useSlotChoice } from './use-slot-choice';
 
 const copy = rescheduleCopy;
-
-/** 'mandag d. 7. december 2026 kl. 09:00' for an ISO instant in Copenhagen time. */
-function dayTime(iso: string): string {
-  const parts = localParts(iso);
-  return parts ? `${formatDay(parts.day)} kl. ${parts.time}` : iso;
-}
 
 /** The page for the booking behind the link: its state, and the form to move it while it may be. */
 export default function MoveContent({ answer, token, onAnswer }: LinkContentProps<LookupAnswer>) {
@@ -47,17 +36,17 @@ export default function MoveContent({ answer, token, onAnswer }: LinkContentProp
         <LinkMessage title={copy.done.title} body={copy.done.body} tone="success" />
         <BookingDetails
           booking={{ ...moved, serviceName: moved.service.name, price: answer.booking.price }}
-          when={dayTime}
+          when={danishDateTime}
         >
           <p className="mt-4 text-sm text-muted-foreground">
-            {copy.done.previous}: {dayTime(moved.previousDropOff)}
+            {copy.done.previous}: {danishDateTime(moved.previousDropOff)}
           </p>
         </BookingDetails>
       </>
     );
   }
 
-  const details = <BookingDetails booking={answer.booking} when={dayTime} />;
+  const details = <BookingDetails booking={answer.booking} when={danishDateTime} />;
   if (answer.state === 'cancelled') {
     return (
       <>
@@ -102,17 +91,18 @@ function MoveForm({
   onGone: (answer: LookupAnswer) => void;
 }) {
   const queryClient = useQueryClient();
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const {
+    calendar,
+    date,
+    slots,
+    readyAt,
+    loadingSlots,
+    time: chosenTime,
+    ...slot
+  } = useSlotChoice(booking.serviceId);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const calendar = useBookingCalendar(booking.serviceId);
-  const slotsQuery = useAvailableSlots(booking.serviceId, date);
-  const slots = slotsQuery.isError ? [] : (slotsQuery.data?.slots ?? []);
-  const loadingSlots = date !== null && slotsQuery.isFetching;
-  const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
-  const readyAt = slotsQuery.data?.readyAt ?? {};
   const ready = date !== null && chosenTime !== null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -130,7 +120,7 @@ function MoveForm({
       onGone({ kind: 'booking', state: result.state, booking });
     } else if (result.kind === 'retry') {
       setProblem(result.message);
-      setTime(null);
+      slot.clearTime();
       // the time was just taken: fresh free times and days
       void queryClient.invalidateQueries({ queryKey: bookingKeys.slotsAll() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.calendarAll() });
@@ -152,8 +142,7 @@ function MoveForm({
         <DateField
           value={date}
           onChange={(day) => {
-            setDate(day);
-            setTime(null);
+            slot.pickDate(day);
             setProblem(null);
           }}
           disabled={false}
@@ -164,7 +153,7 @@ function MoveForm({
           slots={slots}
           value={chosenTime}
           onChange={(value) => {
-            setTime(value);
+            slot.pickTime(value);
             setProblem(null);
           }}
           hasDate={date !== null}
@@ -175,8 +164,8 @@ function MoveForm({
       </div>
       {ready ? (
         <p className="rounded-lg border border-border p-4">
-          <span className="font-medium">{copy.newTime}:</span> {formatDay(date)} kl. {chosenTime}
-          {newReady ? ` (${copy.details.readyAt.toLowerCase()} ${formatDayTime(newReady)})` : null}
+          <span className="font-medium">{copy.newTime}:</span> {danishDayTime(date, chosenTime)}
+          {newReady ? ` (${copy.details.readyAt.toLowerCase()} ${danishDateTime(newReady)})` : null}
         </p>
       ) : null}
       {problem ? (
@@ -186,7 +175,7 @@ function MoveForm({
         </div>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        {copy.deadline} {dayTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
+        {copy.deadline} {danishDateTime(booking.moveDeadline)}. {copy.movesLeft(booking.movesLeft)}
       </p>
       <ActionOrHome home={copy.keep}>
         <Button type="submit" disabled={!ready || busy}>

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { bookingCopy } from '~/content/booking';
-import { formatDayTime, localParts } from '../rules/summary';
+import { danishDateTime, localParts } from '~/lib/danish-date';
 import { ListboxField, type ListboxOption } from './listbox-field';
 
 interface TimeFieldProps {
@@ -15,11 +15,16 @@ interface TimeFieldProps {
   readyAt: Readonly<Record<string, string>>;
 }
 
-/** When the car is ready, in words: 'samme dag kl. 11:00' or 'tirsdag d. 2. december kl. 12:00'. */
+/**
+ * When the car is ready, in words: 'samme dag kl. 11:00', or on a later day the site's one style,
+ * 'onsdag den 2. december 2026 kl. 12:00'.
+ */
 function readyWords(date: string, iso: string | undefined): string | null {
   const parts = iso ? localParts(iso) : null;
   if (!parts) return null;
-  return parts.day === date ? `${bookingCopy.time.sameDay} kl. ${parts.time}` : formatDayTime(iso!);
+  return parts.day === date
+    ? `${bookingCopy.time.sameDay} kl. ${parts.time}`
+    : danishDateTime(iso!);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase-config';
+import { postFunction } from '~/lib/link-call';
 
 export type CancelState = 'active' | 'cancelled' | 'too_late';
 
@@ -26,44 +26,24 @@ export type CancelAnswer =
 export async function callCancelBooking(
   token: string,
   action: 'lookup' | 'cancel',
-  fetchImpl: typeof fetch = fetch,
 ): Promise<CancelAnswer> {
-  const { url, key } = supabaseConfig();
-  let response: Response;
-  try {
-    response = await fetchImpl(`${url}/functions/v1/cancel-booking`, {
-      method: 'POST',
-      headers: {
-        apikey: key,
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ token, action }),
-    });
-  } catch {
-    return { kind: 'error' };
-  }
-  let body: { state?: unknown; code?: unknown; booking?: unknown } = {};
-  try {
-    body = await response.json();
-  } catch {
-    return { kind: 'error', status: response.status };
-  }
-  if (response.status === 404 && body.code === 'not_found') return { kind: 'not_found' };
+  const { status, body: json } = await postFunction('cancel-booking', { token, action });
+  const body = json ?? {};
+  if (status === 404 && body.code === 'not_found') return { kind: 'not_found' };
   const booking = body.booking as CancelBooking | undefined;
-  if (!booking || typeof booking.reference !== 'string') {
-    return { kind: 'error', status: response.status };
+  if (typeof booking?.reference === 'string') {
+    if (status === 200 && typeof body.state === 'string') {
+      return {
+        kind: 'booking',
+        state: body.state as CancelState,
+        booking,
+        cancelledNow: action === 'cancel',
+      };
+    }
+    if (status === 409 && (body.code === 'cancelled' || body.code === 'too_late')) {
+      return { kind: 'booking', state: body.code, booking };
+    }
   }
-  if (response.status === 200 && typeof body.state === 'string') {
-    return {
-      kind: 'booking',
-      state: body.state as CancelState,
-      booking,
-      cancelledNow: action === 'cancel',
-    };
-  }
-  if (response.status === 409 && (body.code === 'cancelled' || body.code === 'too_late')) {
-    return { kind: 'booking', state: body.code, booking };
-  }
-  return { kind: 'error', status: response.status };
+  // no answer, none in JSON, or not one of the above
+  return { kind: 'error', status };
 }

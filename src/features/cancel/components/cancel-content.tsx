@@ -13,8 +13,8 @@ import {
 } from '~/components/booking-link';
 import { Button } from '~/components/ui/button';
 import { cancelCopy } from '~/content/cancel';
+import { danishDateTime } from '~/lib/danish-date';
 import { callCancelBooking, type CancelAnswer } from '../api/cancel-booking';
-import { danishDateTime } from '../rules/format';
 
 /** The booking behind the link and what may be done with it. */
 export default function CancelContent({ answer, token, onAnswer }: LinkContentProps<CancelAnswer>) {

@@ -1,11 +1,11 @@
-// Danish formats for the e-mails: "torsdag den 10. december 2026", "kl. 09:00", "1.800 kr.",
-// opening-hours lines. Dates come from Intl (ICU, the same on Deno and Node 20); the cancel and move
-// pages (src/features/cancel/rules/format.ts) write the same words, and
+// Danish formats for the e-mails and the owner's calendar feed: a booking's time in the site's one
+// style, "torsdag den 10. december 2026 kl. 09:00" (subjects included), "1.800 kr.", opening-hours
+// lines. Dates come from Intl (ICU, the same on Deno and Node 20); the pages (src/lib/danish-date.ts,
+// which the browser's bundle cannot share with Deno) write the same words, and
 // supabase/tests/danish-dates.test.ts fails when the two disagree.
 
 const zone = { timeZone: 'Europe/Copenhagen' } as const;
 const FULL_DATE = new Intl.DateTimeFormat('da-DK', { ...zone, dateStyle: 'full' });
-const SHORT_DATE = new Intl.DateTimeFormat('da-DK', { ...zone, dateStyle: 'short' });
 
 /** ISO weekday 1 (Monday) .. 7 (Sunday), capitalised as a line starts. */
 const ISO_WEEKDAY_NAMES = ['Mandag', 'Tirsdag', 'Onsdag', 'Torsdag', 'Fredag', 'Lørdag', 'Søndag'];
@@ -43,11 +43,6 @@ export function danishDate(iso: string): string {
 /** "torsdag den 10. december 2026 kl. 09:00" */
 export function danishDateTime(iso: string): string {
   return `${danishDate(iso)} kl. ${localParts(iso).time}`;
-}
-
-/** "10.12.2026 kl. 09:00" (short, for subjects of the workshop's e-mails) */
-export function shortDateTime(iso: string): string {
-  return `${SHORT_DATE.format(new Date(iso))} kl. ${localParts(iso).time}`;
 }
 
 /** The ready time, short when it is the same day as the drop-off: "kl. 11:00 samme dag". */

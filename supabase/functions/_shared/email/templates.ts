@@ -15,7 +15,6 @@ import {
   localParts,
   openingHoursLines,
   readyText,
-  shortDateTime,
   type OpeningHoursRow,
 } from './format.ts';
 import { base64Utf8, buildIcs } from './ics.ts';
@@ -416,7 +415,7 @@ function ownerNotification(b: Booking, cancelled: boolean): RenderedEmail {
     outro: cancelled ? [] : ['Svar på denne e-mail for at skrive til kunden.'],
   };
   return email(
-    `${cancelled ? 'Afbestilt' : 'Ny booking'}: ${b.serviceName} ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    `${cancelled ? 'Afbestilt' : 'Ny booking'}: ${b.serviceName} ${danishDateTime(b.dropOff)} – ${b.customerName}`,
     doc,
     [],
     b.customerEmail,
@@ -520,7 +519,7 @@ function ownerMoved(b: Booking): RenderedEmail {
     outro: ['Den gamle tid er ledig igen.'],
   };
   return email(
-    `Flyttet: ${b.serviceName} ${shortDateTime(b.previousDropOff)} → ${shortDateTime(b.dropOff)} – ${b.customerName}`,
+    `Flyttet: ${b.serviceName} ${danishDateTime(b.previousDropOff)} → ${danishDateTime(b.dropOff)} – ${b.customerName}`,
     doc,
     [],
     b.customerEmail,
