@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase-config';
+import { keyHeaders, supabaseConfig } from '~/lib/supabase-config';
 
 export type MoveState = 'active' | 'cancelled' | 'too_late' | 'move_limit';
 
@@ -42,7 +42,7 @@ async function post(body: unknown, fetchImpl: typeof fetch) {
   const { url, key } = supabaseConfig();
   const response = await fetchImpl(`${url}/functions/v1/reschedule-booking`, {
     method: 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase-config';
+import { keyHeaders, supabaseConfig } from '~/lib/supabase-config';
 
 export type CancelState = 'active' | 'cancelled' | 'too_late';
 
@@ -33,11 +33,7 @@ export async function callCancelBooking(
   try {
     response = await fetchImpl(`${url}/functions/v1/cancel-booking`, {
       method: 'POST',
-      headers: {
-        apikey: key,
-        Authorization: `Bearer ${key}`,
-        'Content-Type': 'application/json',
-      },
+      headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
       body: JSON.stringify({ token, action }),
     });
   } catch {
