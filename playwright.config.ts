@@ -3,7 +3,9 @@ import { CHROMIUM_FLAGS, resolveChromium } from './local/chromium';
 
 /**
  * End-to-end journeys against the production build (`npm start`) on the embedded stack, with a
- * throwaway in-memory database so a developer's local data is never touched.
+ * throwaway in-memory database so a developer's local data is never touched, and the legacy JWT
+ * keys turned off as a hosted project will have them: the build carries the publishable key, the
+ * tests and the e-mail sender use the secret key, and anything still on a legacy key fails.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
@@ -50,6 +52,7 @@ export default defineConfig({
           PORT: String(PORT),
           SUPABASE_PORT: String(SUPABASE_PORT),
           LOCAL_DB: 'memory',
+          SUPABASE_LEGACY_KEYS: 'off',
           // the journeys book many times from one address and one phone: lift the abuse caps; the
           // proof of work is solved in the browser's workers at a tenth of the default cost
           LOCAL_SETTINGS:

@@ -5,10 +5,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { JWT_SECRET, SERVICE_ROLE_KEY } from '../local/keys';
+import { JWT_SECRET, SECRET_KEY, SERVICE_ROLE_KEY } from '../local/keys';
 import { allFiles, assertBuilt, shortName } from './support/build';
 
 const serverOnlyNames = [
+  'SUPABASE_SECRET_KEY',
   'SUPABASE_SERVICE_ROLE_KEY',
   'SERVICE_ROLE_KEY',
   'SUPABASE_JWT_SECRET',
@@ -17,6 +18,7 @@ const serverOnlyNames = [
   'SUPABASE_DB_URL',
 ];
 const secretValues = [
+  SECRET_KEY,
   SERVICE_ROLE_KEY,
   JWT_SECRET,
   ...serverOnlyNames

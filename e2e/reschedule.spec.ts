@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../local/keys';
+import { keyHeaders, SECRET_KEY } from '../local/keys';
 import { expectNoAxeViolations } from './support/axe';
 import { bookingTime, chooseBookableDay, GATEWAY, waitForMail } from './support/booking';
 
@@ -19,11 +19,7 @@ const TO_DAY = 12;
 async function rpc<T>(name: string, body: unknown): Promise<T> {
   const res = await fetch(`${GATEWAY}/rest/v1/rpc/${name}`, {
     method: 'POST',
-    headers: {
-      apikey: SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-      'Content-Type': 'application/json',
-    },
+    headers: { ...keyHeaders(SECRET_KEY), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(res.status, `rpc ${name}`).toBe(200);

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createStaticServer } from '../local/cli/static';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys';
+import { keyHeaders, PUBLISHABLE_KEY, SECRET_KEY } from '../local/keys';
 import { chooseBookableDay, GATEWAY, mailsTo } from './support/booking';
 import { MESSAGES } from '../supabase/functions/_shared/messages';
 import { solvedAltcha } from '../supabase/tests/helpers/challenge';
@@ -25,11 +25,7 @@ const PREMIUM_POLISH_ID = '5a1f0001-0000-4000-8000-000000000006';
 async function patchService(slug: string, body: Record<string, unknown>) {
   const response = await fetch(`${GATEWAY}/rest/v1/services?slug=eq.${slug}`, {
     method: 'PATCH',
-    headers: {
-      apikey: SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-      'Content-Type': 'application/json',
-    },
+    headers: { ...keyHeaders(SECRET_KEY), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(response.status, await response.text()).toBe(204);
@@ -43,7 +39,7 @@ function rebuild(): Promise<string> {
         ...process.env,
         BUILD_DIR,
         VITE_SUPABASE_URL: GATEWAY,
-        VITE_SUPABASE_ANON_KEY: ANON_KEY,
+        VITE_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -127,11 +123,7 @@ test('a price changed and a package switched off in the database reach the rebui
     // the package switched off cannot be booked, whatever a client sends
     const refused = await fetch(`${GATEWAY}/functions/v1/create-booking`, {
       method: 'POST',
-      headers: {
-        apikey: ANON_KEY,
-        Authorization: `Bearer ${ANON_KEY}`,
-        'Content-Type': 'application/json',
-      },
+      headers: { ...keyHeaders(PUBLISHABLE_KEY), 'Content-Type': 'application/json' },
       body: JSON.stringify({
         serviceId: PREMIUM_POLISH_ID,
         customerName: 'Pia Prisen',

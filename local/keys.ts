@@ -1,5 +1,6 @@
 // The Supabase CLI's well-known local JWT secret and demo keys (`supabase status` prints the same),
-// so code written against `supabase start` works unchanged against the embedded stack.
+// so code written against `supabase start` works unchanged against the embedded stack: the legacy
+// JWT keys (anon, service_role) and the new opaque ones (publishable, secret) that replace them.
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -9,6 +10,34 @@ export const ANON_KEY =
 
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/**
+ * The CLI's local publishable key (apps/cli-go/pkg/config/apikeys.go, defaultPublishableKey): the
+ * browser's key, mapped to the anon role by the gateway. Public by design, like the anon key.
+ */
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+
+/**
+ * The CLI's local secret key (defaultSecretKey): the functions' and jobs' key, mapped to the
+ * service_role role by the gateway. A well-known value, so only ever a local key.
+ */
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/** What kind of key a string is, by its shape (not whether it is valid). */
+export function keyKind(key: string): 'publishable' | 'secret' | 'jwt' | 'unknown' {
+  if (key.startsWith('sb_publishable_')) return 'publishable';
+  if (key.startsWith('sb_secret_')) return 'secret';
+  if (key.split('.').length === 3) return 'jwt';
+  return 'unknown';
+}
+
+/**
+ * The headers a client sends with a key: always `apikey`; `Authorization: Bearer` only for a legacy
+ * JWT key. The new keys are not JWTs, so they go in `apikey` only (Supabase's migration guide).
+ */
+export function keyHeaders(key: string): Record<string, string> {
+  return keyKind(key) === 'jwt' ? { apikey: key, Authorization: `Bearer ${key}` } : { apikey: key };
+}
 
 export type JwtClaims = Record<string, unknown> & { role?: string; exp?: number; sub?: string };
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readEnvFile } from './stack.ts';
+import { legacyKeysFromEnv, readEnvFile } from './stack.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stack-env-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,5 +33,15 @@ describe('the functions’ .env file', () => {
 
   it('is empty when there is no file', () => {
     expect(readEnvFile(path.join(dir, 'missing.env'))).toEqual({});
+  });
+});
+
+describe('SUPABASE_LEGACY_KEYS', () => {
+  it('is on unless off, and anything else is an error that names it', () => {
+    expect(legacyKeysFromEnv(undefined)).toBe(true);
+    expect(legacyKeysFromEnv('')).toBe(true);
+    expect(legacyKeysFromEnv('on')).toBe(true);
+    expect(legacyKeysFromEnv(' OFF ')).toBe(false);
+    expect(() => legacyKeysFromEnv('false')).toThrow(/SUPABASE_LEGACY_KEYS must be on or off/);
   });
 });

@@ -6,7 +6,13 @@ import { parseEnv } from 'node:util';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { defaultSupabaseDir, migrate, ROOT } from './db/migrate.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
-import { ANON_KEY, LOCAL_ALTCHA_HMAC_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import {
+  ANON_KEY,
+  LOCAL_ALTCHA_HMAC_KEY,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  SERVICE_ROLE_KEY,
+} from './keys.ts';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string }
@@ -24,14 +30,24 @@ export interface StackOptions {
   watch?: boolean;
   /** Start every edge function right away instead of on first request. */
   warmFunctions?: boolean;
+  /**
+   * Whether the legacy JWT keys (anon, service_role) still work; default SUPABASE_LEGACY_KEYS
+   * (on unless `off`). Off refuses them as a hosted project does once they are turned off.
+   */
+  legacyKeys?: boolean;
   log?: (line: string) => void;
 }
 
 export interface Stack {
   url: string;
   port: number;
+  /** The legacy JWT keys (refused when legacyKeys is false). */
   anonKey: string;
   serviceRoleKey: string;
+  /** The new keys: the browser's (anon role) and the servers' (service_role role). */
+  publishableKey: string;
+  secretKey: string;
+  legacyKeys: boolean;
   db: Database;
   gateway: Gateway;
   migrations: { applied: string[]; seeded: boolean };
@@ -65,6 +81,14 @@ export function readEnvFile(file: string): Record<string, string> {
   return env;
 }
 
+/** SUPABASE_LEGACY_KEYS: `on` (or unset) or `off`; anything else is a mistake, said so. */
+export function legacyKeysFromEnv(value: string | undefined = process.env.SUPABASE_LEGACY_KEYS) {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'on') return true;
+  if (v === 'off') return false;
+  throw new StackError(`SUPABASE_LEGACY_KEYS must be on or off, not "${value}"`);
+}
+
 export function listFunctions(functionsDir: string): string[] {
   if (!existsSync(functionsDir)) return [];
   return readdirSync(functionsDir, { withFileTypes: true })
@@ -82,6 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const functionsDir = options.functionsDir ?? path.join(supabaseDir, 'functions');
   const configFile = options.configFile ?? path.join(supabaseDir, 'config.toml');
   const denoBin = denoBinary();
+  const legacyKeys = options.legacyKeys ?? legacyKeysFromEnv();
   const target = options.database ?? { kind: 'pglite' };
   let db: Database;
   if (target.kind === 'existing') db = target.db;
@@ -108,6 +133,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       watch: options.watch,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      secretKey: SECRET_KEY,
+      legacyKeys,
       functionEnv: {
         ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
         ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
@@ -125,6 +153,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     port: gateway.port,
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    legacyKeys,
     db,
     gateway,
     migrations,

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY } from '../../local/keys';
+import { keyHeaders, SECRET_KEY } from '../../local/keys';
 
 /**
  * What the booking specs (booking, emails, cancel, reschedule, site-data) share: the embedded
@@ -225,7 +225,7 @@ export async function walkCalendarWeeks(page: Page, weeks: number): Promise<void
 export async function mailbox(): Promise<Captured[]> {
   const run = await fetch(`${GATEWAY}/functions/v1/process-email-outbox`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    headers: keyHeaders(SECRET_KEY),
   });
   expect(run.status).toBe(200);
   return (await (await fetch(`${MAILBOX}/api/messages`)).json()) as Captured[];

@@ -15,7 +15,7 @@ import { loadEnv } from 'vite';
 import { fetchSiteData, siteDataSource } from '../../src/lib/site-data.server.ts';
 import { LOCAL_SUPABASE_URL } from '../../src/lib/supabase.ts';
 import { ROOT } from '../db/migrate.ts';
-import { ANON_KEY } from '../keys.ts';
+import { keyHeaders, PUBLISHABLE_KEY } from '../keys.ts';
 import { startStack, type Stack } from '../stack.ts';
 import { resolveDatabase, runCli, type ResolvedDatabase } from './common.ts';
 
@@ -30,7 +30,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/rest/v1/opening_hours?select=weekday&limit=1`, {
-      headers: { apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` },
+      // the publishable key: a running gateway takes it whether or not its legacy keys are on
+      headers: keyHeaders(PUBLISHABLE_KEY),
       signal: AbortSignal.timeout(3_000),
     });
     return response.ok;
@@ -58,8 +59,8 @@ runCli(async () => {
         },
       );
       env.SITE_DATA_URL = stack.url;
-      env.SITE_DATA_KEY = stack.anonKey;
-      source = { url: stack.url, key: stack.anonKey };
+      env.SITE_DATA_KEY = stack.publishableKey;
+      source = { url: stack.url, key: stack.publishableKey };
       origin = `an embedded stack (${database.description})`;
     }
   }

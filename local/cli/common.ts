@@ -192,6 +192,27 @@ export function siteUsesHostedSupabase(): boolean {
   return false;
 }
 
+/**
+ * The stack's keys as `supabase start` prints them: the new publishable and secret keys (the
+ * Supabase CLI's well-known local values) and beside them the legacy JWT keys, or that those are off.
+ */
+export function keyLines(stack: {
+  publishableKey: string;
+  secretKey: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  legacyKeys: boolean;
+}): string[] {
+  const legacy = (key: string) =>
+    stack.legacyKeys ? `${key}  (legacy)` : 'off  (SUPABASE_LEGACY_KEYS=off: refused with 401)';
+  return [
+    `Publishable key:   ${stack.publishableKey}  (the browser's; anon role)`,
+    `Secret key:        ${stack.secretKey}  (functions, jobs, check:live; service_role)`,
+    `anon key:          ${legacy(stack.anonKey)}`,
+    `service_role key:  ${legacy(stack.serviceRoleKey)}`,
+  ];
+}
+
 /** The line `npm run dev` and `npm start` print beside the mailbox's. */
 export function ownerCalendarLine(gatewayUrl: string): string {
   const secret = process.env.OWNER_CALENDAR_SECRET ?? LOCAL_OWNER_CALENDAR_SECRET;
@@ -238,7 +259,7 @@ export async function startBackend(options: {
     await database.cleanup();
     throw error;
   });
-  email.startSender(stack.url, stack.serviceRoleKey, (line) => console.log(line));
+  email.startSender(stack.url, stack.secretKey, (line) => console.log(line));
   return {
     database,
     email,

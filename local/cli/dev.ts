@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
-import { ANON_KEY } from '../keys.ts';
 import {
   ensurePortFree,
   envPort,
   forwardOutput,
+  keyLines,
   onShutdown,
   runCli,
   siteUsesHostedSupabase,
@@ -30,7 +30,9 @@ runCli(async () => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!hosted) {
     env.VITE_SUPABASE_URL = stack.url;
-    env.VITE_SUPABASE_ANON_KEY = ANON_KEY;
+    // the browser gets the publishable key, as in production; it works whether or not the
+    // legacy keys are on
+    env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey;
   }
   const vite = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'react-router'),
@@ -41,7 +43,8 @@ runCli(async () => {
   void forwardOutput(vite.stderr, process.stderr);
 
   console.log(`Database:          ${database.description}`);
-  console.log(`Supabase gateway:  ${stack.url}  (anon key: the Supabase CLI demo key)`);
+  console.log(`Supabase gateway:  ${stack.url}  (the Supabase CLI's local keys:)`);
+  for (const line of keyLines(stack)) console.log(`  ${line}`);
   console.log(
     `Site:              http://${host}:${sitePort}/${hosted ? '  (uses VITE_SUPABASE_URL, not the local stack)' : ''}`,
   );

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../db/migrate.ts';
-import { ANON_KEY } from '../keys.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY } from '../keys.ts';
 import { freePort } from '../net.ts';
 
 describe('npm start', () => {
@@ -54,13 +54,16 @@ describe('npm start', () => {
       }
       expect(output).toContain(`Supabase gateway:  http://127.0.0.1:${supabasePort}`);
       expect(output).toContain(`Site:              http://127.0.0.1:${sitePort}/`);
+      expect(output).toContain(`Publishable key:   ${PUBLISHABLE_KEY}`);
+      expect(output).toContain(`Secret key:        ${SECRET_KEY}`);
+      expect(output).toContain(`anon key:          ${ANON_KEY}  (legacy)`);
 
       const home = await fetch(`http://127.0.0.1:${sitePort}/about`);
       expect(home.status).toBe(200);
       expect(await home.text()).toBe('<h1>Om os</h1>');
       expect((await fetch(`http://127.0.0.1:${sitePort}/nope`)).status).toBe(404);
       const rows = await fetch(`http://127.0.0.1:${supabasePort}/rest/v1/t?select=id`, {
-        headers: { apikey: ANON_KEY },
+        headers: { apikey: PUBLISHABLE_KEY },
       });
       expect(await rows.json()).toEqual([{ id: 7 }]);
     } finally {
@@ -69,5 +72,31 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${sitePort}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${supabasePort}/`)).rejects.toThrow();
+  });
+
+  it('with SUPABASE_LEGACY_KEYS=off, refuses a build that holds the legacy anon key', async () => {
+    const build = path.join(tmp, 'legacy-build');
+    mkdirSync(path.join(build, 'client', 'assets'), { recursive: true });
+    writeFileSync(path.join(build, 'client', 'index.html'), '<h1>Forside</h1>');
+    writeFileSync(path.join(build, 'client', 'assets', 'app.js'), `const key = "${ANON_KEY}";`);
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [path.join(ROOT, 'local', 'cli', 'start.ts')],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            BUILD_DIR: build,
+            SUPABASE_LEGACY_KEYS: 'off',
+            LOCAL_DB: 'memory',
+          },
+        },
+        (error, _stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the build holds the legacy anon key (assets/app.js)');
   });
 });

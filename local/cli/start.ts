@@ -1,12 +1,16 @@
 // npm start: the production build (build/client) and the embedded Supabase stack, on PORT (4173)
-// and SUPABASE_PORT (54321). LOCAL_DB=memory gives a throw-away database (e2e).
-import { existsSync } from 'node:fs';
+// and SUPABASE_PORT (54321). LOCAL_DB=memory gives a throw-away database (e2e);
+// SUPABASE_LEGACY_KEYS=off a stack that refuses the legacy JWT keys, as a hosted project can (e2e).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../db/migrate.ts';
+import { ANON_KEY } from '../keys.ts';
+import { legacyKeysFromEnv } from '../stack.ts';
 import {
   ensurePortFree,
   envPort,
+  keyLines,
   onShutdown,
   runCli,
   startBackend,
@@ -17,6 +21,14 @@ import { createStaticServer } from './static.ts';
 /** The gateway URL a build made without VITE_SUPABASE_URL talks to (src/lib/supabase.ts). */
 const BUILT_IN_LOCAL_URL = 'http://127.0.0.1:54321';
 
+/** The build's scripts that hold the legacy anon key (a build made with VITE_SUPABASE_ANON_KEY). */
+function scriptsWithLegacyKey(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => readFileSync(file, 'utf8').includes(ANON_KEY));
+}
+
 runCli(async () => {
   const host = process.env.HOST ?? '127.0.0.1';
   const sitePort = envPort('PORT', 4173);
@@ -26,6 +38,16 @@ runCli(async () => {
     throw new Error(
       `no production build in ${path.relative(process.cwd(), root) || root}: run npm run build first`,
     );
+  }
+  // a site built with the legacy anon key cannot book on a stack that refuses it: say so now,
+  // not as a 401 in the browser
+  if (!legacyKeysFromEnv()) {
+    const stale = scriptsWithLegacyKey(root);
+    if (stale.length > 0) {
+      throw new Error(
+        `the build holds the legacy anon key (${path.relative(root, stale[0]!)}), which SUPABASE_LEGACY_KEYS=off refuses: build with the publishable key (npm run build without VITE_SUPABASE_ANON_KEY)`,
+      );
+    }
   }
   await ensurePortFree(sitePort, host, 'PORT');
   const backend = await startBackend({ host, sitePort, supabasePort, warmFunctions: true });
@@ -63,6 +85,7 @@ runCli(async () => {
   const port = (server.address() as AddressInfo).port;
   console.log(`Database:          ${database.description}`);
   console.log(`Supabase gateway:  ${stack.url}`);
+  for (const line of keyLines(stack)) console.log(`  ${line}`);
   console.log(`Site:              http://${host}:${port}/`);
   console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
   console.log(ownerCalendarLine(stack.url));

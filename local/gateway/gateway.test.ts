@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../keys.ts';
+import { keyHeaders, signJwt } from '../keys.ts';
+import { MINTED_JWT_SECONDS } from './auth.ts';
 import {
   FIXTURE_CONFIG,
   FIXTURE_FUNCTIONS_DIR,
@@ -36,10 +37,14 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
         select * from public.services order by sort_order $$;
       create function public.price_of(service_name text) returns table (name text, price numeric)
         language sql stable as $$ select name, price::numeric / 1 from public.services where name = service_name $$;
+      create function public.whoami() returns json language sql stable as $$
+        select json_build_object('role', current_user,
+          'claims', current_setting('request.jwt.claims', true)::json) $$;
       revoke execute on function public.fail_with(text) from public, anon, authenticated;
       -- the database starts closed to the API roles: a function anon may call is granted by name
       grant execute on function public.add_numbers(integer, integer), public.public_services(),
-        public.price_of(text) to anon;
+        public.price_of(text), public.whoami() to anon;
+      grant execute on function public.whoami() to service_role;
     `);
   });
   afterAll(async () => {
@@ -385,6 +390,69 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       expect(await res.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
     });
 
+    const whoami = async (headers: Record<string, string>) => {
+      const res = await fetch(`${stack.url}/rest/v1/rpc/whoami`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+
+    it('takes the publishable key as the anon role and the secret key as service_role', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const publishable = await whoami({ apikey: stack.publishableKey });
+      expect(publishable).toMatchObject({ status: 200, body: { role: 'anon' } });
+      const secret = await whoami({ apikey: stack.secretKey });
+      expect(secret).toMatchObject({ status: 200, body: { role: 'service_role' } });
+      // PostgREST sees the short-lived JWT the gateway put in the key's place, not the key
+      const claims = secret.body.claims as { iss: string; iat: number; exp: number };
+      expect(claims).toMatchObject({ iss: 'supabase', role: 'service_role' });
+      expect(claims.iat).toBeGreaterThanOrEqual(before - 60);
+      expect(claims.exp - claims.iat).toBe(MINTED_JWT_SECONDS);
+      // the key repeated as bearer token (supabase-js does) is the same caller
+      const repeated = await whoami({
+        apikey: stack.publishableKey,
+        Authorization: `Bearer ${stack.publishableKey}`,
+      });
+      expect(repeated).toMatchObject({ status: 200, body: { role: 'anon' } });
+    });
+
+    it('supabase-js works with either new key', async () => {
+      const browser = createClient(stack.url, stack.publishableKey, {
+        auth: { persistSession: false },
+      });
+      expect((await browser.from('services').select('name')).data).toHaveLength(6);
+      expect((await browser.from('email_outbox').select('id')).error).not.toBeNull();
+      const server = createClient(stack.url, stack.secretKey, { auth: { persistSession: false } });
+      const outbox = await server.from('email_outbox').select('id');
+      expect(outbox.error).toBeNull();
+    });
+
+    it('a publishable key cannot act as service_role', async () => {
+      // another sb_ value as bearer is not a JWT: PostgREST refuses it
+      const borrowed = await whoami({
+        apikey: stack.publishableKey,
+        Authorization: `Bearer ${stack.secretKey}`,
+      });
+      expect(borrowed.status).toBe(401);
+      expect(borrowed.body).toMatchObject({ code: 'PGRST301' });
+      const outbox = await get(keyHeaders(stack.publishableKey), '/rest/v1/email_outbox?select=id');
+      expect(outbox.status).toBe(401);
+    });
+
+    it('refuses a wrong sb_ key as an invalid API key', async () => {
+      for (const apikey of [
+        'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvZ',
+        `${stack.secretKey}x`,
+        'sb_publishable_nope',
+      ]) {
+        const res = await get({ apikey });
+        expect(res.status, apikey).toBe(401);
+        expect(await res.json()).toMatchObject({ message: 'Invalid API key' });
+      }
+    });
+
     it('answers CORS preflights and exposes headers like Supabase', async () => {
       const pre = await fetch(`${stack.url}/rest/v1/services`, {
         method: 'OPTIONS',
@@ -433,6 +501,39 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       expect(await response.json()).toMatchObject({ body: { status: 409 } });
     });
 
+    it("forwards a new key to a function as its role's JWT, which verify_jwt takes", async () => {
+      const call = async (headers: Record<string, string>) => {
+        const res = await fetch(`${stack.url}/functions/v1/hello`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      expect(await call({ apikey: stack.publishableKey })).toMatchObject({
+        status: 200,
+        body: { authorizationRole: 'anon', env: { publishable: true, secret: true } },
+      });
+      expect(await call(keyHeaders(stack.secretKey))).toMatchObject({
+        status: 200,
+        body: { authorizationRole: 'service_role' },
+      });
+      // the same through supabase-js, which repeats the key as bearer token
+      const browser = createClient(stack.url, stack.publishableKey, {
+        auth: { persistSession: false },
+      });
+      const { data, error } = await browser.functions.invoke('hello', { body: {} });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ authorizationRole: 'anon' });
+      // a key the project does not have is not mapped: verify_jwt refuses it
+      const wrong = await call({
+        apikey: 'sb_secret_wrong',
+        Authorization: 'Bearer sb_secret_wrong',
+      });
+      expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid JWT' } });
+      expect((await call({ apikey: 'sb_secret_wrong' })).status).toBe(401);
+    });
+
     it('honours verify_jwt from config.toml', async () => {
       const missing = await fetch(`${stack.url}/functions/v1/hello`, {
         method: 'POST',
@@ -456,5 +557,74 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       const res = await fetch(`${stack.url}/functions/v1/nope`, { method: 'POST' });
       expect(res.status).toBe(404);
     });
+  });
+});
+
+describe('gateway with the legacy keys turned off (SUPABASE_LEGACY_KEYS=off)', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      backend: 'pglite',
+      functionsDir: FIXTURE_FUNCTIONS_DIR,
+      configFile: FIXTURE_CONFIG,
+      legacyKeys: false,
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const services = (headers: Record<string, string>) =>
+    fetch(`${stack.url}/rest/v1/services?select=name`, { headers });
+  const hello = (headers: Record<string, string>) =>
+    fetch(`${stack.url}/functions/v1/hello`, { method: 'POST', headers, body: '{}' });
+  const disabled = { message: 'Legacy API keys are disabled' };
+
+  it("refuses the legacy anon and service_role keys with the platform's 401", async () => {
+    for (const key of [stack.anonKey, stack.serviceRoleKey]) {
+      const res = await services(keyHeaders(key));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject(disabled);
+      expect((await services({ apikey: key })).status).toBe(401);
+    }
+    // nor does a legacy key get through as bearer token beside a new key
+    const beside = await services({
+      apikey: stack.publishableKey,
+      Authorization: `Bearer ${stack.serviceRoleKey}`,
+    });
+    expect(beside.status).toBe(401);
+    expect(await beside.json()).toMatchObject(disabled);
+  });
+
+  it('takes the new keys', async () => {
+    expect((await services({ apikey: stack.publishableKey })).status).toBe(200);
+    expect((await services({ apikey: stack.secretKey })).status).toBe(200);
+    // the test stack's own helper sends the publishable key when the legacy keys are off
+    const calendar = await stack.rpc('get_booking_calendar', {
+      p_service_id: '5a1f0001-0000-4000-8000-000000000001',
+    });
+    expect(calendar.status).toBe(200);
+  });
+
+  it('refuses a legacy key at a verify_jwt function, and takes a new one', async () => {
+    const legacy = await hello({ Authorization: `Bearer ${stack.anonKey}` });
+    expect(legacy.status).toBe(401);
+    expect(await legacy.json()).toMatchObject(disabled);
+    const res = await hello({ apikey: stack.publishableKey });
+    expect(res.status).toBe(200);
+    // the functions are told, so those that take a key themselves refuse the legacy one too
+    expect(await res.json()).toMatchObject({
+      authorizationRole: 'anon',
+      settingsSeenByServiceRole: expect.any(Number),
+      env: { legacyApiKeys: 'off' },
+    });
+  });
+
+  it('still takes a user JWT signed with the project secret', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const user = await signJwt({ role: 'authenticated', sub: 'u1', exp });
+    const res = await services({ apikey: stack.publishableKey, Authorization: `Bearer ${user}` });
+    expect(res.status).toBe(200);
   });
 });

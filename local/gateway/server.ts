@@ -1,12 +1,19 @@
 // The Supabase-compatible gateway: /rest/v1 (PostgREST subset) and /functions/v1 (Deno), with
-// Supabase's CORS behaviour and demo-key authentication.
+// Supabase's CORS behaviour and its API keys: publishable and secret keys, and the legacy JWT keys
+// until they are turned off (./auth.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyTooLarge, readBody } from '../net.ts';
 import { functionVerifiesJwt, readToml } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { JWT_SECRET, verifyJwt } from '../keys.ts';
-import { bearer, identify } from './auth.ts';
+import {
+  functionAuthorization,
+  identify,
+  isLegacyKey,
+  LEGACY_KEYS_DISABLED,
+  type GatewayKeys,
+} from './auth.ts';
 import { isApiError, unsupported } from './errors.ts';
 import { FunctionRunner } from './functions.ts';
 import { handleRest } from './rest.ts';
@@ -23,8 +30,14 @@ export interface GatewayOptions {
   jwtSecret?: string;
   /** Extra environment for the functions (e.g. SUPABASE_DB_URL, secrets). */
   functionEnv?: Record<string, string>;
+  /** The legacy JWT keys. */
   anonKey: string;
   serviceRoleKey: string;
+  /** The new keys, as the functions get them in SUPABASE_PUBLISHABLE_KEYS / SUPABASE_SECRET_KEYS. */
+  publishableKey: string;
+  secretKey: string;
+  /** Whether the legacy JWT keys still work (default true); false refuses them like the platform. */
+  legacyKeys?: boolean;
   log?: (line: string) => void;
 }
 
@@ -110,6 +123,14 @@ function tooLarge(req: IncomingMessage, res: ServerResponse): void {
 
 export function startGateway(options: GatewayOptions): Promise<Gateway> {
   const secret = options.jwtSecret ?? JWT_SECRET;
+  const keys: GatewayKeys = {
+    jwtSecret: secret,
+    publishableKeys: [options.publishableKey],
+    secretKeys: [options.secretKey],
+    anonKey: options.anonKey,
+    serviceRoleKey: options.serviceRoleKey,
+    legacyKeys: options.legacyKeys ?? true,
+  };
   const host = options.host ?? '127.0.0.1';
   let baseUrl = '';
   let runner: FunctionRunner | undefined;
@@ -122,7 +143,7 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (pathname.startsWith('/rest/v1/')) {
       if (method === 'OPTIONS') return preflight(req, res);
-      const identity = await identify(req.headers, url.searchParams, secret);
+      const identity = await identify(req.headers, url.searchParams, keys);
       if (isApiError(identity))
         return sendJson(res, identity.status, identity.body, identity.headers);
       const body = (await readBody(req, MAX_BODY)).toString('utf8');
@@ -152,10 +173,17 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
           message: 'Requested function was not found',
         });
       }
+      // what the function receives as Authorization: a new key in apikey becomes its role's
+      // short-lived JWT, so a verify_jwt function takes a publishable key as the anon role
+      const authorization = await functionAuthorization(req.headers, keys);
+      if (authorization === undefined) delete req.headers.authorization;
+      else req.headers.authorization = authorization;
       if (method !== 'OPTIONS' && functionVerifiesJwt(options.configFile, name)) {
-        const token = bearer(req.headers);
+        const token = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '')?.[1];
         if (!token)
           return sendJson(res, 401, { code: 401, message: 'Missing authorization header' });
+        if (!keys.legacyKeys && isLegacyKey(token, keys))
+          return sendJson(res, 401, LEGACY_KEYS_DISABLED.body);
         if (!(await verifyJwt(token, secret)).ok)
           return sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
       }
@@ -236,9 +264,16 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
         log,
         env: {
           SUPABASE_URL: baseUrl,
+          // the legacy keys stay in the environment when they are off: hosted projects have been
+          // seen to inject them after they were turned off, so a function cannot tell from them;
+          // LEGACY_API_KEYS (below) says whether they still work
           SUPABASE_ANON_KEY: options.anonKey,
           SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+          // the new keys in the platform's shape: JSON objects of named keys
+          SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: options.publishableKey }),
+          SUPABASE_SECRET_KEYS: JSON.stringify({ default: options.secretKey }),
           ...options.functionEnv,
+          LEGACY_API_KEYS: keys.legacyKeys ? 'on' : 'off',
         },
       });
       resolve({

@@ -3,7 +3,7 @@
 //
 //   const email = await startLocalEmail({ siteUrl, supabasePort });   // before startStack
 //   const stack = await startStack(...);
-//   email.startSender(stack.url, stack.serviceRoleKey);
+//   email.startSender(stack.url, stack.secretKey);
 //   console.log(`Mailbox: ${email.url}`);   ...   await email.stop();
 //
 // startLocalEmail sets RESEND_API_URL, RESEND_API_KEY, EMAIL_FROM, OWNER_EMAIL and SITE_URL in
@@ -38,11 +38,7 @@ export interface LocalEmail {
   mailbox: Mailbox;
   sender?: EmailWorker;
   /** Starts calling process-email-outbox every intervalMs (EMAIL_INTERVAL_MS, default 5000). */
-  startSender(
-    supabaseUrl: string,
-    serviceRoleKey: string,
-    log?: (line: string) => void,
-  ): EmailWorker;
+  startSender(supabaseUrl: string, secretKey: string, log?: (line: string) => void): EmailWorker;
   stop(): Promise<void>;
 }
 
@@ -70,10 +66,10 @@ export async function startLocalEmail(options: {
   const local: LocalEmail = {
     url: `${mailbox.url}/`,
     mailbox,
-    startSender(supabaseUrl, serviceRoleKey, log) {
+    startSender(supabaseUrl, secretKey, log) {
       local.sender = startEmailWorker({
         supabaseUrl,
-        serviceRoleKey,
+        secretKey,
         intervalMs: Number(process.env.EMAIL_INTERVAL_MS ?? 5000),
         log,
       });

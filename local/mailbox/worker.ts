@@ -2,12 +2,15 @@
 // one run at a time, public.queue_owner_agenda() (it decides itself whether the morning agenda is
 // due) and then the process-email-outbox edge function (which after its batch also queues the
 // owner's alert about given-up e-mails, as in production); the retention job
-// (public.run_retention) shortly after start and then every 6 hours.
+// (public.run_retention) shortly after start and then every 6 hours. It calls them with a secret key
+// in apikey, as a job on a project whose legacy keys are off must.
+import { keyHeaders } from '../keys.ts';
 
 export interface EmailWorkerOptions {
   /** Gateway URL, e.g. http://127.0.0.1:54321. */
   supabaseUrl: string;
-  serviceRoleKey: string;
+  /** A secret key (sb_secret_…); the legacy service_role key works only while the legacy keys do. */
+  secretKey: string;
   /** Default 5000 ms. */
   intervalMs?: number;
   /** Retention runs; default 6 hours (0: never). The first one 10 s after start. */
@@ -32,11 +35,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   const rpc = async (name: string): Promise<Response> =>
     fetch(`${options.supabaseUrl}/rest/v1/rpc/${name}`, {
       method: 'POST',
-      headers: {
-        apikey: options.serviceRoleKey,
-        Authorization: `Bearer ${options.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
+      headers: { ...keyHeaders(options.secretKey), 'Content-Type': 'application/json' },
       body: '{}',
       signal: AbortSignal.timeout(120_000),
     });
@@ -51,10 +50,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     await agenda.body?.cancel().catch(() => undefined);
     const res = await fetch(`${options.supabaseUrl}/functions/v1/process-email-outbox`, {
       method: 'POST',
-      headers: {
-        Authorization: `Bearer ${options.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
+      headers: { ...keyHeaders(options.secretKey), 'Content-Type': 'application/json' },
       body: '{}',
       signal: AbortSignal.timeout(120_000),
     });

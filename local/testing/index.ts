@@ -7,7 +7,15 @@ export {
   type SchemaSource,
   type TestDatabase,
 } from './database.ts';
-export { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, signJwt } from '../keys.ts';
+export {
+  ANON_KEY,
+  JWT_SECRET,
+  keyHeaders,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  SERVICE_ROLE_KEY,
+  signJwt,
+} from '../keys.ts';
 export {
   startTestStack,
   FIXTURE_CONFIG,

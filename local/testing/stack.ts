@@ -2,6 +2,7 @@
 // gateway on a free port, edge functions under Deno.
 import { fileURLToPath } from 'node:url';
 import type { Row } from '../db/database.ts';
+import { keyHeaders } from '../keys.ts';
 import { freePort } from '../net.ts';
 import { startStack, type Stack } from '../stack.ts';
 import {
@@ -35,18 +36,31 @@ export interface TestStackOptions {
    * solve a challenge in milliseconds. Pass null to keep the migration's default.
    */
   challengeCost?: number | null;
+  /**
+   * Whether the legacy JWT keys work; default true, whatever SUPABASE_LEGACY_KEYS says, so a test
+   * is the same on every machine. False: the stack refuses them as a project that turned them off.
+   */
+  legacyKeys?: boolean;
 }
 
 export interface TestStack {
   url: string;
+  /** The legacy JWT keys. */
   anonKey: string;
   serviceRoleKey: string;
+  /** The new keys (anon and service_role roles). */
+  publishableKey: string;
+  secretKey: string;
+  legacyKeys: boolean;
   backend: Backend;
   /** Runs SQL as the database owner (bypasses RLS). */
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   database: TestDatabase;
   stack: Stack;
-  /** POST /rest/v1/rpc/<name> with a JSON body, as a client holding key (default: the anon key). */
+  /**
+   * POST /rest/v1/rpc/<name> with a JSON body, as a client holding key (default: the anon key, or
+   * the publishable key when the legacy keys are off); a new key goes in apikey only.
+   */
   rpc(name: string, body: unknown, key?: string): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -71,6 +85,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       port: await freePort(),
       functionsDir: options.functionsDir,
       configFile: options.configFile,
+      legacyKeys: options.legacyKeys ?? true,
       log: options.verbose || process.env.STACK_VERBOSE ? (line) => console.log(line) : undefined,
     });
   } catch (error) {
@@ -81,18 +96,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     url: stack.url,
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
+    publishableKey: stack.publishableKey,
+    secretKey: stack.secretKey,
+    legacyKeys: stack.legacyKeys,
     backend: database.backend,
     query: database.query,
     database,
     stack,
-    rpc: (name, body, key = stack.anonKey) =>
+    rpc: (name, body, key = stack.legacyKeys ? stack.anonKey : stack.publishableKey) =>
       fetch(`${stack.url}/rest/v1/rpc/${name}`, {
         method: 'POST',
-        headers: {
-          apikey: key,
-          Authorization: `Bearer ${key}`,
-          'Content-Type': 'application/json',
-        },
+        headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }),
     async stop() {

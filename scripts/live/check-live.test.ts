@@ -1,7 +1,8 @@
 // npm run check:live against the embedded stack: first a project with everything a fresh local stack
-// lacks (each item listed with its fix, exit code 1), then a project where a test has set every
-// item (PostgreSQL 15 with pg_cron, Vault secrets, function secrets, sign-ups off, business facts
-// filled in): nothing missing.
+// lacks (each item listed with its fix, exit code 1), asked with the legacy service_role key and
+// (npm run check:live) with a secret key; then a project where a test has set every item
+// (PostgreSQL 15 with pg_cron, Vault secrets, function secrets, sign-ups off, business facts filled
+// in) and turned the legacy keys off, asked with a secret key only: nothing missing.
 //
 // pg_net and Supabase Vault are not packaged for Debian: the second database gets the test-only
 // stand-ins of local/testing/fixtures/hosted-stand-ins.sql (a plain-text vault, a recording
@@ -14,6 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installHostedStandIns,
+  keyHeaders,
   startTestStack,
   type TestStack,
 } from '../../local/testing/index.ts';
@@ -84,6 +86,7 @@ describe('check:live on a fresh embedded stack', () => {
       grant execute on function public.live_status() to anon;
       revoke select on public.opening_hours from authenticated;
     `);
+    // the legacy service_role key still works while the legacy keys are on
     items = await checkLive({ url: stack.url, serviceKey: stack.serviceRoleKey });
   });
   afterAll(async () => {
@@ -151,7 +154,8 @@ describe('check:live on a fresh embedded stack', () => {
         env: {
           ...process.env,
           SUPABASE_URL: stack.url,
-          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+          SUPABASE_SECRET_KEY: stack.secretKey,
+          SUPABASE_SERVICE_ROLE_KEY: '',
         },
       },
     ).then(
@@ -187,6 +191,8 @@ describe('check:live once everything is set', () => {
       backend: 'postgres',
       cron: true,
       configFile: configWithAuth(dir, 'enabled = true\nenable_signup = false'),
+      // a project that turned its legacy keys off: check:live needs only the secret key
+      legacyKeys: false,
     });
     await installHostedStandIns(stack.database.db);
     for (const name of requirements.vaultSecrets) {
@@ -205,7 +211,7 @@ describe('check:live once everything is set', () => {
   it('reports nothing missing', async () => {
     const items = await checkLive({
       url: stack.url,
-      serviceKey: stack.serviceRoleKey,
+      serviceKey: stack.secretKey,
       placeholders: [],
     });
     expect(failed(items)).toEqual([]);
@@ -221,16 +227,27 @@ describe('check:live once everything is set', () => {
     );
   });
 
-  it('live-check answers only the service role, and only whether names are set', async () => {
+  it('a legacy key is refused once the legacy keys are off', async () => {
+    const items = await checkLive({
+      url: stack.url,
+      serviceKey: stack.serviceRoleKey,
+      placeholders: [],
+    });
+    const refused = failed(items).filter((i) => i.en.includes('Legacy API keys are disabled'));
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
+  it('live-check answers only a secret key, and only whether names are set', async () => {
     const liveCheck = (key: string, names: string[]) =>
       fetch(`${stack.url}/functions/v1/live-check`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
         body: JSON.stringify({ names }),
       });
-    expect((await liveCheck(stack.anonKey, ['RESEND_API_KEY'])).status).toBe(401);
-    expect((await liveCheck(stack.serviceRoleKey, ['lower-case'])).status).toBe(400);
-    const ok = await liveCheck(stack.serviceRoleKey, ['RESEND_API_KEY', 'NOT_SET_ANYWHERE']);
+    expect((await liveCheck(stack.publishableKey, ['RESEND_API_KEY'])).status).toBe(401);
+    expect((await liveCheck(stack.serviceRoleKey, ['RESEND_API_KEY'])).status).toBe(401);
+    expect((await liveCheck(stack.secretKey, ['lower-case'])).status).toBe(400);
+    const ok = await liveCheck(stack.secretKey, ['RESEND_API_KEY', 'NOT_SET_ANYWHERE']);
     const body = (await ok.json()) as Record<string, unknown>;
     expect(body.set).toEqual({ RESEND_API_KEY: true, NOT_SET_ANYWHERE: false });
     expect(JSON.stringify(body)).not.toContain('re_test_key');

@@ -2,6 +2,7 @@
 // site can go live, and says how to fix each item in one line. Danish first, English beside it.
 import type { PlaceholderFact } from '../../src/content/business-placeholders.ts';
 import { comparePrivileges } from '../../local/db/privilege-lint.ts';
+import { keyHeaders } from '../../local/keys.ts';
 import type { Requirements } from './requirements.ts';
 
 export interface CheckItem {
@@ -62,17 +63,17 @@ async function bodyText(res: Response): Promise<string> {
   return (await res.text().catch(() => '')).slice(0, 200);
 }
 
+/**
+ * serviceKey: a secret key (sb_secret_…, sent in apikey only: it is not a JWT), or the legacy
+ * service_role key while the project's legacy keys are on (also sent as bearer token).
+ */
 export async function probeProject(
   url: string,
   serviceKey: string,
   requirements: Requirements,
 ): Promise<ProjectFacts> {
   const base = url.replace(/\/+$/, '');
-  const headers = {
-    apikey: serviceKey,
-    Authorization: `Bearer ${serviceKey}`,
-    'Content-Type': 'application/json',
-  };
+  const headers = { ...keyHeaders(serviceKey), 'Content-Type': 'application/json' };
   const facts: ProjectFacts = {
     status: null,
     functions: {},
@@ -122,9 +123,7 @@ export async function probeProject(
     else facts.secretsError = `HTTP ${res.status} ${await bodyText(res)}`;
   } else facts.secretsError = 'live-check is not deployed';
 
-  const auth = await request(`${base}/auth/v1/settings`, {
-    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
-  });
+  const auth = await request(`${base}/auth/v1/settings`, { headers: keyHeaders(serviceKey) });
   if (auth.ok) {
     const settings = (await auth.json()) as { disable_signup?: boolean };
     facts.signupsOpen = settings.disable_signup !== true;

@@ -24,6 +24,10 @@ export const OPTIONAL_SECRETS: Record<string, string> = {
   CLIENT_IP_HEADER: "the header that carries the client's address; default cf-connecting-ip",
   CLIENT_IP_TRUSTED_HOPS:
     'with x-forwarded-for: how many proxies of your own append to it; default 1',
+  LEGACY_API_KEYS:
+    'off once the legacy anon/service_role keys are turned off in the dashboard; default on',
+  SECRET_KEY_NAME:
+    "which of the project's secret keys the functions use for the database; default `default`",
 };
 
 /** Supabase sets these for every function itself. */

@@ -5,6 +5,7 @@ import { readRequirements } from './requirements.ts';
 
 export interface CheckLiveOptions {
   url: string;
+  /** A secret key of the project (or the legacy service_role key while the legacy keys work). */
   serviceKey: string;
   /** Default: the placeholders left in src/content/business.ts. */
   placeholders?: PlaceholderFact[];

@@ -2,7 +2,7 @@
  * The one call to an edge function of the pages behind the e-mail links (/afbestil, /flyt): a plain
  * fetch with the publishable key, since those pages load no supabase-js.
  */
-import { supabaseConfig } from './supabase-config';
+import { keyHeaders, supabaseConfig } from './supabase-config';
 
 /**
  * What a function answered: no `status` when no answer came (the network failed), `body` null when
@@ -23,7 +23,7 @@ export async function postFunction(name: string, body: unknown): Promise<Functio
   const { url, key } = supabaseConfig();
   const response = await fetch(`${url}/functions/v1/${name}`, {
     method: 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   }).catch(() => null);
   return response

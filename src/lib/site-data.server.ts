@@ -8,7 +8,7 @@
  * embedded stack for the build), else the Supabase the site books against (VITE_SUPABASE_URL and
  * its key, or the local stack; src/lib/supabase.ts).
  */
-import { supabaseConfig } from './supabase-config';
+import { keyHeaders, supabaseConfig } from './supabase-config';
 import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
 
 export class SiteDataError extends Error {
@@ -35,9 +35,7 @@ function fail(url: string, reason: string): never {
 }
 
 async function getJson(base: string, key: string, path: string): Promise<unknown> {
-  const headers: Record<string, string> = { apikey: key, Accept: 'application/json' };
-  // legacy anon keys are JWTs; the new publishable keys (sb_publishable_…) go in apikey only
-  if (key.split('.').length === 3) headers.Authorization = `Bearer ${key}`;
+  const headers = { ...keyHeaders(key), Accept: 'application/json' };
   let response: Response;
   try {
     response = await fetch(`${base}/rest/v1/${path}`, {

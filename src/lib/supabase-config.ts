@@ -2,17 +2,23 @@
  * Where the backend is, apart from the client (./supabase.ts): the pages behind the e-mail links
  * call their edge functions with a plain fetch and need only this.
  */
-/** The Supabase CLI's local gateway and its well-known demo anon key (public by design). */
+/**
+ * The Supabase CLI's local gateway and its well-known local publishable key (public by design): the
+ * key `supabase start` prints, which the local stack takes whether or not its legacy keys are on.
+ */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 
 export interface SupabaseConfig {
   url: string;
   key: string;
 }
 
-/** Where the site's backend is: the VITE_ env of the build, else the local stack. */
+/**
+ * Where the site's backend is: the VITE_ env of the build, else the local stack. The key is the
+ * publishable key (VITE_SUPABASE_PUBLISHABLE_KEY); the legacy anon key (VITE_SUPABASE_ANON_KEY) only
+ * as a fallback, until the legacy keys end with 2026.
+ */
 export function supabaseConfig(
   env: Record<string, string | boolean | undefined> = import.meta.env,
 ) {
@@ -22,6 +28,20 @@ export function supabaseConfig(
   };
   return {
     url: text('VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
-    key: text('VITE_SUPABASE_PUBLISHABLE_KEY') ?? text('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
+    key:
+      text('VITE_SUPABASE_PUBLISHABLE_KEY') ??
+      text('VITE_SUPABASE_ANON_KEY') ??
+      LOCAL_PUBLISHABLE_KEY,
   } satisfies SupabaseConfig;
+}
+
+/**
+ * The headers that carry the site's key: always `apikey`; `Authorization: Bearer` only for a legacy
+ * anon key, which is a JWT. A publishable key is not one, and goes in apikey only (Supabase's
+ * migration guide); the platform's gateway gives PostgREST and the functions the anon role for it.
+ */
+export function keyHeaders(key: string): Record<string, string> {
+  return key.split('.').length === 3
+    ? { apikey: key, Authorization: `Bearer ${key}` }
+    : { apikey: key };
 }

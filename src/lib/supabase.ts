@@ -1,10 +1,11 @@
 import type { FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '~/generated/database.types';
-import { supabaseConfig } from './supabase-config';
+import { keyHeaders, supabaseConfig } from './supabase-config';
 
 export {
-  LOCAL_ANON_KEY,
+  keyHeaders,
+  LOCAL_PUBLISHABLE_KEY,
   LOCAL_SUPABASE_URL,
   supabaseConfig,
   type SupabaseConfig,
@@ -13,7 +14,8 @@ export {
 /**
  * What the site uses of Supabase: PostgREST (tables and RPCs) and the edge functions, without
  * auth, realtime and storage, which no page uses. The visitor never signs in, so every request
- * carries the public key as apikey and bearer token, as supabase-js does without a session.
+ * carries the public key: the publishable key in apikey (the legacy anon key, a JWT, also as bearer
+ * token, as supabase-js does without a session).
  */
 export interface SupabaseBackend {
   from: PostgrestClient<Database>['from'];
@@ -34,7 +36,7 @@ export function getSupabase(): Promise<SupabaseBackend> {
   client ??= Promise.all([import('@supabase/postgrest-js'), import('@supabase/functions-js')]).then(
     ([{ PostgrestClient }, { FunctionsClient }]) => {
       const { url, key } = supabaseConfig();
-      const headers = { apikey: key, Authorization: `Bearer ${key}` };
+      const headers = keyHeaders(key);
       const rest = new PostgrestClient<Database>(`${url}/rest/v1`, { headers });
       return {
         from: rest.from.bind(rest),

@@ -187,7 +187,7 @@ describe('process-email-outbox', () => {
   it('the embedded stack sender loop sends by itself, and runs retention through the API', async () => {
     const worker = startEmailWorker({
       supabaseUrl: stack.url,
-      serviceRoleKey: stack.serviceRoleKey,
+      secretKey: stack.secretKey,
       intervalMs: 200,
       retentionIntervalMs: 0,
     });
@@ -204,9 +204,10 @@ describe('process-email-outbox', () => {
     }
   });
 
-  it('refuses callers without the service role key', async () => {
+  it('refuses callers without a secret key', async () => {
     const anon = await processOutbox(stack.anonKey);
     expect(anon.status).toBe(401);
+    expect((await processOutbox(stack.publishableKey)).status).toBe(401);
     expect((await processOutbox('nonsense')).status).toBe(401);
   });
 });

@@ -96,7 +96,7 @@ describe('alert about given-up e-mails on the embedded stack', () => {
     expect(mailbox.store.messages).toHaveLength(0);
     const worker = startEmailWorker({
       supabaseUrl: stack.url,
-      serviceRoleKey: stack.serviceRoleKey,
+      secretKey: stack.secretKey,
       intervalMs: 3_600_000,
       retentionIntervalMs: 0,
     });

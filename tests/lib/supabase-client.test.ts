@@ -1,8 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY } from '../../local/keys';
-import { getSupabase, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseConfig } from '~/lib/supabase';
+import { ANON_KEY, keyHeaders as localKeyHeaders, PUBLISHABLE_KEY } from '../../local/keys';
+import {
+  getSupabase,
+  keyHeaders,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SUPABASE_URL,
+  supabaseConfig,
+} from '~/lib/supabase';
 
 const seen: Array<{ path: string; apikey: string | null; authorization: string | null }> = [];
 const server = setupServer(
@@ -19,10 +25,18 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('the Supabase client', () => {
-  it('defaults to the local stack and the anon key the local gateway accepts', () => {
-    expect(supabaseConfig({})).toEqual({ url: LOCAL_SUPABASE_URL, key: LOCAL_ANON_KEY });
+  it('defaults to the local stack and its publishable key, which it takes with legacy keys off', () => {
+    expect(supabaseConfig({})).toEqual({ url: LOCAL_SUPABASE_URL, key: LOCAL_PUBLISHABLE_KEY });
     // the browser cannot import local/, so the key stands twice (local/keys.test.ts verifies it)
-    expect(LOCAL_ANON_KEY).toBe(ANON_KEY);
+    expect(LOCAL_PUBLISHABLE_KEY).toBe(PUBLISHABLE_KEY);
+  });
+
+  it('sends a publishable key in apikey only, a legacy anon key also as bearer token', () => {
+    expect(keyHeaders(LOCAL_PUBLISHABLE_KEY)).toEqual({ apikey: LOCAL_PUBLISHABLE_KEY });
+    expect(keyHeaders(ANON_KEY)).toEqual({ apikey: ANON_KEY, Authorization: `Bearer ${ANON_KEY}` });
+    // the same rule as the local tools' (the browser cannot import local/)
+    for (const key of [LOCAL_PUBLISHABLE_KEY, ANON_KEY, 'sb_publishable_x'])
+      expect(keyHeaders(key)).toEqual(localKeyHeaders(key));
   });
 
   it('takes a hosted project from the env, the publishable key before the anon key', () => {
@@ -39,7 +53,7 @@ describe('the Supabase client', () => {
     });
   });
 
-  it('is one client, and sends the public key as apikey and bearer to REST, RPC and functions', async () => {
+  it('is one client, and sends the publishable key as apikey to REST, RPC and functions', async () => {
     const [first, second] = await Promise.all([getSupabase(), getSupabase()]);
     expect(first).toBe(second);
     await first.from('services').select('*');
@@ -51,8 +65,9 @@ describe('the Supabase client', () => {
       '/functions/v1/get-available-slots',
     ]);
     for (const s of seen) {
-      expect(s.apikey).toBe(LOCAL_ANON_KEY);
-      expect(s.authorization).toBe(`Bearer ${LOCAL_ANON_KEY}`);
+      expect(s.apikey).toBe(LOCAL_PUBLISHABLE_KEY);
+      // not a JWT: the gateway puts the anon role's JWT in its place
+      expect(s.authorization).toBeNull();
     }
   });
 });

@@ -1,5 +1,5 @@
-// The secrets the internal functions (process-email-outbox, live-check) accept: read from the
-// Authorization header and compared in constant time.
+// Secrets a function compares itself: the bearer token of a request, and a comparison whose time
+// does not depend on where two strings differ (the API keys are checked in ./api-keys.ts).
 
 /** The token of an `Authorization: Bearer …` header, or ''. */
 export function bearer(req: Request): string {

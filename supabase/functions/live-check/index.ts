@@ -2,10 +2,11 @@
 // Answers which of the named function secrets are set in this project, never their values, plus
 // the three settings that are not secret (they appear in every e-mail) so the check can tell a
 // placeholder from a real address: 200 {set: {NAME: boolean}, emailFrom, ownerEmail, siteUrl}.
-// Only the service role key may call it: 401 otherwise.
+// Only a secret key of the project may call it (apikey header; the legacy service_role key only
+// while the legacy keys are on): 401 otherwise, the publishable key included.
 import { error, json } from '../_shared/errors.ts';
 import { preflight } from '../_shared/cors.ts';
-import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
+import { callerHasSecretKey } from '../_shared/api-keys.ts';
 
 const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const MAX_NAMES = 100;
@@ -18,9 +19,7 @@ function value(name: string): string | null {
 export async function handler(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return error(405, 'Metoden er ikke tilladt.', { Allow: 'POST' });
-  if (!timingSafeEqual(bearer(req), Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '')) {
-    return error(401, 'Ikke tilladt.');
-  }
+  if (!callerHasSecretKey(req, (name) => Deno.env.get(name))) return error(401, 'Ikke tilladt.');
   let body: unknown;
   try {
     body = await req.json();

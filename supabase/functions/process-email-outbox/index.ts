@@ -3,26 +3,28 @@
 // Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
 // records the outcome, then queues the owner's alert about given-up e-mails (at most one a day)
 // -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued}.
-// Only the service role key or EMAIL_PROCESSOR_SECRET may call it: 401 otherwise.
+// Only a secret key of the project (apikey header), EMAIL_PROCESSOR_SECRET (what the scheduled job
+// sends), or, while the legacy keys are on, the legacy service_role key may call it: 401 otherwise.
+// verify_jwt is off for it: the platform cannot check the new keys, so the function does.
 import { error, internalError, json } from '../_shared/errors.ts';
 import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
+import { callerHasSecretKey } from '../_shared/api-keys.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { emailConfig } from '../_shared/email/config.ts';
 import { processOutbox } from '../_shared/email/processor.ts';
 
 /**
- * The service role key as Bearer token, or EMAIL_PROCESSOR_SECRET as Bearer token or in the
- * X-Email-Processor-Secret header (for projects on the new, non-JWT API keys; see docs/emails.md).
+ * A secret key in apikey (the legacy service_role key also as Bearer token while the legacy keys
+ * are on), or EMAIL_PROCESSOR_SECRET as Bearer token or in the X-Email-Processor-Secret header (the
+ * scheduled job's key, kept in Vault; see docs/emails.md).
  */
 function authorised(req: Request): boolean {
   const secret = Deno.env.get('EMAIL_PROCESSOR_SECRET');
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
   const token = bearer(req);
   const header = req.headers.get('x-email-processor-secret') ?? '';
-  return (
-    (!!serviceKey && timingSafeEqual(token, serviceKey)) ||
-    (!!secret && (timingSafeEqual(token, secret) || timingSafeEqual(header, secret)))
-  );
+  const byProcessorSecret =
+    !!secret && (timingSafeEqual(token, secret) || timingSafeEqual(header, secret));
+  return callerHasSecretKey(req, (name) => Deno.env.get(name)) || byProcessorSecret;
 }
 
 export async function handler(req: Request): Promise<Response> {

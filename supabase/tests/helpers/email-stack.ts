@@ -1,7 +1,7 @@
 // The embedded stack with its e-mail API pointed at a fresh local mailbox, for the tests of the
 // functions that send e-mail (create-booking, cancel-booking, reschedule-booking, the sender).
 import { localEmailEnv, startMailbox, type Mailbox } from '../../../local/mailbox/index.ts';
-import { startTestStack, type TestStack } from '../../../local/testing/index.ts';
+import { keyHeaders, startTestStack, type TestStack } from '../../../local/testing/index.ts';
 
 export const TEST_SITE_URL = 'http://127.0.0.1:4173';
 
@@ -47,14 +47,14 @@ export async function startEmailStack(
   };
 }
 
-/** Runs the e-mail sender now, as the scheduler does, with `key` (default: the service role key). */
+/** Runs the e-mail sender now, as the scheduler does, with `key` (default: the secret key). */
 export async function runEmailSender(
   stack: TestStack,
-  key: string = stack.serviceRoleKey,
+  key: string = stack.secretKey,
 ): Promise<{ status: number; body: Record<string, number> }> {
   const res = await fetch(`${stack.url}/functions/v1/process-email-outbox`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, apikey: key, 'Content-Type': 'application/json' },
+    headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
     body: '{}',
   });
   return { status: res.status, body: (await res.json()) as Record<string, number> };
