@@ -24,6 +24,8 @@ export interface StackOptions {
   watch?: boolean;
   /** Start every edge function right away instead of on first request. */
   warmFunctions?: boolean;
+  /** More function secrets, over supabase/functions/.env (tests: a platform's other layout). */
+  functionEnv?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -112,6 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
         ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
         ...readEnvFile(path.join(functionsDir, '.env')),
+        ...options.functionEnv,
       },
       log: options.log,
     });

@@ -35,6 +35,8 @@ export interface TestStackOptions {
    * solve a challenge in milliseconds. Pass null to keep the migration's default.
    */
   challengeCost?: number | null;
+  /** Function secrets of this stack, e.g. CLIENT_IP_HEADER (see StackOptions.functionEnv). */
+  functionEnv?: Record<string, string>;
 }
 
 export interface TestStack {
@@ -71,6 +73,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       port: await freePort(),
       functionsDir: options.functionsDir,
       configFile: options.configFile,
+      functionEnv: options.functionEnv,
       log: options.verbose || process.env.STACK_VERBOSE ? (line) => console.log(line) : undefined,
     });
   } catch (error) {
