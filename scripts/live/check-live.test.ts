@@ -17,9 +17,14 @@ import {
   startTestStack,
   type TestStack,
 } from '../../local/testing/index.ts';
+import {
+  clientAddressConfig,
+  describeClientAddress,
+} from '../../supabase/functions/_shared/client-address.ts';
 import { checkLive } from './run.ts';
 import { readRequirements, ROOT } from './requirements.ts';
 import { evaluate, type CheckItem } from './check.ts';
+import { clientAddressItems, MADE_UP_ADDRESS_HEADERS } from './client-address.ts';
 
 const run = promisify(execFile);
 const requirements = readRequirements();
@@ -132,6 +137,26 @@ describe('check:live on a fresh embedded stack', () => {
     expect(da.join('\n')).not.toContain('RESEND_API_URL');
   });
 
+  it('lists the address headers the local gateway sets, and finds the default setting right', () => {
+    const lines = items.filter((i) => /CLIENT_IP_HEADER|Adresse-headere/.test(i.da));
+    expect(lines).toEqual([
+      {
+        ok: true,
+        da: expect.stringMatching(
+          /^Adresse-headere ved funktionerne \(lokal gateway\): cf-connecting-ip \(én privat adresse, sat af den lokale gateway\), x-real-ip \(én privat adresse, sat af den lokale gateway\), x-forwarded-for \(den lokale gateway føjer 1 adresse til klientens\); klientens egen tekst sendes uændret videre i true-client-ip, /,
+        ),
+        en: expect.stringContaining(
+          'cf-connecting-ip (one private address, set by the local gateway)',
+        ),
+      },
+      {
+        ok: true,
+        da: 'CLIENT_IP_HEADER=cf-connecting-ip giver den lokale adresse 127.0.0.1 (forbindelsens, som den lokale gateway sætter)',
+        en: "CLIENT_IP_HEADER=cf-connecting-ip yields the connection's address, as the local gateway sets it",
+      },
+    ]);
+  });
+
   it('says what is in place: every function folder is deployed on the stack', () => {
     for (const name of requirements.functions) {
       expect(items).toContainEqual({
@@ -221,6 +246,38 @@ describe('check:live once everything is set', () => {
     );
   });
 
+  it('live-check tells the caller which address headers reached it, and what the setting takes', async () => {
+    const res = await fetch(`${stack.url}/functions/v1/live-check`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${stack.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '198.51.100.1',
+        'True-Client-IP': '10.1.2.3, 198.51.100.2',
+      },
+      body: JSON.stringify({ names: [] }),
+    });
+    const body = (await res.json()) as { clientAddress: ReturnType<typeof describeClientAddress> };
+    const byName = Object.fromEntries(body.clientAddress.headers.map((h) => [h.name, h]));
+    expect(byName['cf-connecting-ip']).toEqual({
+      name: 'cf-connecting-ip',
+      shape: 'private',
+      entries: [{ value: '127.0.0.1', kind: 'private' }],
+    });
+    expect(byName['x-forwarded-for']!.entries.map((e) => e.value)).toEqual([
+      '198.51.100.1',
+      '127.0.0.1',
+    ]);
+    expect(byName['true-client-ip']!.shape).toBe('list');
+    expect(byName['fly-client-ip']).toEqual({ name: 'fly-client-ip', shape: 'none', entries: [] });
+    expect(body.clientAddress.configured).toEqual({
+      header: 'cf-connecting-ip',
+      trustedHops: 1,
+      address: '127.0.0.1',
+      kind: 'private',
+    });
+  });
+
   it('live-check answers only the service role, and only whether names are set', async () => {
     const liveCheck = (key: string, names: string[]) =>
       fetch(`${stack.url}/functions/v1/live-check`, {
@@ -298,5 +355,112 @@ describe('a project whose history is from before the squash', () => {
     expect(pushFirst!.da).toBe(
       'Migrationshistorikken er fra før sammenlægningen, og 1 af de gamle migrationer mangler: kør dem først',
     );
+  });
+});
+
+describe('which client-address setting check:live asks for', () => {
+  const made = (name: string) => MADE_UP_ADDRESS_HEADERS[name]!;
+  const VISITOR = '81.7.11.5';
+  /** What a function with CLIENT_IP_HEADER=header would report for these arriving headers. */
+  const arrive = (headers: Record<string, string>, header?: string, hops?: string) =>
+    describeClientAddress(
+      new Headers(headers),
+      clientAddressConfig((n) =>
+        n === 'CLIENT_IP_HEADER' ? header : n === 'CLIENT_IP_TRUSTED_HOPS' ? hops : undefined,
+      ),
+    );
+  /** The client's own text passes through every header the platform does not touch. */
+  const passedThrough = (except: string[]) =>
+    Object.fromEntries(
+      Object.keys(MADE_UP_ADDRESS_HEADERS)
+        .filter((n) => !except.includes(n))
+        .map((n) => [n, made(n)]),
+    );
+  const verdict = (
+    plain: Record<string, string>,
+    probe: Record<string, string>,
+    header?: string,
+    hops?: string,
+  ) =>
+    clientAddressItems({
+      plain: arrive(plain, header, hops),
+      probe: arrive(probe, header, hops),
+      local: false,
+    })[1]!;
+
+  it('accepts cf-connecting-ip where the platform overwrites it (Cloudflare in front)', () => {
+    const item = verdict(
+      { 'cf-connecting-ip': VISITOR, 'x-forwarded-for': VISITOR },
+      {
+        ...passedThrough(['cf-connecting-ip', 'x-forwarded-for']),
+        'cf-connecting-ip': VISITOR,
+        'x-forwarded-for': `${made('x-forwarded-for')}, ${VISITOR}`,
+      },
+    );
+    expect(item).toEqual({
+      ok: true,
+      da: `CLIENT_IP_HEADER=cf-connecting-ip giver den besøgendes adresse (${VISITOR}), som klienten ikke selv kan skrive`,
+      en: "CLIENT_IP_HEADER=cf-connecting-ip yields the visitor's address, which the client cannot write",
+    });
+  });
+
+  it('asks for X-Forwarded-For with the hops the platform adds when cf-connecting-ip does not arrive', () => {
+    const probe = {
+      ...passedThrough(['cf-connecting-ip', 'x-forwarded-for', 'x-real-ip']),
+      'x-forwarded-for': `${made('x-forwarded-for')}, ${VISITOR}, 10.0.0.7`,
+      'x-real-ip': '10.0.0.7',
+    };
+    const plain = { 'x-forwarded-for': `${VISITOR}, 10.0.0.7`, 'x-real-ip': '10.0.0.7' };
+    const missing = verdict(plain, probe);
+    expect(missing).toMatchObject({
+      ok: false,
+      da: 'CLIENT_IP_HEADER=cf-connecting-ip giver ingen brugbar adresse: bookinger tælles uden grænserne pr. adresse',
+    });
+    expect(missing.fix).toBe(
+      `npx supabase secrets set CLIENT_IP_HEADER=x-forwarded-for CLIENT_IP_TRUSTED_HOPS=2   (gives ${VISITOR}, your address as the platform saw it)`,
+    );
+    // x-real-ip holds the last proxy's address: every visitor would share it
+    expect(verdict(plain, probe, 'x-real-ip')).toMatchObject({
+      ok: false,
+      da: 'CLIENT_IP_HEADER=x-real-ip giver en privat adresse (10.0.0.7): en proxy, ikke den besøgende, så alle deler én tæller',
+      fix: expect.stringContaining('CLIENT_IP_TRUSTED_HOPS=2'),
+    });
+    // one hop too few takes the proxy, one too many the client's own text
+    expect(verdict(plain, probe, 'x-forwarded-for', '1').ok).toBe(false);
+    expect(verdict(plain, probe, 'x-forwarded-for', '3')).toMatchObject({
+      ok: false,
+      da: expect.stringContaining('giver en adresse, klienten selv har skrevet'),
+    });
+    expect(verdict(plain, probe, 'x-forwarded-for', '2').ok).toBe(true);
+  });
+
+  it("refuses a header that passes the client's own text through", () => {
+    const item = verdict(
+      { 'cf-connecting-ip': VISITOR },
+      { ...passedThrough(['cf-connecting-ip']), 'cf-connecting-ip': VISITOR },
+      'true-client-ip',
+    );
+    expect(item).toMatchObject({
+      ok: false,
+      da: `CLIENT_IP_HEADER=true-client-ip giver en adresse, klienten selv har skrevet (${made('true-client-ip')}): enhver kan vælge sin egen tæller`,
+      fix: `npx supabase secrets set CLIENT_IP_HEADER=cf-connecting-ip   (gives ${VISITOR}, your address as the platform saw it)`,
+    });
+  });
+
+  it('says when no header carries the visitor, and when it could not try made-up values', () => {
+    const none = verdict({}, passedThrough([]));
+    expect(none.ok).toBe(false);
+    expect(none.fix).toMatch(/^no header carries your address: ask Supabase support/);
+    const untried = clientAddressItems({
+      plain: arrive({ 'cf-connecting-ip': VISITOR }),
+      probe: null,
+      probeError: 'HTTP 403',
+      local: false,
+    });
+    expect(untried[0]!.en).toContain('(not tried with made-up values: HTTP 403)');
+    expect(untried[1]).toMatchObject({
+      ok: true,
+      da: `CLIENT_IP_HEADER=cf-connecting-ip giver den besøgendes adresse (${VISITOR}), som klienten ikke selv kan skrive (ikke prøvet med opdigtede headere)`,
+    });
   });
 });
