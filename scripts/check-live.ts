@@ -1,6 +1,7 @@
 // npm run check:live: what is still missing before the site can go live (docs/deploy.md).
 // Asks the Supabase project at SUPABASE_URL (or VITE_SUPABASE_URL) with SUPABASE_SERVICE_ROLE_KEY;
-// without them the embedded stack (npm run dev / npm start) at http://127.0.0.1:54321.
+// without them the embedded stack (npm run dev / npm start) at http://127.0.0.1:54321. Reads the
+// deployed site at the project's SITE_URL, or at CHECK_LIVE_SITE_URL when set (a preview, say).
 // Exit code 0: nothing missing; 1: something is missing; 2: the project could not be asked.
 import { SERVICE_ROLE_KEY } from '../local/keys.ts';
 import { formatChecklist, ProjectUnreachableError } from './live/check.ts';
@@ -22,7 +23,11 @@ if (!serviceKey) {
 }
 
 try {
-  const items = await checkLive({ url, serviceKey });
+  const items = await checkLive({
+    url,
+    serviceKey,
+    siteUrl: process.env.CHECK_LIVE_SITE_URL || undefined,
+  });
   console.log(formatChecklist(url, items));
   process.exit(items.every((i) => i.ok) ? 0 : 1);
 } catch (error) {

@@ -7,6 +7,8 @@
 // stand-ins of local/testing/fixtures/hosted-stand-ins.sql (a plain-text vault, a recording
 // net.http_post).
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +27,7 @@ import { checkLive } from './run.ts';
 import { readRequirements, ROOT } from './requirements.ts';
 import { evaluate, type CheckItem } from './check.ts';
 import { clientAddressItems, MADE_UP_ADDRESS_HEADERS } from './client-address.ts';
+import { bundleItem, readSiteBundle } from './site-bundle.ts';
 
 const run = promisify(execFile);
 const requirements = readRequirements();
@@ -51,6 +54,31 @@ function setFunctionEnv(values: Record<string, string>): () => void {
 }
 
 const failed = (items: CheckItem[]) => items.filter((i) => !i.ok);
+
+/**
+ * A built site in miniature, as a static host serves it: /contact loads an entry script, which
+ * lists the booking form's chunk in Vite's preload map and imports another one lazily; the form's
+ * chunk holds the Supabase URL the build was given (and, as every build does, the local fallback).
+ */
+async function fixtureSite(supabaseUrl: string | null): Promise<{ url: string; close(): void }> {
+  const files: Record<string, string> = {
+    '/contact': `<!doctype html><html><head><link rel="modulepreload" href="/assets/entry-A1.js"><script type="module" src="/assets/entry-A1.js"></script></head><body><script>import("/assets/route-contact-D4.js")</script></body></html>`,
+    '/assets/entry-A1.js': `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/booking-form-B2.js"])))=>i.map(i=>d[i]);import("./lazy-C3.js");`,
+    '/assets/route-contact-D4.js': 'export default function Contact(){}',
+    '/assets/lazy-C3.js': 'export const x=1;',
+    '/assets/booking-form-B2.js': `const e={BASE_URL:"/",MODE:"production"${supabaseUrl ? `,VITE_SUPABASE_URL:"${supabaseUrl}"` : ''}};const u=e.VITE_SUPABASE_URL??"http://127.0.0.1:54321";`,
+  };
+  const server: Server = createServer((req, res) => {
+    const body = files[new URL(req.url ?? '/', 'http://x').pathname];
+    if (body === undefined) res.writeHead(404).end('Not found');
+    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
 
 /** The first of the migrations squashed into the baseline (supabase/squashed-migrations.txt). */
 const PRE_SQUASH_VERSION = requirements.squashed[0]!;
@@ -196,6 +224,7 @@ describe('check:live once everything is set', () => {
   let stack: TestStack;
   let dir: string;
   let restoreEnv: () => void;
+  let site: Awaited<ReturnType<typeof fixtureSite>>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'check-live-'));
@@ -220,8 +249,11 @@ describe('check:live once everything is set', () => {
         name,
       ]);
     }
+    // the deployed site, built with this project's URL
+    site = await fixtureSite(stack.url);
   });
   afterAll(async () => {
+    site?.close();
     await stack?.stop();
     restoreEnv?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -232,8 +264,14 @@ describe('check:live once everything is set', () => {
       url: stack.url,
       serviceKey: stack.serviceRoleKey,
       placeholders: [],
+      siteUrl: site.url,
     });
     expect(failed(items)).toEqual([]);
+    expect(items).toContainEqual({
+      ok: true,
+      da: `Hjemmesidens kode taler med projektet ${stack.url} (4 scripts læst fra ${site.url}/contact)`,
+      en: "the site's bundle points at this project",
+    });
     const da = items.map((i) => i.da);
     expect(da).toContain('Alle migrationer er kørt');
     for (const job of requirements.cronJobs)
@@ -462,5 +500,49 @@ describe('which client-address setting check:live asks for', () => {
       ok: true,
       da: `CLIENT_IP_HEADER=cf-connecting-ip giver den besøgendes adresse (${VISITOR}), som klienten ikke selv kan skrive (ikke prøvet med opdigtede headere)`,
     });
+  });
+});
+
+describe("check:live reads the deployed site's bundle", () => {
+  const PROJECT = 'https://abcdefghijklmnopqrst.supabase.co';
+  const check = async (built: string | null, page = '/') => {
+    const site = await fixtureSite(built);
+    try {
+      return bundleItem(await readSiteBundle(`${site.url}${page}`, PROJECT));
+    } finally {
+      site.close();
+    }
+  };
+
+  it('finds the project in a chunk the booking page loads lazily', async () => {
+    expect(await check(PROJECT)).toMatchObject({
+      ok: true,
+      da: expect.stringMatching(
+        /^Hjemmesidens kode taler med projektet https:\/\/abcdefghijklmnopqrst\.supabase\.co \(4 scripts læst fra /,
+      ),
+    });
+  });
+
+  it('names the stand-in of a build without VITE_SUPABASE_URL, and another project', async () => {
+    expect(await check(null)).toEqual({
+      ok: false,
+      da: `Hjemmesidens kode taler med en lokal erstatning (http://127.0.0.1:54321), ikke med ${PROJECT}: den er bygget uden VITE_SUPABASE_URL`,
+      en: "the site's bundle points at a local stand-in: built without VITE_SUPABASE_URL",
+      fix: expect.stringContaining('VITE_SUPABASE_URL'),
+    });
+    expect(await check('https://tsrqponmlkjihgfedcba.supabase.co')).toMatchObject({
+      ok: false,
+      da: `Hjemmesidens kode taler med et andet projekt: https://tsrqponmlkjihgfedcba.supabase.co (ikke ${PROJECT})`,
+    });
+  });
+
+  it('says when the site cannot be read', async () => {
+    const site = await fixtureSite(PROJECT);
+    site.close();
+    const item = bundleItem(await readSiteBundle(site.url, PROJECT));
+    expect(item.ok).toBe(false);
+    expect(item.da).toMatch(
+      /^Hjemmesidens kode kan ikke læses fra http:\/\/127\.0\.0\.1:\d+\/contact: /,
+    );
   });
 });

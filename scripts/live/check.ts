@@ -9,6 +9,7 @@ import {
   type ClientAddressFacts,
 } from './client-address.ts';
 import type { Requirements } from './requirements.ts';
+import { bundleItem, readSiteBundle, type SiteBundle } from './site-bundle.ts';
 
 export interface CheckItem {
   ok: boolean;
@@ -52,6 +53,8 @@ export interface ProjectFacts {
   authError?: string;
   /** What reaches the functions as the client's address (live-check, asked twice); absent: not asked. */
   clientAddress?: ClientAddressFacts;
+  /** The deployed site's scripts (SITE_URL's /contact); absent: no site address known. */
+  siteBundle?: SiteBundle;
 }
 
 /** The embedded local stack (its client addresses are loopback ones by nature). */
@@ -85,6 +88,8 @@ export async function probeProject(
   url: string,
   serviceKey: string,
   requirements: Requirements,
+  /** The deployed site to read; default the project's SITE_URL (live-check). */
+  siteUrl?: string,
 ): Promise<ProjectFacts> {
   const base = url.replace(/\/+$/, '');
   const headers = {
@@ -156,6 +161,10 @@ export async function probeProject(
       };
     }
   } else facts.secretsError = 'live-check is not deployed';
+
+  // the site's bundle must talk to this project, not to a stand-in or another project
+  const site = siteUrl || facts.secrets?.siteUrl;
+  if (site) facts.siteBundle = await readSiteBundle(site, base);
 
   const auth = await request(`${base}/auth/v1/settings`, {
     headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
@@ -427,6 +436,12 @@ export function evaluate(
   if (facts.clientAddress) {
     for (const item of clientAddressItems(facts.clientAddress))
       add(item.ok, item.da, item.en, item.fix);
+  }
+
+  // the deployed site's bundle talks to this project
+  if (facts.siteBundle) {
+    const item = bundleItem(facts.siteBundle);
+    add(item.ok, item.da, item.en, item.fix);
   }
 
   // Auth: the site has no login, so nobody may sign up
