@@ -35,6 +35,8 @@ export interface StackOptions {
    * (on unless `off`). Off refuses them as a hosted project does once they are turned off.
    */
   legacyKeys?: boolean;
+  /** More function secrets, over supabase/functions/.env (tests: a platform's other layout). */
+  functionEnv?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -140,6 +142,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
         ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
         ...readEnvFile(path.join(functionsDir, '.env')),
+        ...options.functionEnv,
       },
       log: options.log,
     });

@@ -3,6 +3,8 @@
 // SUPABASE_SECRET_KEY (sb_secret_…), or the legacy SUPABASE_SERVICE_ROLE_KEY while the project's
 // legacy keys are on; without them the embedded stack (npm run dev / npm start) at
 // http://127.0.0.1:54321, with the Supabase CLI's local secret key.
+// Reads the deployed site at the project's SITE_URL, or at CHECK_LIVE_SITE_URL when set (a preview,
+// say).
 // Exit code 0: nothing missing; 1: something is missing; 2: the project could not be asked.
 import { SECRET_KEY } from '../local/keys.ts';
 import { formatChecklist, ProjectUnreachableError } from './live/check.ts';
@@ -25,7 +27,11 @@ if (!serviceKey) {
 }
 
 try {
-  const items = await checkLive({ url, serviceKey });
+  const items = await checkLive({
+    url,
+    serviceKey,
+    siteUrl: process.env.CHECK_LIVE_SITE_URL || undefined,
+  });
   console.log(formatChecklist(url, items));
   process.exit(items.every((i) => i.ok) ? 0 : 1);
 } catch (error) {

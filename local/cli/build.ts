@@ -9,6 +9,11 @@
 //   LOCAL_DB / DATABASE_URL / the local PGlite folder) on a free port, stopped afterwards.
 // SITE_DATA_URL (+ SITE_DATA_KEY) names the source explicitly. The data is read once before the
 // build starts, so an unreadable source fails the build with one clear line.
+//
+// On a build server (Netlify, Vercel, Cloudflare Pages, CI) a bundle that would talk to this
+// machine's stack is refused with one line naming VITE_SUPABASE_URL (stand-in-build.ts), unless the
+// build asks for the embedded stack on purpose: `npm run build:local` (--local), which the
+// end-to-end tests use.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadEnv } from 'vite';
@@ -17,6 +22,7 @@ import { LOCAL_SUPABASE_URL } from '../../src/lib/supabase.ts';
 import { ROOT } from '../db/migrate.ts';
 import { keyHeaders, PUBLISHABLE_KEY } from '../keys.ts';
 import { startStack, type Stack } from '../stack.ts';
+import { refuseStandInBuild } from './stand-in-build.ts';
 import { resolveDatabase, runCli, type ResolvedDatabase } from './common.ts';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -42,6 +48,11 @@ async function answers(url: string): Promise<boolean> {
 
 runCli(async () => {
   const viteEnv = loadEnv('production', ROOT, 'VITE_');
+  const refusal = refuseStandInBuild(process.env, viteEnv, process.argv.slice(2));
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stack: Stack | undefined;
   let database: ResolvedDatabase | undefined;

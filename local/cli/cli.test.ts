@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../db/migrate.ts';
+import { buildServer, refuseStandInBuild } from './stand-in-build.ts';
 
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
@@ -87,5 +88,57 @@ describe('stack CLI errors are one clear line and a non-zero exit', () => {
     expect(broken.stderr).toMatch(
       /^error: .*20260102000000_broken\.sql failed: syntax error at or near "tabel"/,
     );
+  });
+});
+
+describe('npm run build refuses to ship a stand-in from a build server', () => {
+  const NO_SERVER = { CI: '', NETLIFY: '', VERCEL: '', CF_PAGES: '' };
+
+  it('stops on Netlify without VITE_SUPABASE_URL with one line naming it, before starting anything', async () => {
+    const result = await run('build.ts', {
+      ...NO_SERVER,
+      NETLIFY: 'true',
+      VITE_SUPABASE_URL: '',
+      VITE_SUPABASE_PUBLISHABLE_KEY: '',
+      VITE_SUPABASE_ANON_KEY: '',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "build: VITE_SUPABASE_URL mangler på Netlify – sitet ville tale med en lokal erstatning (http://127.0.0.1:54321) med testpriser; sæt VITE_SUPABASE_URL og VITE_SUPABASE_PUBLISHABLE_KEY i værtens miljøvariabler  (VITE_SUPABASE_URL is not set on Netlify: the site would talk to a local stand-in with seed prices; set it in the host's environment variables, or run npm run build:local to build against the embedded stack on purpose)",
+    ]);
+  });
+
+  it('knows the build servers by the variables each documents (Netlify, Vercel, Cloudflare Pages, CI)', () => {
+    expect(buildServer({ NETLIFY: 'true' })).toBe('Netlify');
+    expect(buildServer({ VERCEL: '1', CI: '1' })).toBe('Vercel');
+    expect(buildServer({ CF_PAGES: '1' })).toBe('Cloudflare Pages');
+    expect(buildServer({ CI: 'true' })).toBe('CI');
+    expect(buildServer({ CI: 'false', NETLIFY: '' })).toBeNull();
+    expect(buildServer({})).toBeNull();
+  });
+
+  it('refuses only an unintended stand-in: a local URL on a build server without --local', () => {
+    const none = {};
+    const local = { VITE_SUPABASE_URL: 'http://localhost:54321' };
+    const hosted = { VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co' };
+    expect(refuseStandInBuild({ VERCEL: '1' }, none, [])).toMatch(
+      /^build: VITE_SUPABASE_URL mangler på Vercel – .*\(VITE_SUPABASE_URL is not set on Vercel: /,
+    );
+    expect(refuseStandInBuild({ CI: 'true' }, local, [])).toMatch(
+      /^build: VITE_SUPABASE_URL er http:\/\/localhost:54321 i CI – /,
+    );
+    // a developer's machine, a hosted project, or the embedded stack on purpose
+    expect(refuseStandInBuild({}, none, [])).toBeNull();
+    expect(refuseStandInBuild({ NETLIFY: 'true' }, hosted, [])).toBeNull();
+    expect(refuseStandInBuild({ CI: 'true' }, none, ['--local'])).toBeNull();
+  });
+
+  it("the repository's own CI builds against the embedded stack on purpose (npm run build:local)", () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts['build:local']).toBe('tsx local/cli/build.ts --local');
+    expect(pkg.scripts['test:e2e']).toMatch(/^npm run build:local && playwright test$/);
   });
 });

@@ -41,6 +41,8 @@ export interface TestStackOptions {
    * is the same on every machine. False: the stack refuses them as a project that turned them off.
    */
   legacyKeys?: boolean;
+  /** Function secrets of this stack, e.g. CLIENT_IP_HEADER (see StackOptions.functionEnv). */
+  functionEnv?: Record<string, string>;
 }
 
 export interface TestStack {
@@ -86,6 +88,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       functionsDir: options.functionsDir,
       configFile: options.configFile,
       legacyKeys: options.legacyKeys ?? true,
+      functionEnv: options.functionEnv,
       log: options.verbose || process.env.STACK_VERBOSE ? (line) => console.log(line) : undefined,
     });
   } catch (error) {

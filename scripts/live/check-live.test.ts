@@ -8,6 +8,8 @@
 // stand-ins of local/testing/fixtures/hosted-stand-ins.sql (a plain-text vault, a recording
 // net.http_post).
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,9 +21,15 @@ import {
   startTestStack,
   type TestStack,
 } from '../../local/testing/index.ts';
+import {
+  clientAddressConfig,
+  describeClientAddress,
+} from '../../supabase/functions/_shared/client-address.ts';
 import { checkLive } from './run.ts';
 import { readRequirements, ROOT } from './requirements.ts';
 import { evaluate, type CheckItem } from './check.ts';
+import { clientAddressItems, MADE_UP_ADDRESS_HEADERS } from './client-address.ts';
+import { bundleItem, readSiteBundle } from './site-bundle.ts';
 
 const run = promisify(execFile);
 const requirements = readRequirements();
@@ -48,6 +56,31 @@ function setFunctionEnv(values: Record<string, string>): () => void {
 }
 
 const failed = (items: CheckItem[]) => items.filter((i) => !i.ok);
+
+/**
+ * A built site in miniature, as a static host serves it: /contact loads an entry script, which
+ * lists the booking form's chunk in Vite's preload map and imports another one lazily; the form's
+ * chunk holds the Supabase URL the build was given (and, as every build does, the local fallback).
+ */
+async function fixtureSite(supabaseUrl: string | null): Promise<{ url: string; close(): void }> {
+  const files: Record<string, string> = {
+    '/contact': `<!doctype html><html><head><link rel="modulepreload" href="/assets/entry-A1.js"><script type="module" src="/assets/entry-A1.js"></script></head><body><script>import("/assets/route-contact-D4.js")</script></body></html>`,
+    '/assets/entry-A1.js': `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/booking-form-B2.js"])))=>i.map(i=>d[i]);import("./lazy-C3.js");`,
+    '/assets/route-contact-D4.js': 'export default function Contact(){}',
+    '/assets/lazy-C3.js': 'export const x=1;',
+    '/assets/booking-form-B2.js': `const e={BASE_URL:"/",MODE:"production"${supabaseUrl ? `,VITE_SUPABASE_URL:"${supabaseUrl}"` : ''}};const u=e.VITE_SUPABASE_URL??"http://127.0.0.1:54321";`,
+  };
+  const server: Server = createServer((req, res) => {
+    const body = files[new URL(req.url ?? '/', 'http://x').pathname];
+    if (body === undefined) res.writeHead(404).end('Not found');
+    else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
 
 /** The first of the migrations squashed into the baseline (supabase/squashed-migrations.txt). */
 const PRE_SQUASH_VERSION = requirements.squashed[0]!;
@@ -135,6 +168,26 @@ describe('check:live on a fresh embedded stack', () => {
     expect(da.join('\n')).not.toContain('RESEND_API_URL');
   });
 
+  it('lists the address headers the local gateway sets, and finds the default setting right', () => {
+    const lines = items.filter((i) => /CLIENT_IP_HEADER|Adresse-headere/.test(i.da));
+    expect(lines).toEqual([
+      {
+        ok: true,
+        da: expect.stringMatching(
+          /^Adresse-headere ved funktionerne \(lokal gateway\): cf-connecting-ip \(én privat adresse, sat af den lokale gateway\), x-real-ip \(én privat adresse, sat af den lokale gateway\), x-forwarded-for \(den lokale gateway føjer 1 adresse til klientens\); klientens egen tekst sendes uændret videre i true-client-ip, /,
+        ),
+        en: expect.stringContaining(
+          'cf-connecting-ip (one private address, set by the local gateway)',
+        ),
+      },
+      {
+        ok: true,
+        da: 'CLIENT_IP_HEADER=cf-connecting-ip giver den lokale adresse 127.0.0.1 (forbindelsens, som den lokale gateway sætter)',
+        en: "CLIENT_IP_HEADER=cf-connecting-ip yields the connection's address, as the local gateway sets it",
+      },
+    ]);
+  });
+
   it('says what is in place: every function folder is deployed on the stack', () => {
     for (const name of requirements.functions) {
       expect(items).toContainEqual({
@@ -175,6 +228,7 @@ describe('check:live once everything is set', () => {
   let stack: TestStack;
   let dir: string;
   let restoreEnv: () => void;
+  let site: Awaited<ReturnType<typeof fixtureSite>>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'check-live-'));
@@ -201,8 +255,11 @@ describe('check:live once everything is set', () => {
         name,
       ]);
     }
+    // the deployed site, built with this project's URL
+    site = await fixtureSite(stack.url);
   });
   afterAll(async () => {
+    site?.close();
     await stack?.stop();
     restoreEnv?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -213,8 +270,14 @@ describe('check:live once everything is set', () => {
       url: stack.url,
       serviceKey: stack.secretKey,
       placeholders: [],
+      siteUrl: site.url,
     });
     expect(failed(items)).toEqual([]);
+    expect(items).toContainEqual({
+      ok: true,
+      da: `Hjemmesidens kode taler med projektet ${stack.url} (4 scripts læst fra ${site.url}/contact)`,
+      en: "the site's bundle points at this project",
+    });
     const da = items.map((i) => i.da);
     expect(da).toContain('Alle migrationer er kørt');
     for (const job of requirements.cronJobs)
@@ -235,6 +298,38 @@ describe('check:live once everything is set', () => {
     });
     const refused = failed(items).filter((i) => i.en.includes('Legacy API keys are disabled'));
     expect(refused.length).toBeGreaterThan(0);
+  });
+
+  it('live-check tells the caller which address headers reached it, and what the setting takes', async () => {
+    const res = await fetch(`${stack.url}/functions/v1/live-check`, {
+      method: 'POST',
+      headers: {
+        ...keyHeaders(stack.secretKey),
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '198.51.100.1',
+        'True-Client-IP': '10.1.2.3, 198.51.100.2',
+      },
+      body: JSON.stringify({ names: [] }),
+    });
+    const body = (await res.json()) as { clientAddress: ReturnType<typeof describeClientAddress> };
+    const byName = Object.fromEntries(body.clientAddress.headers.map((h) => [h.name, h]));
+    expect(byName['cf-connecting-ip']).toEqual({
+      name: 'cf-connecting-ip',
+      shape: 'private',
+      entries: [{ value: '127.0.0.1', kind: 'private' }],
+    });
+    expect(byName['x-forwarded-for']!.entries.map((e) => e.value)).toEqual([
+      '198.51.100.1',
+      '127.0.0.1',
+    ]);
+    expect(byName['true-client-ip']!.shape).toBe('list');
+    expect(byName['fly-client-ip']).toEqual({ name: 'fly-client-ip', shape: 'none', entries: [] });
+    expect(body.clientAddress.configured).toEqual({
+      header: 'cf-connecting-ip',
+      trustedHops: 1,
+      address: '127.0.0.1',
+      kind: 'private',
+    });
   });
 
   it('live-check answers only a secret key, and only whether names are set', async () => {
@@ -314,6 +409,157 @@ describe('a project whose history is from before the squash', () => {
     const [, pushFirst] = migrationItems(requirements.squashed.slice(1));
     expect(pushFirst!.da).toBe(
       'Migrationshistorikken er fra før sammenlægningen, og 1 af de gamle migrationer mangler: kør dem først',
+    );
+  });
+});
+
+describe('which client-address setting check:live asks for', () => {
+  const made = (name: string) => MADE_UP_ADDRESS_HEADERS[name]!;
+  const VISITOR = '81.7.11.5';
+  /** What a function with CLIENT_IP_HEADER=header would report for these arriving headers. */
+  const arrive = (headers: Record<string, string>, header?: string, hops?: string) =>
+    describeClientAddress(
+      new Headers(headers),
+      clientAddressConfig((n) =>
+        n === 'CLIENT_IP_HEADER' ? header : n === 'CLIENT_IP_TRUSTED_HOPS' ? hops : undefined,
+      ),
+    );
+  /** The client's own text passes through every header the platform does not touch. */
+  const passedThrough = (except: string[]) =>
+    Object.fromEntries(
+      Object.keys(MADE_UP_ADDRESS_HEADERS)
+        .filter((n) => !except.includes(n))
+        .map((n) => [n, made(n)]),
+    );
+  const verdict = (
+    plain: Record<string, string>,
+    probe: Record<string, string>,
+    header?: string,
+    hops?: string,
+  ) =>
+    clientAddressItems({
+      plain: arrive(plain, header, hops),
+      probe: arrive(probe, header, hops),
+      local: false,
+    })[1]!;
+
+  it('accepts cf-connecting-ip where the platform overwrites it (Cloudflare in front)', () => {
+    const item = verdict(
+      { 'cf-connecting-ip': VISITOR, 'x-forwarded-for': VISITOR },
+      {
+        ...passedThrough(['cf-connecting-ip', 'x-forwarded-for']),
+        'cf-connecting-ip': VISITOR,
+        'x-forwarded-for': `${made('x-forwarded-for')}, ${VISITOR}`,
+      },
+    );
+    expect(item).toEqual({
+      ok: true,
+      da: `CLIENT_IP_HEADER=cf-connecting-ip giver den besøgendes adresse (${VISITOR}), som klienten ikke selv kan skrive`,
+      en: "CLIENT_IP_HEADER=cf-connecting-ip yields the visitor's address, which the client cannot write",
+    });
+  });
+
+  it('asks for X-Forwarded-For with the hops the platform adds when cf-connecting-ip does not arrive', () => {
+    const probe = {
+      ...passedThrough(['cf-connecting-ip', 'x-forwarded-for', 'x-real-ip']),
+      'x-forwarded-for': `${made('x-forwarded-for')}, ${VISITOR}, 10.0.0.7`,
+      'x-real-ip': '10.0.0.7',
+    };
+    const plain = { 'x-forwarded-for': `${VISITOR}, 10.0.0.7`, 'x-real-ip': '10.0.0.7' };
+    const missing = verdict(plain, probe);
+    expect(missing).toMatchObject({
+      ok: false,
+      da: 'CLIENT_IP_HEADER=cf-connecting-ip giver ingen brugbar adresse: bookinger tælles uden grænserne pr. adresse',
+    });
+    expect(missing.fix).toBe(
+      `npx supabase secrets set CLIENT_IP_HEADER=x-forwarded-for CLIENT_IP_TRUSTED_HOPS=2   (gives ${VISITOR}, your address as the platform saw it)`,
+    );
+    // x-real-ip holds the last proxy's address: every visitor would share it
+    expect(verdict(plain, probe, 'x-real-ip')).toMatchObject({
+      ok: false,
+      da: 'CLIENT_IP_HEADER=x-real-ip giver en privat adresse (10.0.0.7): en proxy, ikke den besøgende, så alle deler én tæller',
+      fix: expect.stringContaining('CLIENT_IP_TRUSTED_HOPS=2'),
+    });
+    // one hop too few takes the proxy, one too many the client's own text
+    expect(verdict(plain, probe, 'x-forwarded-for', '1').ok).toBe(false);
+    expect(verdict(plain, probe, 'x-forwarded-for', '3')).toMatchObject({
+      ok: false,
+      da: expect.stringContaining('giver en adresse, klienten selv har skrevet'),
+    });
+    expect(verdict(plain, probe, 'x-forwarded-for', '2').ok).toBe(true);
+  });
+
+  it("refuses a header that passes the client's own text through", () => {
+    const item = verdict(
+      { 'cf-connecting-ip': VISITOR },
+      { ...passedThrough(['cf-connecting-ip']), 'cf-connecting-ip': VISITOR },
+      'true-client-ip',
+    );
+    expect(item).toMatchObject({
+      ok: false,
+      da: `CLIENT_IP_HEADER=true-client-ip giver en adresse, klienten selv har skrevet (${made('true-client-ip')}): enhver kan vælge sin egen tæller`,
+      fix: `npx supabase secrets set CLIENT_IP_HEADER=cf-connecting-ip   (gives ${VISITOR}, your address as the platform saw it)`,
+    });
+  });
+
+  it('says when no header carries the visitor, and when it could not try made-up values', () => {
+    const none = verdict({}, passedThrough([]));
+    expect(none.ok).toBe(false);
+    expect(none.fix).toMatch(/^no header carries your address: ask Supabase support/);
+    const untried = clientAddressItems({
+      plain: arrive({ 'cf-connecting-ip': VISITOR }),
+      probe: null,
+      probeError: 'HTTP 403',
+      local: false,
+    });
+    expect(untried[0]!.en).toContain('(not tried with made-up values: HTTP 403)');
+    expect(untried[1]).toMatchObject({
+      ok: true,
+      da: `CLIENT_IP_HEADER=cf-connecting-ip giver den besøgendes adresse (${VISITOR}), som klienten ikke selv kan skrive (ikke prøvet med opdigtede headere)`,
+    });
+  });
+});
+
+describe("check:live reads the deployed site's bundle", () => {
+  const PROJECT = 'https://abcdefghijklmnopqrst.supabase.co';
+  const check = async (built: string | null, page = '/') => {
+    const site = await fixtureSite(built);
+    try {
+      return bundleItem(await readSiteBundle(`${site.url}${page}`, PROJECT));
+    } finally {
+      site.close();
+    }
+  };
+
+  it('finds the project in a chunk the booking page loads lazily', async () => {
+    expect(await check(PROJECT)).toMatchObject({
+      ok: true,
+      da: expect.stringMatching(
+        /^Hjemmesidens kode taler med projektet https:\/\/abcdefghijklmnopqrst\.supabase\.co \(4 scripts læst fra /,
+      ),
+    });
+  });
+
+  it('names the stand-in of a build without VITE_SUPABASE_URL, and another project', async () => {
+    expect(await check(null)).toEqual({
+      ok: false,
+      da: `Hjemmesidens kode taler med en lokal erstatning (http://127.0.0.1:54321), ikke med ${PROJECT}: den er bygget uden VITE_SUPABASE_URL`,
+      en: "the site's bundle points at a local stand-in: built without VITE_SUPABASE_URL",
+      fix: expect.stringContaining('VITE_SUPABASE_URL'),
+    });
+    expect(await check('https://tsrqponmlkjihgfedcba.supabase.co')).toMatchObject({
+      ok: false,
+      da: `Hjemmesidens kode taler med et andet projekt: https://tsrqponmlkjihgfedcba.supabase.co (ikke ${PROJECT})`,
+    });
+  });
+
+  it('says when the site cannot be read', async () => {
+    const site = await fixtureSite(PROJECT);
+    site.close();
+    const item = bundleItem(await readSiteBundle(site.url, PROJECT));
+    expect(item.ok).toBe(false);
+    expect(item.da).toMatch(
+      /^Hjemmesidens kode kan ikke læses fra http:\/\/127\.0\.0\.1:\d+\/contact: /,
     );
   });
 });

@@ -3,7 +3,14 @@
 import type { PlaceholderFact } from '../../src/content/business-placeholders.ts';
 import { comparePrivileges } from '../../local/db/privilege-lint.ts';
 import { keyHeaders } from '../../local/keys.ts';
+import type { ClientAddressReport } from '../../supabase/functions/_shared/client-address.ts';
+import {
+  clientAddressItems,
+  MADE_UP_ADDRESS_HEADERS,
+  type ClientAddressFacts,
+} from './client-address.ts';
 import type { Requirements } from './requirements.ts';
+import { bundleItem, readSiteBundle, type SiteBundle } from './site-bundle.ts';
 
 export interface CheckItem {
   ok: boolean;
@@ -27,6 +34,8 @@ interface SecretsAnswer {
   emailFrom: string | null;
   ownerEmail: string | null;
   siteUrl: string | null;
+  /** Absent from a live-check deployed before it reported the client-address headers. */
+  clientAddress?: ClientAddressReport;
 }
 
 /** What the project answered; null where it could not be asked (the reason is in the error). */
@@ -43,6 +52,19 @@ export interface ProjectFacts {
   /** null: the Auth settings could not be read. */
   signupsOpen: boolean | null;
   authError?: string;
+  /** What reaches the functions as the client's address (live-check, asked twice); absent: not asked. */
+  clientAddress?: ClientAddressFacts;
+  /** The deployed site's scripts (SITE_URL's /contact); absent: no site address known. */
+  siteBundle?: SiteBundle;
+}
+
+/** The embedded local stack (its client addresses are loopback ones by nature). */
+export function isLocalProject(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 export class ProjectUnreachableError extends Error {
@@ -71,6 +93,8 @@ export async function probeProject(
   url: string,
   serviceKey: string,
   requirements: Requirements,
+  /** The deployed site to read; default the project's SITE_URL (live-check). */
+  siteUrl?: string,
 ): Promise<ProjectFacts> {
   const base = url.replace(/\/+$/, '');
   const headers = { ...keyHeaders(serviceKey), 'Content-Type': 'application/json' };
@@ -121,7 +145,27 @@ export async function probeProject(
     });
     if (res.ok) facts.secrets = (await res.json()) as SecretsAnswer;
     else facts.secretsError = `HTTP ${res.status} ${await bodyText(res)}`;
+    if (facts.secrets) {
+      // the same question with a made-up address in every address header: which of them the
+      // platform overwrites, appends to or passes through (scripts/live/client-address.ts)
+      const probe = await request(`${base}/functions/v1/live-check`, {
+        method: 'POST',
+        headers: { ...headers, ...MADE_UP_ADDRESS_HEADERS },
+        body: JSON.stringify({ names: [] }),
+      });
+      const probed = probe.ok ? ((await probe.json()) as SecretsAnswer) : null;
+      facts.clientAddress = {
+        plain: facts.secrets.clientAddress ?? null,
+        probe: probed?.clientAddress ?? null,
+        ...(probe.ok ? {} : { probeError: `HTTP ${probe.status} ${await bodyText(probe)}` }),
+        local: isLocalProject(base),
+      };
+    }
   } else facts.secretsError = 'live-check is not deployed';
+
+  // the site's bundle must talk to this project, not to a stand-in or another project
+  const site = siteUrl || facts.secrets?.siteUrl;
+  if (site) facts.siteBundle = await readSiteBundle(site, base);
 
   const auth = await request(`${base}/auth/v1/settings`, { headers: keyHeaders(serviceKey) });
   if (auth.ok) {
@@ -385,6 +429,18 @@ export function evaluate(
         'npx supabase secrets set SITE_URL=https://www.<your domain>',
       );
     }
+  }
+
+  // the client's address the booking caps count by (CLIENT_IP_HEADER / CLIENT_IP_TRUSTED_HOPS)
+  if (facts.clientAddress) {
+    for (const item of clientAddressItems(facts.clientAddress))
+      add(item.ok, item.da, item.en, item.fix);
+  }
+
+  // the deployed site's bundle talks to this project
+  if (facts.siteBundle) {
+    const item = bundleItem(facts.siteBundle);
+    add(item.ok, item.da, item.en, item.fix);
   }
 
   // Auth: the site has no login, so nobody may sign up

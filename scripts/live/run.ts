@@ -9,10 +9,12 @@ export interface CheckLiveOptions {
   serviceKey: string;
   /** Default: the placeholders left in src/content/business.ts. */
   placeholders?: PlaceholderFact[];
+  /** The deployed site whose bundle is read; default the project's SITE_URL. */
+  siteUrl?: string;
 }
 
 export async function checkLive(options: CheckLiveOptions): Promise<CheckItem[]> {
   const requirements = readRequirements();
-  const facts = await probeProject(options.url, options.serviceKey, requirements);
+  const facts = await probeProject(options.url, options.serviceKey, requirements, options.siteUrl);
   return evaluate(requirements, facts, options.placeholders ?? placeholderFacts());
 }

@@ -10,6 +10,9 @@
 --   bucket, never against the e-mail address or phone it names;
 -- - every attempt that reaches the database counts against the hourly limits per address and per
 --   e-mail address, except an idempotent replay;
+-- - a request without a usable client address (the platform's header did not arrive) never lands
+--   in a shared address bucket: it counts against the per-contact and hourly caps only, and the
+--   owner hears of it once a day, so one missing header cannot stop every visitor after 5 bookings;
 -- - the caps (site per hour, address per day, open bookings per contact, confirmations per
 --   recipient per day) are counted under one advisory lock, so simultaneous requests cannot slip
 --   past them; the first refusal of a busy burst alerts the owner once;
@@ -71,14 +74,18 @@ set search_path = ''
 as $$
 declare
   v_window timestamptz := date_trunc('hour', p_now);
-  v_ip_hits integer;
+  v_ip_hits integer := 0;
   v_email_hits integer;
 begin
   delete from public.booking_rate_limits where window_start < v_window - interval '1 day';
-  insert into public.booking_rate_limits as r (bucket, window_start, hits)
-  values ('ip:' || coalesce(nullif(p_ip, ''), 'unknown'), v_window, 1)
-  on conflict (bucket, window_start) do update set hits = r.hits + 1
-  returning hits into v_ip_hits;
+  -- no usable address: no address bucket at all (one shared "unknown" bucket would let the first
+  -- 20 attempts of the hour lock every other visitor out)
+  if nullif(p_ip, '') is not null then
+    insert into public.booking_rate_limits as r (bucket, window_start, hits)
+    values ('ip:' || p_ip, v_window, 1)
+    on conflict (bucket, window_start) do update set hits = r.hits + 1
+    returning hits into v_ip_hits;
+  end if;
   insert into public.booking_rate_limits as r (bucket, window_start, hits)
   values ('email:' || lower(p_email), v_window, 1)
   on conflict (bucket, window_start) do update set hits = r.hits + 1
@@ -89,7 +96,7 @@ end;
 $$;
 
 comment on function public.booking_rate_limit_hit(text, text, timestamptz) is
-  'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5).';
+  'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5). Without an IP (null or empty) only the e-mail address is counted.';
 
 revoke all on function public.booking_rate_limit_hit(text, text, timestamptz)
   from public, anon, authenticated;
@@ -103,8 +110,12 @@ as $$
 declare
   v_hits integer;
 begin
+  -- no usable address: nothing to count it against (each attempt still cost a proof of work)
+  if nullif(p_ip, '') is null then
+    return false;
+  end if;
   insert into public.booking_rate_limits as r (bucket, window_start, hits)
-  values ('invalid:' || coalesce(nullif(p_ip, ''), 'unknown'), date_trunc('hour', p_now), 1)
+  values ('invalid:' || p_ip, date_trunc('hour', p_now), 1)
   on conflict (bucket, window_start) do update set hits = r.hits + 1
   returning hits into v_hits;
   return v_hits > public.booking_setting('rate_limit_invalid_per_ip_per_hour', 30);
@@ -112,7 +123,7 @@ end;
 $$;
 
 comment on function public.booking_invalid_hit(text, timestamptz) is
-  'Counts one refused choice (package, day or time) for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour.';
+  'Counts one refused choice (package, day or time) for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
 
 revoke all on function public.booking_invalid_hit(text, timestamptz)
   from public, anon, authenticated;
@@ -170,12 +181,15 @@ begin
     return 'busy';
   end if;
 
-  -- one client address: accepted online bookings this Copenhagen day
-  select count(*) into v_count from public.bookings b
-   where b.source = 'online' and b.client_ip is not distinct from nullif(p_ip, '')
-     and b.created_at >= v_today;
-  if v_count >= public.booking_setting('max_bookings_per_ip_per_day', 5) then
-    return 'address_cap';
+  -- one client address: accepted online bookings this Copenhagen day; without a usable address
+  -- there is no address to count (every such visitor would share one bucket of 5 a day), so the
+  -- hourly cap above and the contact caps below are what hold
+  if nullif(p_ip, '') is not null then
+    select count(*) into v_count from public.bookings b
+     where b.source = 'online' and b.client_ip = p_ip and b.created_at >= v_today;
+    if v_count >= public.booking_setting('max_bookings_per_ip_per_day', 5) then
+      return 'address_cap';
+    end if;
   end if;
 
   -- one contact: future confirmed bookings per e-mail address and per phone number
@@ -198,9 +212,38 @@ end;
 $$;
 
 comment on function public.booking_cap_reached(text, text, text, timestamptz) is
-  'Which cap a new online booking would pass (busy, address_cap, contact_cap), or null. Call it holding booking_caps_lock_key(): it counts, and queues the owner''s alert at the start of a busy burst.';
+  'Which cap a new online booking would pass (busy, address_cap, contact_cap), or null; without an IP (null or empty) the address cap is not counted. Call it holding booking_caps_lock_key(): it counts, and queues the owner''s alert at the start of a busy burst.';
 
 revoke all on function public.booking_cap_reached(text, text, text, timestamptz)
+  from public, anon, authenticated;
+
+create function public.booking_unknown_address_alert(p_now timestamptz default now())
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_day date := (p_now at time zone 'Europe/Copenhagen')::date;
+  v_key text := 'owner_alert:no_client_address:' || v_day;
+begin
+  -- at most one a Copenhagen day: the owner needs to hear it once, not once per booking
+  if exists (select 1 from public.email_outbox o where o.idempotency_key = v_key) then
+    return;
+  end if;
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  values (null, 'owner_notification', null,
+          jsonb_build_object('alert', 'no_client_address', 'day', v_day::text,
+                             'at', public.copenhagen_iso(p_now)),
+          v_key, p_now)
+  on conflict (idempotency_key) do nothing;
+end;
+$$;
+
+comment on function public.booking_unknown_address_alert(timestamptz) is
+  'Queues the owner''s alert that online bookings arrive without a usable client address (kind owner_notification, payload.alert no_client_address): at most one a Copenhagen day (idempotency key owner_alert:no_client_address:<day>). Called by create_booking for such a request; the alert names the setting to check (CLIENT_IP_HEADER).';
+
+revoke all on function public.booking_unknown_address_alert(timestamptz)
   from public, anon, authenticated;
 
 -- the booking -------------------------------------------------------------------------------------
@@ -372,6 +415,12 @@ begin
   -- other and none can slip past a cap (the lock is held to the end of this transaction)
   perform pg_catalog.pg_advisory_xact_lock(public.booking_caps_lock_key());
 
+  -- no usable client address: the platform's header did not arrive (or CLIENT_IP_HEADER names the
+  -- wrong one); the request is counted without address caps below, and the owner hears of it
+  if nullif(p_client_ip, '') is null then
+    perform public.booking_unknown_address_alert(p_now);
+  end if;
+
   -- what the visitor chose must be bookable; a refusal here counts against the address only, in
   -- a bucket of its own, never against the e-mail address or phone it names
   select * into v_service from public.services s where s.id = p_service_id and s.is_active;
@@ -449,7 +498,7 @@ $$;
 comment on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz
 ) is
-  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap, ...}. Called by the create-booking edge function.';
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap, ...}. Called by the create-booking edge function.';
 
 revoke all on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz

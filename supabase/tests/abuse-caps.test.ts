@@ -1,7 +1,9 @@
 // The booking caps, through the whole embedded stack on PGlite and PostgreSQL 15: caps per
 // client address, per contact and per hour hold against 50 simultaneous requests (counted in the
 // booking's own transaction), refusals give the phone number, junk naming someone's e-mail never
-// locks that person out, and a customer e-mail carries no more than 60 characters of the name.
+// locks that person out, requests without a usable client address never share one address bucket
+// (only the contact and hourly caps hold them, and the owner hears of it once a day), and a
+// customer e-mail carries no more than 60 characters of the name.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { WORKSHOP } from '../functions/_shared/email/business.ts';
@@ -15,41 +17,53 @@ interface Answer {
   body: { error?: string; reference?: string };
 }
 
+const statuses = (answers: Answer[]) => {
+  const count: Record<number, number> = {};
+  for (const a of answers) count[a.status] = (count[a.status] ?? 0) + 1;
+  return count;
+};
+
+/** Booking requests to a test stack, each from a chosen loopback address, with its own contact. */
+function capsClient(target: () => TestStack, bookableDays: () => string[]) {
+  /** 66 distinct free 30-minute slots over three Monday-Thursday days. */
+  const slot = (i: number) => ({
+    bookingDate: bookableDays()[Math.floor(i / 22)]!,
+    bookingTime: `${String(9 + Math.floor((i % 22) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+  });
+  return {
+    post: async (body: Record<string, unknown>, from = '127.0.0.1'): Promise<Answer> => {
+      const stack = target();
+      const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
+        localAddress: from,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(await withAltcha(stack, body)),
+      });
+      return { status: r.status, body: JSON.parse(r.body) as Answer['body'] };
+    },
+    person: (i: number, overrides: Record<string, unknown> = {}) => ({
+      serviceId: SERVICE.solv,
+      customerName: `Kunde ${i}`,
+      customerEmail: `kunde${i}@example.dk`,
+      customerPhone: `2${String(i).padStart(7, '0')}`,
+      ...slot(i),
+      ...overrides,
+    }),
+    setting: (key: string, value: number) =>
+      target().query(
+        `insert into public.settings (key, value) values ($1, $2)
+         on conflict (key) do update set value = excluded.value`,
+        [key, String(value)],
+      ),
+  };
+}
+
 describe.each(BACKENDS)('booking caps on %s', (backend) => {
   let stack: TestStack;
   let days: string[] = [];
-  /** 66 distinct free 30-minute slots over three Monday-Thursday days. */
-  const slot = (i: number) => ({
-    bookingDate: days[Math.floor(i / 22)]!,
-    bookingTime: `${String(9 + Math.floor((i % 22) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
-  });
-  const post = async (body: Record<string, unknown>, from = '127.0.0.1'): Promise<Answer> => {
-    const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
-      localAddress: from,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(await withAltcha(stack, body)),
-    });
-    return { status: r.status, body: JSON.parse(r.body) as Answer['body'] };
-  };
-  const person = (i: number, overrides: Record<string, unknown> = {}) => ({
-    serviceId: SERVICE.solv,
-    customerName: `Kunde ${i}`,
-    customerEmail: `kunde${i}@example.dk`,
-    customerPhone: `2${String(i).padStart(7, '0')}`,
-    ...slot(i),
-    ...overrides,
-  });
-  const setting = (key: string, value: number) =>
-    stack.query(
-      `insert into public.settings (key, value) values ($1, $2)
-       on conflict (key) do update set value = excluded.value`,
-      [key, String(value)],
-    );
-  const statuses = (answers: Answer[]) => {
-    const count: Record<number, number> = {};
-    for (const a of answers) count[a.status] = (count[a.status] ?? 0) + 1;
-    return count;
-  };
+  const { post, person, setting } = capsClient(
+    () => stack,
+    () => days,
+  );
 
   beforeAll(async () => {
     stack = await startTestStack({ backend });
@@ -178,6 +192,96 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
   });
 });
 
+describe.each(BACKENDS)('booking caps without a usable client address on %s', (backend) => {
+  // the platform's address header does not reach the function: CLIENT_IP_HEADER names one the
+  // gateway never sets, as when a platform stops sending cf-connecting-ip
+  let stack: TestStack;
+  let days: string[] = [];
+  const { post, person, setting } = capsClient(
+    () => stack,
+    () => days,
+  );
+  const alerts = (alert: string) =>
+    stack.query<{ idempotency_key: string; payload: Record<string, unknown> }>(
+      `select idempotency_key, payload from public.email_outbox where payload ->> 'alert' = $1`,
+      [alert],
+    );
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      backend,
+      functionEnv: { CLIENT_IP_HEADER: 'x-header-the-platform-never-sends' },
+    });
+    days = await openDays(stack, [1, 2, 3, 4], 3);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    await clearBookings(stack);
+    // the defaults of the per-address limits stay: 5 bookings a day, 20 attempts an hour
+    await setting('max_bookings_per_ip_per_day', 5);
+    await setting('rate_limit_per_ip_per_hour', 20);
+    await setting('rate_limit_invalid_per_ip_per_hour', 30);
+    await setting('rate_limit_per_email_per_hour', 5);
+    await setting('max_open_bookings_per_contact', 2);
+    await setting('max_booking_emails_per_recipient_per_day', 3);
+  });
+
+  it('lets 50 simultaneous bookings from 50 contacts past the per-address caps, stops them at the hourly cap, alerts the owner once', async () => {
+    await setting('max_new_bookings_per_hour', 30);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post(person(i))));
+    // not 5 (the address cap a shared bucket would give) and not 20 (the attempts an hour): 30
+    expect(statuses(answers)).toEqual({ 201: 30, 429: 20 });
+    for (const a of answers.filter((x) => x.status === 429)) {
+      expect(a.body).toEqual({ error: MESSAGES.busy });
+    }
+    const stored = await stack.query<{ client_ip: string | null }>(
+      'select client_ip from public.bookings',
+    );
+    expect(stored).toHaveLength(30);
+    expect(new Set(stored.map((r) => r.client_ip))).toEqual(new Set([null]));
+    // no address bucket at all, only the e-mail addresses
+    const buckets = await stack.query<{ bucket: string }>(
+      `select bucket from public.booking_rate_limits where bucket not like 'email:%'`,
+    );
+    expect(buckets.map((b) => b.bucket)).toEqual(['site:busy']);
+    // one alert about the missing address (and one about the busy hour), however many requests
+    expect((await post(person(55))).status).toBe(429);
+    const [today] = await stack.query<{ d: string }>(
+      `select (now() at time zone 'Europe/Copenhagen')::date::text d`,
+    );
+    const missing = await alerts('no_client_address');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({
+      idempotency_key: `owner_alert:no_client_address:${today!.d}`,
+      payload: { alert: 'no_client_address', day: today!.d },
+    });
+    expect(await alerts('busy')).toHaveLength(1);
+  });
+
+  it('still holds one contact at 2 open bookings, and refused choices count against no one', async () => {
+    await setting('max_new_bookings_per_hour', 1000);
+    const byEmail = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(person(i, { customerEmail: 'samme@example.dk' }))),
+    );
+    expect(statuses(byEmail)).toEqual({ 201: 2, 429: 18 });
+    for (const a of byEmail.filter((x) => x.status === 429)) {
+      expect([MESSAGES.contactCap, MESSAGES.rateLimited]).toContain(a.body.error);
+    }
+    await setting('rate_limit_invalid_per_ip_per_hour', 3);
+    const refused = [];
+    for (let i = 0; i < 5; i += 1) {
+      refused.push((await post(person(30 + i, { bookingTime: '03:00' }))).status);
+    }
+    expect(refused).toEqual([400, 400, 400, 400, 400]);
+    expect(
+      await stack.query(`select 1 from public.booking_rate_limits where bucket like 'invalid:%'`),
+    ).toEqual([]);
+    expect(await alerts('no_client_address')).toHaveLength(1);
+  });
+});
+
 describe('customer e-mails carry no free text but the name (at most 60 characters)', () => {
   const message = (
     kind: OutboxMessage['kind'],
@@ -230,5 +334,22 @@ describe('customer e-mails carry no free text but the name (at most 60 character
     expect(mail.subject).toBe('Advarsel: mange online-bookinger på kort tid');
     expect(mail.text).toContain('12 online-bookinger');
     expect(mail.text).toContain(WORKSHOP.phone.display);
+  });
+
+  it('renders the owner alert about bookings without a client address in Danish, naming the setting', () => {
+    const mail = renderEmail(
+      message('owner_notification', {
+        alert: 'no_client_address',
+        day: '2026-12-01',
+        at: '2026-12-01T09:00:00+01:00',
+      }),
+      ctx,
+    );
+    expect(mail.subject).toBe('Advarsel: online-bookinger uden den besøgendes adresse');
+    expect(mail.text).toContain('CLIENT_IP_HEADER');
+    expect(mail.text).toContain('npm run check:live');
+    expect(mail.text).toContain('max_new_bookings_per_hour');
+    expect(mail.text).toContain('højst én sådan mail om dagen');
+    expect(mail.html).toContain('CLIENT_IP_HEADER');
   });
 });

@@ -5,9 +5,11 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { platformClientHeaders } from '../../local/gateway/functions.ts';
 import {
+  addressKind,
   clientAddress,
   clientAddressConfig,
   DEFAULT_CLIENT_ADDRESS_CONFIG,
+  describeClientAddress,
   normaliseAddress,
 } from '../functions/_shared/client-address.ts';
 import { describeError } from '../functions/_shared/errors.ts';
@@ -69,6 +71,70 @@ describe('clientAddress', () => {
     expect(
       clientAddressConfig(env({ CLIENT_IP_HEADER: 'bad header!', CLIENT_IP_TRUSTED_HOPS: '0' })),
     ).toEqual(DEFAULT_CLIENT_ADDRESS_CONFIG);
+  });
+});
+
+describe('what live-check reports of the address headers', () => {
+  it('tells public addresses from private, loopback, shared, documentation and reserved ones', () => {
+    for (const a of ['81.7.11.5', '8.8.8.8', '2a00:1450:4001:82b::200e', '172.32.0.1'])
+      expect(addressKind(a), a).toBe('public');
+    for (const a of [
+      '10.0.0.7',
+      '127.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fd12:3456::1',
+      'fe80::1',
+      '2001:db8::1',
+    ])
+      expect(addressKind(a), a).toBe('private');
+  });
+
+  it('says for each header whether it holds one public or private address, a list or nothing', () => {
+    const report = describeClientAddress(
+      h({
+        'cf-connecting-ip': '81.7.11.5',
+        'x-forwarded-for': '1.2.3.4, 81.7.11.5, 10.0.0.2',
+        'x-real-ip': '10.0.0.2',
+        forwarded: 'for="[2001:db8:cafe::17]:4711";proto=https, for=81.7.11.5',
+        'true-client-ip': 'evil',
+        'x-vendor-client-ip': '81.7.11.6',
+      }),
+      { header: 'x-forwarded-for', trustedHops: 2 },
+    );
+    const shape = Object.fromEntries(report.headers.map((x) => [x.name, x.shape]));
+    expect(shape).toMatchObject({
+      'cf-connecting-ip': 'public',
+      'x-forwarded-for': 'list',
+      'x-real-ip': 'private',
+      forwarded: 'list',
+      'true-client-ip': 'invalid',
+      'x-client-ip': 'none',
+      'x-vendor-client-ip': 'public',
+    });
+    expect(report.headers.find((x) => x.name === 'forwarded')!.entries).toEqual([
+      { value: '2001:db8:cafe::17', kind: 'private' },
+      { value: '81.7.11.5', kind: 'public' },
+    ]);
+    expect(report.configured).toEqual({
+      header: 'x-forwarded-for',
+      trustedHops: 2,
+      address: '81.7.11.5',
+      kind: 'public',
+    });
+    // no header at all: nothing to count by
+    expect(describeClientAddress(h({}), DEFAULT_CLIENT_ADDRESS_CONFIG).configured).toMatchObject({
+      address: null,
+      kind: 'none',
+    });
   });
 });
 

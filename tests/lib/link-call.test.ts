@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postFunction } from '~/lib/link-call';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '~/lib/supabase-config';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '~/lib/supabase-config';
 
 const URL = `${LOCAL_SUPABASE_URL}/functions/v1/cancel-booking`;
 const server = setupServer();
@@ -24,8 +24,9 @@ describe('postFunction, the call of the pages behind the e-mail links', () => {
       status: 200,
       body: { state: 'active' },
     });
-    expect(seen!.headers.get('apikey')).toBe(LOCAL_ANON_KEY);
-    expect(seen!.headers.get('authorization')).toBe(`Bearer ${LOCAL_ANON_KEY}`);
+    // a publishable key is no JWT: it travels in apikey only
+    expect(seen!.headers.get('apikey')).toBe(LOCAL_PUBLISHABLE_KEY);
+    expect(seen!.headers.get('authorization')).toBeNull();
     expect(seen!.headers.get('content-type')).toBe('application/json');
     expect(await seen!.json()).toEqual({ token: 't', action: 'lookup' });
   });

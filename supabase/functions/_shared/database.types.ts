@@ -708,6 +708,12 @@ export type Database = {
         };
         Returns: string;
       };
+      booking_unknown_address_alert: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: undefined;
+      };
       call_edge_function: {
         Args: {
           p_name: string;

@@ -1,12 +1,18 @@
 // POST /functions/v1/live-check {names: ["RESEND_API_KEY", ...]}   (for npm run check:live)
 // Answers which of the named function secrets are set in this project, never their values, plus
 // the three settings that are not secret (they appear in every e-mail) so the check can tell a
-// placeholder from a real address: 200 {set: {NAME: boolean}, emailFrom, ownerEmail, siteUrl}.
+// placeholder from a real address, plus which client-address headers reached this function on
+// this very request and what CLIENT_IP_HEADER / CLIENT_IP_TRUSTED_HOPS take from them:
+// 200 {set: {NAME: boolean}, emailFrom, ownerEmail, siteUrl, clientAddress}.
+// clientAddress repeats the addresses in those headers: the caller's own address and those of the
+// proxies in between, told to the one caller who holds the secret key (no one else gets an answer);
+// the check needs them to see which header holds what it sent itself and which the platform wrote.
 // Only a secret key of the project may call it (apikey header; the legacy service_role key only
 // while the legacy keys are on): 401 otherwise, the publishable key included.
 import { error, json } from '../_shared/errors.ts';
 import { preflight } from '../_shared/cors.ts';
 import { callerHasSecretKey } from '../_shared/api-keys.ts';
+import { clientAddressConfig, describeClientAddress } from '../_shared/client-address.ts';
 
 const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 const MAX_NAMES = 100;
@@ -41,6 +47,10 @@ export async function handler(req: Request): Promise<Response> {
     emailFrom: value('EMAIL_FROM'),
     ownerEmail: value('OWNER_EMAIL'),
     siteUrl: value('SITE_URL'),
+    clientAddress: describeClientAddress(
+      req.headers,
+      clientAddressConfig((name) => Deno.env.get(name)),
+    ),
   });
 }
 

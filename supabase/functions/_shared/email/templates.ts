@@ -634,12 +634,43 @@ function busyAlert(payload: Record<string, unknown>): RenderedEmail {
   return email('Advarsel: mange online-bookinger på kort tid', doc);
 }
 
+/**
+ * The owner's alert that online bookings arrive without a usable client address (at most one a
+ * day, queued by public.booking_unknown_address_alert): the platform's address header did not reach
+ * the booking function, so the per-address caps cannot tell visitors apart and are not counted.
+ * Bookings still work; the setting to check is CLIENT_IP_HEADER, which the owner passes on.
+ */
+function noClientAddressAlert(payload: Record<string, unknown>): RenderedEmail {
+  const at = typeof payload.at === 'string' ? payload.at : '';
+  if (at) localParts(at);
+  const doc: Doc = {
+    heading: 'Bookinger uden den besøgendes internetadresse',
+    intro: [
+      `Der er kommet en online-booking${at ? ` (første gang i dag ${danishDateTime(at)})` : ''}, hvor bookingfunktionen ikke kunne se den besøgendes internetadresse.`,
+      'Bookingerne virker stadig. Men grænserne pr. adresse (max_bookings_per_ip_per_day og de timevise) kan ikke skelne de besøgende fra hinanden og tælles ikke for dem; kun grænserne pr. e-mail og telefon og pr. time (max_new_bookings_per_hour) beskytter mod misbrug, indtil det er rettet.',
+    ],
+    rows: [],
+    sections: [
+      {
+        title: 'Det skal du gøre',
+        lines: [
+          'Det skyldes en indstilling, ikke noget du har gjort. Send denne mail til den, der har sat hjemmesiden op.',
+          'Til den, der har sat siden op: funktionshemmeligheden CLIENT_IP_HEADER (og med x-forwarded-for CLIENT_IP_TRUSTED_HOPS) passer ikke til platformen. npm run check:live siger, hvilken værdi der skal bruges (docs/deploy.md, "The client\'s address").',
+          'Du får højst én sådan mail om dagen.',
+        ],
+      },
+    ],
+    outro: [],
+  };
+  return email('Advarsel: online-bookinger uden den besøgendes adresse', doc);
+}
+
 // e-mails that could not be sent ------------------------------------------------------------------
 
 /** A given-up e-mail as the database lists it (public.email_given_up_item). */
 interface GivenUpItem {
   kind: string;
-  /** owner_notification alerts: which alert (busy). */
+  /** owner_notification alerts: which alert (busy, no_client_address). */
   alert: string;
   /** The address of a customer e-mail. */
   recipient: string;
@@ -750,6 +781,8 @@ function givenUpEntry(item: GivenUpItem): string {
   let what = GIVEN_UP_KIND[item.kind] ?? `E-mail (${item.kind})`;
   if (item.kind === 'owner_notification' && item.alert === 'busy')
     what = 'Din advarsel om mange online-bookinger';
+  if (item.kind === 'owner_notification' && item.alert === 'no_client_address')
+    what = 'Din advarsel om bookinger uden den besøgendes adresse';
   if (item.kind === 'owner_agenda' && item.day)
     what = `${what} for ${danishDate(`${item.day}T12:00:00+00:00`)}`;
   const customer = [
@@ -838,6 +871,9 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
   }
   if (msg.kind === 'owner_notification' && msg.payload.alert === 'given_up') {
     return givenUpAlert(msg.payload);
+  }
+  if (msg.kind === 'owner_notification' && msg.payload.alert === 'no_client_address') {
+    return noClientAddressAlert(msg.payload);
   }
   const b = booking(msg.payload);
   switch (msg.kind) {
