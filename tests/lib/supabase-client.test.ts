@@ -2,15 +2,31 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY } from '../../local/keys';
-import { getSupabase, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseConfig } from '~/lib/supabase';
+import {
+  FUNCTIONS_REGION,
+  functionUrl,
+  getSupabase,
+  LOCAL_ANON_KEY,
+  LOCAL_SUPABASE_URL,
+  supabaseConfig,
+} from '~/lib/supabase';
 
-const seen: Array<{ path: string; apikey: string | null; authorization: string | null }> = [];
+const seen: Array<{
+  path: string;
+  apikey: string | null;
+  authorization: string | null;
+  region: string | null;
+  forcedRegion: string | null;
+}> = [];
 const server = setupServer(
   http.all(`${LOCAL_SUPABASE_URL}/*`, ({ request }) => {
+    const url = new URL(request.url);
     seen.push({
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       apikey: request.headers.get('apikey'),
       authorization: request.headers.get('authorization'),
+      region: request.headers.get('x-region'),
+      forcedRegion: url.searchParams.get('forceFunctionRegion'),
     });
     return HttpResponse.json({ ok: true });
   }),
@@ -54,5 +70,17 @@ describe('the Supabase client', () => {
       expect(s.apikey).toBe(LOCAL_ANON_KEY);
       expect(s.authorization).toBe(`Bearer ${LOCAL_ANON_KEY}`);
     }
+  });
+
+  it('pins every edge function call to the project’s EU region (Frankfurt), not the caller’s', () => {
+    expect(FUNCTIONS_REGION).toBe('eu-central-1');
+    const invoked = seen.find((s) => s.path === '/functions/v1/get-available-slots')!;
+    expect(invoked).toMatchObject({ region: FUNCTIONS_REGION, forcedRegion: FUNCTIONS_REGION });
+    // the plain fetch calls (cancel and move pages, the proof of work) use functionUrl
+    const url = new URL(
+      functionUrl('cancel-booking', { url: 'https://abc.supabase.co', key: 'k' }),
+    );
+    expect(url.origin + url.pathname).toBe('https://abc.supabase.co/functions/v1/cancel-booking');
+    expect(url.searchParams.get('forceFunctionRegion')).toBe(FUNCTIONS_REGION);
   });
 });

@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase-config';
+import { functionUrl, supabaseConfig } from '~/lib/supabase-config';
 
 export type MoveState = 'active' | 'cancelled' | 'too_late' | 'move_limit';
 
@@ -39,8 +39,9 @@ export type MoveAnswer =
   | { kind: 'error' };
 
 async function post(body: unknown, fetchImpl: typeof fetch) {
-  const { url, key } = supabaseConfig();
-  const response = await fetchImpl(`${url}/functions/v1/reschedule-booking`, {
+  const config = supabaseConfig();
+  const { key } = config;
+  const response = await fetchImpl(functionUrl('reschedule-booking', config), {
     method: 'POST',
     headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

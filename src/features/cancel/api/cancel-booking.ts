@@ -1,4 +1,4 @@
-import { supabaseConfig } from '~/lib/supabase-config';
+import { functionUrl, supabaseConfig } from '~/lib/supabase-config';
 
 export type CancelState = 'active' | 'cancelled' | 'too_late';
 
@@ -28,10 +28,11 @@ export async function callCancelBooking(
   action: 'lookup' | 'cancel',
   fetchImpl: typeof fetch = fetch,
 ): Promise<CancelAnswer> {
-  const { url, key } = supabaseConfig();
+  const config = supabaseConfig();
+  const { key } = config;
   let response: Response;
   try {
-    response = await fetchImpl(`${url}/functions/v1/cancel-booking`, {
+    response = await fetchImpl(functionUrl('cancel-booking', config), {
       method: 'POST',
       headers: {
         apikey: key,
