@@ -170,6 +170,11 @@ describe('docs/deploy.md is in step with the code', () => {
     expect(text).toContain(`(\`supabase\` ${pinned})`);
   });
 
+  it('every function is configured as the doc says (verify_jwt = false)', () => {
+    const config = path.join(ROOT, 'supabase', 'config.toml');
+    for (const name of req.functions) expect(functionVerifiesJwt(config, name), name).toBe(false);
+  });
+
   it('sets every function secret the code reads, marks the optional ones, names no stale one', () => {
     const rows = table('secret');
     expect(sorted(rows.map((r) => r[0]!))).toEqual(
