@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { staticPaths } from '../react-router.config';
-import { assertBuilt, attr, clientDir, tags } from './support/build';
+import { netlifyAnswer, vercelAnswer, type VercelConfig } from '../deploy/host-rules';
+import { allFiles, assertBuilt, attr, clientDir, shortName, tags } from './support/build';
 
 function metaContent(html: string, key: string): string | undefined {
   const tag = tags(html, 'meta').find(
@@ -149,6 +150,28 @@ test.describe('SEO of the prerendered pages', () => {
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).not.toMatch(/^Disallow: \/$/m);
     expect(robots).toContain(`Sitemap: ${canonicalOrigin}/sitemap.xml`);
+  });
+
+  test('Netlify and Vercel answer every canonical and sitemap URL of the build with 200, no redirect', () => {
+    const files = new Set(allFiles().map((f) => shortName(f).split('\\').join('/')));
+    const vercel = JSON.parse(
+      readFileSync(join(process.cwd(), 'vercel.json'), 'utf8'),
+    ) as VercelConfig;
+    const canonicals = staticPaths.map((path) =>
+      attr(
+        tags(htmlOf(path), 'link').find((t) => attr(t, 'rel') === 'canonical')!,
+        'href',
+      )!,
+    );
+    const sitemap = readFileSync(join(clientDir, 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc!);
+    for (const url of [...canonicals, ...locs]) {
+      const { pathname } = new URL(url);
+      expect(netlifyAnswer(pathname, files), `Netlify ${pathname}`).toMatchObject({ status: 200 });
+      expect(vercelAnswer(pathname, files, vercel), `Vercel ${pathname}`).toMatchObject({
+        status: 200,
+      });
+    }
   });
 
   test('404.html is noindex and has no canonical URL', () => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderHeadersFile, renderNetlifyToml, renderVercelJson } from '../deploy/host-files';
+import {
+  pageHtmlFiles,
+  renderHeadersFile,
+  renderNetlifyToml,
+  renderVercelJson,
+} from '../deploy/host-files';
+import { netlifyAnswer, vercelAnswer, type VercelConfig } from '../deploy/host-rules';
+import { staticPaths } from '../react-router.config';
+import { pageList } from '../src/content/site-pages';
+import { absoluteUrl } from '../src/lib/site-url';
 import { contentSecurityPolicy, headersForPath, securityHeaders } from '../deploy/security-headers';
 import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
 import { renderRobotsTxt, renderSitemapXml } from './seo-files';
@@ -128,5 +137,58 @@ describe('sitemap and robots', () => {
     expect(renderRobotsTxt('https://www.example.dk')).toContain(
       'Sitemap: https://www.example.dk/sitemap.xml',
     );
+  });
+});
+
+describe('trailing slashes: every advertised URL is answered 200 by each host', () => {
+  const site = 'https://www.glanspunkt.dk';
+  /** The publish directory as postbuild leaves it (pages, 404, sitemap, robots). */
+  const built = new Set([
+    ...pageList().flatMap((p) => pageHtmlFiles(p.path)),
+    '404.html',
+    'sitemap.xml',
+    'robots.txt',
+  ]);
+  const vercel = JSON.parse(readFileSync(join(root, 'vercel.json'), 'utf8')) as VercelConfig;
+  /**
+   * Canonical and og:url (src/lib/meta.ts: absoluteUrl of the page's path; e2e/seo.spec.ts holds
+   * the built pages to it), the sitemap's <loc>s, robots.txt's Sitemap line, and the e-mail links'
+   * pages (/afbestil, /flyt).
+   */
+  const advertised = [
+    ...staticPaths.map((path) => absoluteUrl(site, path)),
+    ...[...renderSitemapXml(site, staticPaths).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, l]) => l!),
+    /^Sitemap: (.+)$/m.exec(renderRobotsTxt(site))![1]!,
+    ...pageList()
+      .filter((p) => p.linkToken)
+      .map((p) => absoluteUrl(site, p.path)),
+  ].map((url) => new URL(url).pathname);
+
+  it('the host files hold no redirect rule the model below does not know', () => {
+    expect(readFileSync(join(root, 'netlify.toml'), 'utf8')).not.toMatch(/redirects/);
+    expect(vercel).toMatchObject({ cleanUrls: true, trailingSlash: false });
+  });
+
+  it('Netlify and Vercel answer each advertised URL with its page, no redirect', () => {
+    expect(advertised.length).toBeGreaterThan(staticPaths.length);
+    for (const path of advertised) {
+      expect(netlifyAnswer(path, built), `Netlify ${path}`).toMatchObject({ status: 200 });
+      expect(vercelAnswer(path, built, vercel), `Vercel ${path}`).toMatchObject({ status: 200 });
+    }
+    expect(netlifyAnswer('/about', built)).toEqual({ status: 200, file: 'about.html' });
+  });
+
+  it('the other spellings redirect to the advertised one, on both hosts', () => {
+    expect(netlifyAnswer('/about/', built)).toEqual({ status: 301, location: '/about' });
+    expect(vercelAnswer('/about/', built, vercel)).toEqual({ status: 308, location: '/about' });
+    expect(vercelAnswer('/about.html', built, vercel)).toEqual({ status: 308, location: '/about' });
+  });
+
+  it('React Router’s <path>/index.html alone would be redirected by Netlify (why postbuild adds <path>.html)', () => {
+    const onlyDirectories = new Set(
+      [...built].filter((f) => !/^[^/]+\.html$/.test(f) || f === 'index.html'),
+    );
+    expect(netlifyAnswer('/about', onlyDirectories)).toEqual({ status: 301, location: '/about/' });
+    expect(vercelAnswer('/about', onlyDirectories, vercel)).toMatchObject({ status: 200 });
   });
 });

@@ -7,14 +7,17 @@
  * 3. every page gets a CSP meta tag allowing 'self' and the sha256 hashes of its own inline
  *    scripts; the union of all hashes goes to build/csp-script-hashes.json for `npm start` and `_headers`
  *    (see deploy/security-headers.ts);
- * 4. sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
+ * 4. every page but `/` is also written as `<path>.html` beside `<path>/index.html`, so Netlify
+ *    serves `/path` itself instead of redirecting to `/path/` (deploy/host-files.ts, pageHtmlFiles);
+ *    sitemap.xml and robots.txt are written from the route table (`staticPaths`) and VITE_SITE_URL;
  * 5. `_headers` (Netlify, Cloudflare Pages) is written with the build's Supabase URL;
  * 6. one warning line while the business facts (src/content/business.ts) are placeholders.
  */
 import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { staticPaths } from '../react-router.config';
-import { renderHeadersFile } from '../deploy/host-files';
+import { pageHtmlFiles, renderHeadersFile } from '../deploy/host-files';
+import { pageList } from '../src/content/site-pages';
 import { renderRobotsTxt, renderSitemapXml } from './seo-files';
 import { inlineScriptHashes, withScriptPolicyMeta } from './inline-scripts';
 import { compileDeferredBoot, deferHydration } from './defer-hydration';
@@ -68,6 +71,16 @@ await writeFile(
 console.log(
   `postbuild: script policy in ${files.length} pages (${allHashes.size} inline script hashes)`,
 );
+
+// after the policy above: the copy is the finished page
+let flat = 0;
+for (const { path } of pageList()) {
+  const [dirIndex, flatFile] = pageHtmlFiles(path);
+  if (!flatFile) continue;
+  await copyFile(join(client, dirIndex!), join(client, flatFile));
+  flat += 1;
+}
+console.log(`postbuild: wrote ${flat} pages also as <path>.html (no trailing-slash redirect)`);
 
 const siteUrl = resolveSiteUrl(process.env);
 await writeFile(join(client, 'sitemap.xml'), renderSitemapXml(siteUrl, staticPaths));

@@ -54,6 +54,24 @@ grant all on schema extensions to postgres;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
+-- the image's search_path for postgres (init-scripts/00000000000003-post-setup.sql): what a client
+-- that logs in as postgres without options resolves against, e.g. the Supabase CLI
+alter role postgres set search_path to "$user", public, extensions;
+
+-- `supabase db lint` starts with `create extension if not exists plpgsql_check` as postgres (in a
+-- transaction it rolls back). The platform lets postgres create it: plpgsql_check is one of
+-- supautils' privileged extensions, created for postgres by the superuser. The lab has no supautils,
+-- so where the server has the extension (Debian's postgresql-15-plpgsql-check) the superuser
+-- creates it here, out of the API's schema, and the CLI's statement finds it. PGlite has none.
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'plpgsql_check')
+     and (select rolsuper from pg_roles where rolname = current_user) then
+    create extension if not exists plpgsql_check with schema extensions;
+  end if;
+end
+$$;
+
 -- pg_cron where the server preloads it (the lab's PostgreSQL with cron; always on the platform),
 -- created by the superuser and opened to postgres as the image's event trigger does
 do $$
@@ -138,12 +156,15 @@ begin
 end
 $$;
 
--- migration history, same table the Supabase CLI keeps
+-- migration history, same table the Supabase CLI keeps. On the platform the CLI creates it at the
+-- first `db push`, logged in as postgres (it steps down to postgres even when given supabase_admin),
+-- so postgres owns it; a CLI that runs its `alter table ... add column if not exists` on every push
+-- needs that ownership.
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   statements text[],
   name text
 );
-grant all on schema supabase_migrations to postgres;
-grant all on supabase_migrations.schema_migrations to postgres;
+alter schema supabase_migrations owner to postgres;
+alter table supabase_migrations.schema_migrations owner to postgres;

@@ -8,6 +8,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { DENO_LOCKED_ARGS, DENO_LOCKED_ENV, lockFileOf } from '../deno-locks.ts';
 import { freePort } from '../net.ts';
 
 export interface FunctionRunnerOptions {
@@ -123,16 +124,24 @@ export class FunctionRunner {
       const again = this.instances.get(name);
       if (again && !again.exited) return again.ready.then(() => again);
       const dir = path.join(this.options.functionsDir, name);
-      const args = ['run', '--allow-all', '--no-prompt', '--node-modules-dir=manual'];
+      const args = ['run', '--allow-all', '--no-prompt'];
       if (this.options.typeCheck) args.push('--check');
-      if (existsSync(path.join(dir, 'deno.json')))
-        args.push('--config', path.join(dir, 'deno.json'));
+      const config = path.join(dir, 'deno.json');
+      const lock = lockFileOf(dir);
+      // A function with its lock runs on exactly the packages it is deployed with: Deno's own npm
+      // resolution from deno.json and deno.lock, frozen (a stale lock is a boot error), as the
+      // deploy bundles it. Without one (the tests' fixtures) it takes the repository's node_modules.
+      const locked = existsSync(config) && existsSync(lock);
+      if (locked) args.push(...DENO_LOCKED_ARGS, `--lock=${lock}`, '--frozen');
+      else args.push('--node-modules-dir=manual');
+      if (existsSync(config)) args.push('--config', config);
       args.push(path.join(dir, 'index.ts'));
       const child = spawn(this.options.denoBin, args, {
         cwd: dir,
         env: {
           ...process.env,
           ...this.options.env,
+          ...(locked ? DENO_LOCKED_ENV : {}),
           DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
           NO_COLOR: '1',
           DENO_NO_UPDATE_CHECK: '1',

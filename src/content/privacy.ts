@@ -25,8 +25,8 @@ export const privacyContent = {
   title: 'Privatlivspolitik',
   lead: `Her kan du læse, hvordan ${business.name} behandler dine personoplysninger, når du besøger hjemmesiden, kontakter os eller booker en tid.`,
   updatedLabel: 'Sidst opdateret:',
-  updated: '26. september 2025',
-  updatedIso: '2025-09-26',
+  updated: '26. november 2026',
+  updatedIso: '2026-11-26',
   contactText: 'Har du spørgsmål til behandlingen af dine oplysninger, så skriv til',
   backHome: 'Tilbage til forsiden',
   sections: [
@@ -120,12 +120,20 @@ export const privacyContent = {
         ),
         list(
           {
-            term: 'Hosting og database',
-            text: 'leverandøren, der driver hjemmesiden og databasen, hvor bookinger gemmes.',
+            term: 'Database og bookingfunktioner',
+            text: 'Supabase gemmer bookingerne i en database i Frankfurt (Tyskland), og bookingfunktionerne kører samme sted. Forbindelsen dertil går gennem Supabases globale netværk, som modtager den krypterede forespørgsel på det knudepunkt, der er nærmest dig.',
+          },
+          {
+            term: 'Hosting af hjemmesiden',
+            text: 'udbyderen, der sender hjemmesidens sider fra et globalt netværk (CDN). Den ser din IP-adresse og hvilke sider du henter, men ikke det, du skriver i bookingformularen.',
           },
           {
             term: 'E-mailudbyder',
-            text: 'sender bekræftelse, påmindelse og eventuel afbestilling af din booking til din e-mailadresse.',
+            text: 'Resend sender bekræftelse, påmindelse og eventuel afbestilling af din booking til din e-mailadresse. E-mails sendes fra Irland.',
+          },
+          {
+            term: 'Vores kalender',
+            text: 'bookingen (navn, telefon, e-mail og bemærkninger) vises i vores kalender. Abonnerer vi på bookingerne i en kalendertjeneste som iCloud eller Google Kalender, opbevarer tjenesten en kopi.',
           },
           {
             term: 'Revisor og betalingsudbydere',
@@ -192,7 +200,24 @@ export const privacyContent = {
       title: 'Overførsel til tredjelande',
       blocks: [
         p(
-          'Vi vælger leverandører, der behandler oplysningerne inden for EU/EØS. Hvis en leverandør overfører oplysninger til et land uden for EU/EØS, sker det kun med et gyldigt overførselsgrundlag, fx EU-Kommissionens standardkontraktbestemmelser eller EU-U.S. Data Privacy Framework.',
+          'Dine bookingoplysninger gemmes og behandles i EU: databasen og bookingfunktionerne kører i Frankfurt, og e-mails sendes fra Irland. Nogle oplysninger behandles dog uden for EU/EØS, fordi vores leverandører er amerikanske virksomheder:',
+        ),
+        list(
+          {
+            term: 'E-mailudbyderen',
+            text: 'Resend opbevarer oplysninger om de e-mails, vi sender dig (din e-mailadresse, emnet, tidspunktet og om e-mailen blev leveret), og sine logfiler i USA.',
+          },
+          {
+            term: 'Netværk og hosting',
+            text: 'hjemmesidens og databasens globale netværk behandler din IP-adresse og din forespørgsel på det knudepunkt, der er nærmest dig, så uden for EU, hvis du selv er det. Leverandørerne kan som amerikanske virksomheder blive pålagt at udlevere oplysninger til amerikanske myndigheder.',
+          },
+          {
+            term: 'Kalendertjeneste',
+            text: 'bruger vi iCloud eller Google Kalender til bookingerne, kan kopien dér ligge i USA.',
+          },
+        ),
+        p(
+          'Overførslerne sker på grundlag af EU-Kommissionens standardkontraktbestemmelser i vores databehandleraftaler med leverandørerne (databeskyttelsesforordningens artikel 46, stk. 2, litra c) og, for de leverandører, der er certificeret under den, EU-U.S. Data Privacy Framework (Kommissionens afgørelse af 10. juli 2023 om tilstrækkeligt beskyttelsesniveau, artikel 45). Skriv til os, hvis du vil have en kopi af standardkontraktbestemmelserne.',
         ),
         p(
           'Når du selv vælger at vise kortet eller en video, kan Google og Meta overføre oplysninger til USA efter deres egne vilkår.',

@@ -2,7 +2,7 @@
  * The one call to an edge function of the pages behind the e-mail links (/afbestil, /flyt): a plain
  * fetch with the publishable key, since those pages load no supabase-js.
  */
-import { keyHeaders, supabaseConfig } from './supabase-config';
+import { functionUrl, keyHeaders, supabaseConfig } from './supabase-config';
 
 /**
  * What a function answered: no `status` when no answer came (the network failed), `body` null when
@@ -20,10 +20,10 @@ export interface FunctionReply {
  * timeout of its own (the browser's applies), as these calls never had one.
  */
 export async function postFunction(name: string, body: unknown): Promise<FunctionReply> {
-  const { url, key } = supabaseConfig();
-  const response = await fetch(`${url}/functions/v1/${name}`, {
+  const config = supabaseConfig();
+  const response = await fetch(functionUrl(name, config), {
     method: 'POST',
-    headers: { ...keyHeaders(key), 'Content-Type': 'application/json' },
+    headers: { ...keyHeaders(config.key), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   }).catch(() => null);
   return response

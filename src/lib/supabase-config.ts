@@ -9,6 +9,19 @@
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 
+/**
+ * Where the edge functions run. Supabase runs a function in the region nearest the caller unless
+ * the request names one (the `x-region` header or the `forceFunctionRegion` query parameter), so
+ * every call from the site pins it to the project's own region: Central EU (Frankfurt), where
+ * docs/deploy.md creates the project. A visitor outside the EU is then still served in the EU.
+ */
+export const FUNCTIONS_REGION = 'eu-central-1';
+
+/** An edge function's address, pinned to FUNCTIONS_REGION (for the calls made with plain fetch). */
+export function functionUrl(name: string, config: SupabaseConfig = supabaseConfig()): string {
+  return `${config.url}/functions/v1/${name}?forceFunctionRegion=${FUNCTIONS_REGION}`;
+}
+
 export interface SupabaseConfig {
   url: string;
   key: string;

@@ -1,9 +1,11 @@
-import type { FunctionsClient } from '@supabase/functions-js';
+import type { FunctionRegion, FunctionsClient } from '@supabase/functions-js';
 import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '~/generated/database.types';
-import { keyHeaders, supabaseConfig } from './supabase-config';
+import { FUNCTIONS_REGION, keyHeaders, supabaseConfig } from './supabase-config';
 
 export {
+  FUNCTIONS_REGION,
+  functionUrl,
   keyHeaders,
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SUPABASE_URL,
@@ -41,7 +43,11 @@ export function getSupabase(): Promise<SupabaseBackend> {
       return {
         from: rest.from.bind(rest),
         rpc: rest.rpc.bind(rest),
-        functions: new FunctionsClient(`${url}/functions/v1`, { headers }),
+        // pinned to the project's region (x-region header and forceFunctionRegion parameter)
+        functions: new FunctionsClient(`${url}/functions/v1`, {
+          headers,
+          region: FUNCTIONS_REGION as FunctionRegion,
+        }),
       };
     },
     (error: unknown) => {

@@ -143,12 +143,18 @@ describe('get-available-slots', () => {
       const r = await callFunction(stack, 'get-available-slots', {}, { method });
       expect(r).toMatchObject({ status: 405, body: { error: MESSAGES.methodNotAllowed } });
     }
-    const pre = await fetch(`${stack.url}/functions/v1/get-available-slots`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://example.dk', 'Access-Control-Request-Method': 'POST' },
-    });
+    // as the site calls it: pinned to the project's region (src/lib/supabase-config.ts)
+    const pre = await fetch(
+      `${stack.url}/functions/v1/get-available-slots?forceFunctionRegion=eu-central-1`,
+      {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.dk', 'Access-Control-Request-Method': 'POST' },
+      },
+    );
     expect(pre.status).toBeLessThan(300);
     expect(pre.headers.get('access-control-allow-headers')).toContain('idempotency-key');
+    // supabase-js sends the region as x-region too: the preflight must allow it
+    expect(pre.headers.get('access-control-allow-headers')).toContain('x-region');
   });
 });
 

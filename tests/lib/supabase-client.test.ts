@@ -3,6 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, keyHeaders as localKeyHeaders, PUBLISHABLE_KEY } from '../../local/keys';
 import {
+  FUNCTIONS_REGION,
+  functionUrl,
   getSupabase,
   keyHeaders,
   LOCAL_PUBLISHABLE_KEY,
@@ -10,13 +12,22 @@ import {
   supabaseConfig,
 } from '~/lib/supabase';
 
-const seen: Array<{ path: string; apikey: string | null; authorization: string | null }> = [];
+const seen: Array<{
+  path: string;
+  apikey: string | null;
+  authorization: string | null;
+  region: string | null;
+  forcedRegion: string | null;
+}> = [];
 const server = setupServer(
   http.all(`${LOCAL_SUPABASE_URL}/*`, ({ request }) => {
+    const url = new URL(request.url);
     seen.push({
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       apikey: request.headers.get('apikey'),
       authorization: request.headers.get('authorization'),
+      region: request.headers.get('x-region'),
+      forcedRegion: url.searchParams.get('forceFunctionRegion'),
     });
     return HttpResponse.json({ ok: true });
   }),
@@ -69,5 +80,17 @@ describe('the Supabase client', () => {
       // not a JWT: the gateway puts the anon role's JWT in its place
       expect(s.authorization).toBeNull();
     }
+  });
+
+  it('pins every edge function call to the project’s EU region (Frankfurt), not the caller’s', () => {
+    expect(FUNCTIONS_REGION).toBe('eu-central-1');
+    const invoked = seen.find((s) => s.path === '/functions/v1/get-available-slots')!;
+    expect(invoked).toMatchObject({ region: FUNCTIONS_REGION, forcedRegion: FUNCTIONS_REGION });
+    // the plain fetch calls (cancel and move pages, the proof of work) use functionUrl
+    const url = new URL(
+      functionUrl('cancel-booking', { url: 'https://abc.supabase.co', key: 'k' }),
+    );
+    expect(url.origin + url.pathname).toBe('https://abc.supabase.co/functions/v1/cancel-booking');
+    expect(url.searchParams.get('forceFunctionRegion')).toBe(FUNCTIONS_REGION);
   });
 });

@@ -47,7 +47,7 @@ describe('Privacy policy page', () => {
       'Indsigelse:',
       'Dataportabilitet:',
       'Datatilsynet',
-      'Sidst opdateret: 26. september 2025',
+      'Sidst opdateret: 26. november 2026',
     ]) {
       expect(text).toContain(expected);
     }
@@ -62,6 +62,24 @@ describe('Privacy policy page', () => {
     expect(text).toMatch(/ingen sporing, ingen analyse- eller markedsføringscookies/);
     expect(text).toMatch(/indlæses først, når du klikker/);
     expect(text).toMatch(/dit valg af lyst eller mørkt tema/);
+  });
+
+  it('says where the data is processed and, honestly, what leaves the EU and on which basis', () => {
+    const { container } = renderRoute('/privatlivspolitik', PrivacyPage);
+    const text = container.textContent ?? '';
+    // in the EU: the database and the booking functions in Frankfurt, e-mails sent from Ireland
+    expect(text).toMatch(
+      /database i Frankfurt \(Tyskland\), og bookingfunktionerne kører samme sted/,
+    );
+    expect(text).toMatch(/E-mails sendes fra Irland/);
+    // outside it: Resend's metadata and logs, the global networks, a cloud calendar
+    expect(text).toMatch(/Resend opbevarer oplysninger om de e-mails.*i USA/);
+    expect(text).toMatch(/knudepunkt, der er nærmest dig, så uden for EU/);
+    expect(text).toMatch(/iCloud eller Google Kalender/);
+    // the transfer basis (GDPR art. 46(2)(c) and art. 45) and how to get a copy
+    expect(text).toMatch(/standardkontraktbestemmelser.*artikel 46, stk\. 2, litra c/);
+    expect(text).toMatch(/EU-U\.S\. Data Privacy Framework/);
+    expect(text).toMatch(/kopi af standardkontraktbestemmelserne/);
   });
 
   it('links back to the front page and to the e-mail address', () => {

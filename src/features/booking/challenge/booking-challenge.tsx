@@ -9,7 +9,7 @@ import 'altcha/altcha.css';
 import './booking-challenge.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { useEffect, useRef, useState } from 'react';
-import { supabaseConfig } from '~/lib/supabase-config';
+import { functionUrl } from '~/lib/supabase-config';
 import { challengeStatus, widgetStrings } from './copy';
 import type { ChallengeController, ChallengeHandle } from './controller';
 
@@ -23,7 +23,7 @@ globalThis.$altcha.i18n.set('da', { ...widgetStrings });
 
 /** Where the widget fetches a challenge: a plain GET (the function needs no key, so no preflight). */
 function challengeUrl(): string {
-  return `${supabaseConfig().url}/functions/v1/booking-challenge`;
+  return functionUrl('booking-challenge');
 }
 
 /** Settings the widget takes before it starts (attributes; functions cannot be passed so). */
