@@ -472,7 +472,7 @@ describe('which client-address setting check:live asks for', () => {
       da: 'CLIENT_IP_HEADER=cf-connecting-ip giver ingen brugbar adresse: bookinger tælles uden grænserne pr. adresse',
     });
     expect(missing.fix).toBe(
-      `npx supabase secrets set CLIENT_IP_HEADER=x-forwarded-for CLIENT_IP_TRUSTED_HOPS=2   (gives ${VISITOR}, your address as the platform saw it)`,
+      `npx supabase secrets set --project-ref <ref> CLIENT_IP_HEADER=x-forwarded-for CLIENT_IP_TRUSTED_HOPS=2   (gives ${VISITOR}, your address as the platform saw it)`,
     );
     // x-real-ip holds the last proxy's address: every visitor would share it
     expect(verdict(plain, probe, 'x-real-ip')).toMatchObject({
@@ -498,7 +498,7 @@ describe('which client-address setting check:live asks for', () => {
     expect(item).toMatchObject({
       ok: false,
       da: `CLIENT_IP_HEADER=true-client-ip giver en adresse, klienten selv har skrevet (${made('true-client-ip')}): enhver kan vælge sin egen tæller`,
-      fix: `npx supabase secrets set CLIENT_IP_HEADER=cf-connecting-ip   (gives ${VISITOR}, your address as the platform saw it)`,
+      fix: `npx supabase secrets set --project-ref <ref> CLIENT_IP_HEADER=cf-connecting-ip   (gives ${VISITOR}, your address as the platform saw it)`,
     });
   });
 

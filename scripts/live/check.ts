@@ -385,7 +385,7 @@ export function evaluate(
         ok,
         ok ? `Hemmelighed ${name} er sat` : `Hemmelighed mangler: ${name}`,
         ok ? `secret ${name} set` : `function secret missing: ${name}`,
-        `npx supabase secrets set ${name}=${SECRET_HINTS[name] ?? '<value>'}`,
+        `npx supabase secrets set --project-ref <ref> ${name}=${SECRET_HINTS[name] ?? '<value>'}`,
       );
     }
     const fromDomain = domainOfAddress(secrets.emailFrom);
@@ -397,7 +397,7 @@ export function evaluate(
           ? `Afsenderdomæne ${fromDomain}`
           : `Afsenderdomænet er ikke et rigtigt domæne: ${fromDomain || secrets.emailFrom}`,
         ok ? `sender domain ${fromDomain}` : 'sender domain unset or a placeholder',
-        `npx supabase secrets set EMAIL_FROM="Glanspunkt <booking@<domain verified at Resend>>"`,
+        `npx supabase secrets set --project-ref <ref> EMAIL_FROM="Glanspunkt <booking@<domain verified at Resend>>"`,
       );
     }
     if (secrets.ownerEmail) {
@@ -409,7 +409,7 @@ export function evaluate(
           ? 'Ejerens e-mailadresse er sat'
           : `Ejerens e-mailadresse er en pladsholder: ${secrets.ownerEmail}`,
         ok ? "owner's address set" : "owner's address is a placeholder",
-        'npx supabase secrets set OWNER_EMAIL=<the workshop inbox>',
+        'npx supabase secrets set --project-ref <ref> OWNER_EMAIL=<the workshop inbox>',
       );
     }
     if (secrets.siteUrl) {
@@ -426,7 +426,7 @@ export function evaluate(
           ? `Hjemmesidens adresse ${secrets.siteUrl}`
           : `Hjemmesidens adresse er ikke en rigtig https-adresse: ${secrets.siteUrl}`,
         ok ? 'site URL set' : 'site URL unset or not public https',
-        'npx supabase secrets set SITE_URL=https://www.<your domain>',
+        'npx supabase secrets set --project-ref <ref> SITE_URL=https://www.<your domain>',
       );
     }
   }

@@ -123,7 +123,7 @@ export function settingCommand(setting: Pick<Setting, 'header' | 'hops'>, local 
       : `CLIENT_IP_HEADER=${setting.header}`;
   return local
     ? `${values.replace(' ', ' and ')} in supabase/functions/.env or the environment of npm run dev`
-    : `npx supabase secrets set ${values}`;
+    : `npx supabase secrets set --project-ref <ref> ${values}`;
 }
 
 const SHAPE_DA: Record<string, string> = {
