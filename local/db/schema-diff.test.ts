@@ -23,7 +23,7 @@ describe('diffSchemas', () => {
   });
 
   // one build for both cases: each takes a server and two databases
-  it('names a column planted in one schema file only, and columns in another order (which db diff does not compare)', async () => {
+  it('names a column planted in one schema file only, columns in another order and a changed view column comment (which db diff does not compare)', async () => {
     cpSync(defaultSchemasDir(), dir, { recursive: true });
     edit(
       '10_catalogue.sql',
@@ -35,10 +35,18 @@ describe('diffSchemas', () => {
       "  source text not null default 'online',\n  reconfirmed_at timestamptz,\n",
       "  reconfirmed_at timestamptz,\n  source text not null default 'online',\n",
     );
+    edit(
+      '75_owner_agenda.sql',
+      "comment on column public.owner_agenda.customer_name is 'Kundens navn.';",
+      "comment on column public.owner_agenda.customer_name is 'Kundens fulde navn.';",
+    );
     const diff = await diffSchemas({ schemasDir: dir });
     expect(diff).toMatch(/ALTER TABLE "public"\."services"\s+ADD COLUMN "planted_note" text;/);
     expect(diff).toContain('-- columns of public.bookings in another order:');
     expect(diff).toMatch(/from the schema: .*moved_at, reconfirmed_at, source$/m);
+    // a view column's comment, which db diff does not compare (and drops with the view)
+    expect(diff).toContain('-- comment on view column public.owner_agenda.customer_name:');
+    expect(diff).toContain('--   from the schema:     Kundens fulde navn.');
     // the planted column is db diff's to report, not an order difference of services
     expect(diff).not.toContain('-- columns of public.services');
   });

@@ -86,12 +86,13 @@ export async function diffSchemas(options: SchemaDiffOptions = {}): Promise<stri
     }
     const rows = await differentRows(fromMigrations, fromSchemas);
     const order = await differentColumnOrder(fromMigrations, fromSchemas);
+    const comments = await differentColumnComments(fromMigrations, fromSchemas);
     const { stdout } = await run(
       path.join(ROOT, 'node_modules', '.bin', 'supabase'),
       ['db', 'diff', '--schema', 'public', '--from', fromMigrations, '--to', fromSchemas],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
     );
-    return [stdout.trim(), ...rows, ...order].filter(Boolean).join('\n\n');
+    return [stdout.trim(), ...rows, ...order, ...comments].filter(Boolean).join('\n\n');
   } finally {
     await server.stop();
   }
@@ -167,6 +168,40 @@ async function differentColumnOrder(
         `--   from the migrations: ${columns.join(', ')}`,
         `--   from the schema:     ${other.join(', ')}`,
       ].join('\n'),
+    );
+  }
+  return out;
+}
+
+/**
+ * The comments on view columns: `db diff` does not compare them, and it drops and creates a view
+ * again to change it, losing the Danish comments the owner reads in the Table Editor, so a
+ * migration written by db:diff must set them again (compared here for every relation's columns).
+ */
+async function differentColumnComments(
+  fromMigrations: string,
+  fromSchemas: string,
+): Promise<string[]> {
+  const read = async (url: string) => {
+    const db = await openPostgres(url);
+    try {
+      const { rows } = await db.query<{ key: string; comment: string | null }>(
+        `select c.relname || '.' || a.attname as key, col_description(c.oid, a.attnum) as comment
+           from pg_catalog.pg_class c
+           join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+          where c.relnamespace = 'public'::regnamespace and c.relkind in ('v', 'm')`,
+      );
+      return new Map(rows.map((r) => [r.key, r.comment]));
+    } finally {
+      await db.close();
+    }
+  };
+  const [a, b] = [await read(fromMigrations), await read(fromSchemas)];
+  const out: string[] = [];
+  for (const [key, comment] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
+    if (!b.has(key) || b.get(key) === comment) continue;
+    out.push(
+      `-- comment on view column public.${key}:\n--   from the migrations: ${comment ?? '(none)'}\n--   from the schema:     ${b.get(key) ?? '(none)'}`,
     );
   }
   return out;

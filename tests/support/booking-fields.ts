@@ -1,6 +1,6 @@
 // Every field a customer gives with a booking, and each place it must reach: the form (its label
 // and the body key it posts), the create-booking body and the function's parser, the bookings
-// table, the owner's table and agenda, the e-mails to the owner, the owner's calendar feed,
+// table, the owner's table and agenda (and a phone booking typed into the owner's table), the e-mails to the owner, the owner's calendar feed,
 // retention (anonymised after 5 years) and the privacy policy's list of data. A new field is a new
 // row here: tests/features/booking/booking-fields.test.tsx (the form) and
 // supabase/tests/booking-fields.test.ts (the rest) then fail for each place it has not reached,
