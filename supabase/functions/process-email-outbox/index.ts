@@ -2,7 +2,9 @@
 // interval timer in the embedded stack; see docs/emails.md)
 // Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
 // records the outcome, then queues the owner's alert about given-up e-mails (at most one a day)
-// -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued}.
+// -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued, stopped}; stopped is
+// 'budget' when the run's time (40 s, far under the platform's 150 s) or a Retry-After ended it with
+// rows still due (they go out in the next run), else null. See _shared/email/processor.ts.
 // Only the service role key or EMAIL_PROCESSOR_SECRET may call it: 401 otherwise.
 import { error, internalError, json } from '../_shared/errors.ts';
 import { bearer, timingSafeEqual } from '../_shared/bearer.ts';
