@@ -47,6 +47,21 @@ export function roleTimeoutSql(roleParam: string): string {
     current_setting('statement_timeout'))`;
 }
 
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A time setting as PostgreSQL shows it ('3s', '100ms', '1min', '0') in milliseconds. */
+export function timeoutMs(value: string): number {
+  const m = /^\s*(\d+)\s*(ms|s|min|h|d)?\s*$/.exec(value);
+  if (!m) throw new Error(`unexpected statement_timeout "${value}"`);
+  return Number(m[1]) * UNIT_MS[m[2] ?? 'ms']!;
+}
+
 /** PostgreSQL's own error for a statement over statement_timeout. */
 export function statementTimeoutError(): Error & { code: string } {
   return Object.assign(new Error('canceling statement due to statement timeout'), {
@@ -68,10 +83,11 @@ export function measuredStatements(
   const check = async (elapsed: number) => {
     if (elapsed < 1) return;
     if (limitMs === undefined) {
-      const { rows } = await tx.query<{ ms: string }>(
-        `select setting as ms from pg_catalog.pg_settings where name = 'statement_timeout'`,
+      // current_setting, not pg_settings: a tenth of the cost on PGlite
+      const { rows } = await tx.query<{ value: string }>(
+        `select current_setting('statement_timeout') as value`,
       );
-      limitMs = Number(rows[0]?.ms ?? 0);
+      limitMs = timeoutMs(rows[0]?.value ?? '0');
     }
     if (limitMs > 0 && elapsed > limitMs) throw statementTimeoutError();
   };
