@@ -24,6 +24,8 @@ export interface StackOptions {
   watch?: boolean;
   /** Start every edge function right away instead of on first request. */
   warmFunctions?: boolean;
+  /** The functions' request idle timeout (tests); default the platform's 150 s. */
+  functionIdleTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -106,6 +108,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       configFile,
       denoBin,
       watch: options.watch,
+      functionIdleTimeoutMs: options.functionIdleTimeoutMs,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       functionEnv: {
