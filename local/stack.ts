@@ -37,6 +37,8 @@ export interface StackOptions {
   legacyKeys?: boolean;
   /** More function secrets, over supabase/functions/.env (tests: a platform's other layout). */
   functionEnv?: Record<string, string>;
+  /** The functions' request idle timeout (tests); default the platform's 150 s. */
+  functionIdleTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -133,6 +135,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       configFile,
       denoBin,
       watch: options.watch,
+      functionIdleTimeoutMs: options.functionIdleTimeoutMs,
       anonKey: ANON_KEY,
       serviceRoleKey: SERVICE_ROLE_KEY,
       publishableKey: PUBLISHABLE_KEY,

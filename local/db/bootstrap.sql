@@ -37,9 +37,12 @@ grant anon, authenticated, service_role to authenticator;
 -- as on the platform, where the SQL editor can run a statement as anon or authenticated
 grant anon, authenticated, service_role to postgres;
 
--- the platform's statement timeouts for the API roles (PostgREST applies them per request)
+-- the platform's statement timeouts for the API roles (PostgREST applies them per request; the
+-- gateway does too, local/gateway/timeouts.ts). PostgREST logs in as authenticator, so a role
+-- without a setting of its own (service_role) runs under the authenticator's 8 s.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
 
 do $$
 begin

@@ -102,3 +102,59 @@ describe('edge functions in dev (watch mode)', () => {
     expect((await res.json()).code).toBe('BOOT_ERROR');
   });
 });
+
+// The platform answers 504 when a function sends nothing within its request idle timeout (150 s,
+// the free plan's wall clock too) and the worker is gone; here with a 1 s timeout.
+describe('edge functions past the request idle timeout', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let stack: Stack;
+  const nap = async (ms: number) => {
+    const started = performance.now();
+    const res = await fetch(`${stack.url}/functions/v1/nap`, {
+      method: 'POST',
+      body: JSON.stringify({ ms }),
+    });
+    return { status: res.status, body: await res.json(), ms: performance.now() - started };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'functions-idle-test-'));
+    mkdirSync(path.join(dir, 'nap'));
+    writeFileSync(
+      path.join(dir, 'nap', 'index.ts'),
+      `Deno.serve(async (req) => {
+  const { ms } = await req.json();
+  await new Promise((r) => setTimeout(r, ms));
+  return Response.json({ slept: ms, pid: Deno.pid });
+});\n`,
+    );
+    writeFileSync(path.join(dir, 'config.toml'), '[functions.nap]\nverify_jwt = false\n');
+    database = await createTestDatabase({ backend: 'pglite' });
+    stack = await startStack({
+      database: { kind: 'existing', db: database.db, migrated: true },
+      port: await freePort(),
+      functionsDir: dir,
+      configFile: path.join(dir, 'config.toml'),
+      functionIdleTimeoutMs: 1000,
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 504 after the timeout, stops the worker, and starts a fresh one next time', async () => {
+    const quick = await nap(100);
+    expect(quick).toMatchObject({ status: 200, body: { slept: 100 } });
+    const slow = await nap(5000);
+    expect(slow.status).toBe(504);
+    expect(slow.body).toMatchObject({ code: 'IDLE_TIMEOUT' });
+    expect(slow.ms).toBeGreaterThan(900);
+    expect(slow.ms).toBeLessThan(4000);
+    const after = await nap(100);
+    expect(after.status).toBe(200);
+    expect(after.body.pid).not.toBe(quick.body.pid);
+  });
+});

@@ -18,8 +18,17 @@ export interface FunctionRunnerOptions {
   watch?: boolean;
   /** Type-check a function before it starts (`deno run --check`): a type error is a boot error. */
   typeCheck?: boolean;
+  /**
+   * The platform's request idle timeout: a function that has not answered after this long gets a
+   * 504 and its worker is stopped (hosted Supabase: 150 s, the free plan's wall clock too).
+   * Default REQUEST_IDLE_TIMEOUT_MS.
+   */
+  requestIdleTimeoutMs?: number;
   log?: (line: string) => void;
 }
+
+/** Hosted Supabase's edge functions: "Request idle timeout: 150s", then 504 Gateway Timeout. */
+export const REQUEST_IDLE_TIMEOUT_MS = 150_000;
 
 interface Instance {
   name: string;
@@ -214,7 +223,25 @@ export class FunctionRunner {
     delete headers.connection;
     // the body is sent whole with its Content-Length; a client's chunked encoding does not apply
     delete headers['transfer-encoding'];
+    const idleMs = this.options.requestIdleTimeoutMs ?? REQUEST_IDLE_TIMEOUT_MS;
     await new Promise<void>((resolve) => {
+      // no answer within the platform's idle timeout: 504, and the worker goes, as there
+      const idle = setTimeout(() => {
+        this.options.log?.(`[fn ${name}] no response within ${idleMs / 1000} s: 504`);
+        upstream.destroy();
+        if (!res.headersSent) {
+          res.writeHead(504, { 'Content-Type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              code: 'IDLE_TIMEOUT',
+              message: `Function did not respond within ${idleMs / 1000} s`,
+            }),
+          );
+        }
+        if (this.instances.get(name) === instance)
+          this.stopInstance(name, `stopped after ${idleMs / 1000} s without a response`);
+        resolve();
+      }, idleMs);
       const upstream = httpRequest(
         {
           host: '127.0.0.1',
@@ -224,6 +251,7 @@ export class FunctionRunner {
           headers: { ...headers, 'content-length': String(body.length) },
         },
         (up) => {
+          clearTimeout(idle);
           const out: Record<string, string | string[]> = {};
           for (const [k, v] of Object.entries(up.headers))
             if (v !== undefined && k !== 'connection') out[k] = v;
@@ -234,6 +262,8 @@ export class FunctionRunner {
         },
       );
       upstream.on('error', (error) => {
+        clearTimeout(idle);
+        if (res.writableEnded) return resolve();
         this.options.log?.(`[fn ${name}] request failed: ${error.message}`);
         if (!res.headersSent) {
           res.writeHead(502, { 'Content-Type': 'application/json' });

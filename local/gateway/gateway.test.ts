@@ -339,6 +339,104 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
     });
   });
 
+  // The platform's statement timeouts (local/gateway/timeouts.ts): anon 3 s, authenticated 8 s,
+  // service_role none of its own, so the login role's (authenticator) 8 s. A real server cancels the
+  // statement at the limit; PGlite cannot, so there the statement runs out and is refused afterwards.
+  // Either way the answer is PostgREST's (500, 57014) and nothing the statement did is kept.
+  describe('statement timeouts of the API roles', () => {
+    const TIMEOUT = {
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+      details: null,
+      hint: null,
+    };
+    let user: SupabaseClient;
+
+    beforeAll(async () => {
+      await stack.query(`
+        create table public.nap_log (note text);
+        create function public.nap(seconds double precision, note text) returns text
+          language plpgsql security definer set search_path = '' as $$
+        begin
+          insert into public.nap_log values (note);
+          perform pg_sleep(seconds);
+          return 'woke';
+        end $$;
+        grant execute on function public.nap(double precision, text)
+          to anon, authenticated, service_role;
+      `);
+      const token = await signJwt({
+        role: 'authenticated',
+        sub: '6f1c9a58-3b7e-4c11-9c3e-2d7a1f0b5e44',
+        exp: Math.floor(Date.now() / 1000) + 600,
+      });
+      user = createClient(stack.url, stack.anonKey, {
+        auth: { persistSession: false },
+        global: { headers: { Authorization: `Bearer ${token}` } },
+      });
+    });
+
+    async function nap(client: SupabaseClient, seconds: number, note: string) {
+      const started = performance.now();
+      const res = await client.rpc('nap', { seconds, note });
+      return { ...res, seconds: (performance.now() - started) / 1000 };
+    }
+
+    const kept = async () =>
+      (await stack.query<{ note: string }>('select note from public.nap_log order by note')).map(
+        (r) => r.note,
+      );
+
+    it('cancels an anon statement after 3 s, rolled back, as PostgREST answers it', async () => {
+      const res = await nap(anon, 4, 'anon 4 s');
+      expect(res.status).toBe(500);
+      expect(res.error).toEqual(TIMEOUT);
+      if (backend === 'postgres') {
+        expect(res.seconds).toBeGreaterThan(2.9);
+        expect(res.seconds).toBeLessThan(3.9);
+      } else {
+        // PGlite: the statement ran its 4 s, then was refused
+        expect(res.seconds).toBeGreaterThan(3.9);
+      }
+      const quick = await nap(anon, 0.2, 'anon 0.2 s');
+      expect(quick.status).toBe(200);
+      expect(quick.data).toBe('woke');
+      expect(await kept()).toEqual(['anon 0.2 s']);
+    }, 30_000);
+
+    it('lets authenticated and service_role run 4 s but cancels both at 8 s', async () => {
+      // at once: a real server runs them side by side (PGlite one after the other)
+      const [user4, user9, service4, service9] = await Promise.all([
+        nap(user, 4, 'authenticated 4 s'),
+        nap(user, 9, 'authenticated 9 s'),
+        nap(admin, 4, 'service_role 4 s'),
+        nap(admin, 9, 'service_role 9 s'),
+      ]);
+      expect([user4.status, service4.status]).toEqual([200, 200]);
+      expect([user4.data, service4.data]).toEqual(['woke', 'woke']);
+      for (const cancelled of [user9, service9]) {
+        expect(cancelled.status).toBe(500);
+        expect(cancelled.error).toEqual(TIMEOUT);
+        if (backend === 'postgres') {
+          expect(cancelled.seconds).toBeGreaterThan(7.9);
+          expect(cancelled.seconds).toBeLessThan(8.9);
+        }
+      }
+      expect(await kept()).toEqual(['anon 0.2 s', 'authenticated 4 s', 'service_role 4 s']);
+    }, 60_000);
+
+    it("reads the role's setting on every request, as after a PostgREST config reload", async () => {
+      await stack.query(`alter role anon set statement_timeout = '1s'`);
+      try {
+        const res = await nap(anon, 1.5, 'anon 1.5 s');
+        expect(res.error).toEqual(TIMEOUT);
+      } finally {
+        await stack.query(`alter role anon set statement_timeout = '3s'`);
+      }
+      expect((await nap(anon, 1.5, 'anon 1.5 s')).status).toBe(200);
+    }, 30_000);
+  });
+
   describe('unsupported syntax is a 400 that names it', () => {
     it.each([
       [

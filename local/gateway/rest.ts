@@ -7,6 +7,7 @@ import { publicFunctions, type PublicFunction } from '../db/functions.ts';
 import { PG_DATE_TIME_TYPES, PG_JSON_TYPES, PG_NUMBER_TYPES } from '../db/pg-types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { apiError, fromDatabaseError, isApiError, unsupported, type ApiError } from './errors.ts';
+import { measuredStatements, roleTimeoutSql } from './timeouts.ts';
 
 export interface RestRequest {
   method: string;
@@ -566,8 +567,9 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
     if (req.headers.range) throw unsupported('Range header (use limit/offset)');
     const rpc = /^\/rpc\/([^/]+)$/.exec(req.path);
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    // the role's statement_timeout first (PostgREST's impersonated role settings; timeouts.ts)
     const setup = inline(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${
+      `select set_config('statement_timeout', ${roleTimeoutSql('$1')}, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${
         readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''
       }`,
       [
@@ -582,7 +584,9 @@ export async function handleRest(db: Database, req: RestRequest): Promise<RestRe
         ),
       ],
     );
-    return await db.transaction(async (inner) => {
+    return await db.transaction(async (transaction) => {
+      // PGlite cannot cancel a statement: there it is measured and refused afterwards
+      const inner = db.kind === 'pglite' ? measuredStatements(transaction) : transaction;
       // One simple-protocol round trip per statement: the role/claims setup travels with the first
       // statement, and parameters are inlined as literals (far cheaper than parse/bind on PGlite).
       let pending: string | undefined = setup;

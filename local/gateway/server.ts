@@ -28,6 +28,8 @@ export interface GatewayOptions {
   /** Dev: restart functions when their code changes and type-check them before they start. */
   watch?: boolean;
   jwtSecret?: string;
+  /** See FunctionRunnerOptions.requestIdleTimeoutMs (default: the platform's 150 s). */
+  functionIdleTimeoutMs?: number;
   /** Extra environment for the functions (e.g. SUPABASE_DB_URL, secrets). */
   functionEnv?: Record<string, string>;
   /** The legacy JWT keys. */
@@ -261,6 +263,7 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
         denoBin: options.denoBin,
         watch: options.watch,
         typeCheck: options.watch,
+        requestIdleTimeoutMs: options.functionIdleTimeoutMs,
         log,
         env: {
           SUPABASE_URL: baseUrl,

@@ -84,6 +84,55 @@ describe('local mailbox', () => {
     expect((await post(email())).status).toBe(200);
   });
 
+  it("answers a rate limit as Resend does (429 with Retry-After), and logs each call's arrival", async () => {
+    await fetch(`${mailbox.url}/api/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 1, status: 429, retryAfter: 5 }),
+    });
+    const limited = await post(email(), {
+      Authorization: 'Bearer re_test',
+      'Idempotency-Key': 'r1',
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('5');
+    expect(await limited.json()).toMatchObject({ name: 'rate_limit_exceeded' });
+    expect(
+      (await post(email(), { Authorization: 'Bearer re_test', 'Idempotency-Key': 'r1' })).status,
+    ).toBe(200);
+    const requests = (await (await fetch(`${mailbox.url}/api/requests`)).json()) as {
+      receivedAt: string;
+      idempotencyKey: string;
+      status: number;
+    }[];
+    expect(requests.map((r) => [r.idempotencyKey, r.status])).toEqual([
+      ['r1', 429],
+      ['r1', 200],
+    ]);
+    expect(Date.parse(requests[1]!.receivedAt)).toBeGreaterThanOrEqual(
+      Date.parse(requests[0]!.receivedAt),
+    );
+  });
+
+  it('a slow provider stores the e-mail after its delay, also when the caller stopped waiting', async () => {
+    mailbox.store.failNext(1, { status: 200, delayMs: 400 });
+    const started = Date.now();
+    const slow = await post(email(), { Authorization: 'Bearer re_test', 'Idempotency-Key': 's1' });
+    expect(slow.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    mailbox.store.failNext(1, { status: 200, delayMs: 400 });
+    const aborted = await fetch(`${mailbox.url}/emails`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer re_test', 'Idempotency-Key': 's2' },
+      body: JSON.stringify(email()),
+      signal: AbortSignal.timeout(100),
+    }).catch((e: Error) => e.name);
+    expect(aborted).toBe('TimeoutError');
+    await expect
+      .poll(() => mailbox.store.messages.map((m) => m.idempotencyKey))
+      .toEqual(['s1', 's2']);
+    expect(mailbox.store.requests.map((r) => r.status)).toEqual([200, 200]);
+  });
+
   it('lists and shows e-mails with their content escaped, and serves the attachment', async () => {
     const { id } = (await (await post(email())).json()) as { id: string };
     const list = await (await fetch(`${mailbox.url}/`)).text();

@@ -6,12 +6,14 @@
 //   GET    /messages/:id/html | /raw            the HTML alone | the request body as JSON
 //   GET    /messages/:id/attachments/:n         an attachment (the .ics)
 //   GET    /api/messages   DELETE /api/messages JSON list for tests | clear
-//   POST   /api/faults {count, status, delayMs, afterAccept} make the next calls fail (tests)
+//   GET    /api/requests                         every call as it arrived: receivedAt, key, status
+//   POST   /api/faults {count, status, delayMs, afterAccept, retryAfter} make the next calls fail
+//                                               (tests; a 2xx status: slow but working)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyTooLarge, readBody } from '../net.ts';
 import { listPage, messagePage } from './pages.ts';
-import { MailStore, type CapturedAttachment } from './store.ts';
+import { MailStore, type CapturedAttachment, type Fault, type ReceivedRequest } from './store.ts';
 
 export interface MailboxOptions {
   port?: number;
@@ -43,8 +45,36 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   send(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
 }
 
-function resendError(res: ServerResponse, status: number, name: string, message: string) {
-  sendJson(res, status, { statusCode: status, name, message });
+function resendError(
+  res: ServerResponse,
+  status: number,
+  name: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  send(
+    res,
+    status,
+    JSON.stringify({ statusCode: status, name, message }),
+    'application/json; charset=utf-8',
+    headers,
+  );
+}
+
+/** A simulated failure, shaped as Resend answers it (a 429 is its rate limit, with Retry-After). */
+function faultAnswer(res: ServerResponse, fault: Fault, message: string) {
+  const status = fault.status || 502;
+  const headers: Record<string, string> =
+    fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {};
+  if (status === 429)
+    return resendError(
+      res,
+      429,
+      'rate_limit_exceeded',
+      'Too many requests. You can only make 2 requests per second. (local mailbox)',
+      headers,
+    );
+  return resendError(res, status, 'application_error', message, headers);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,15 +89,32 @@ function asList(value: unknown): string[] | null {
 
 async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResponse) {
   store.calls += 1;
+  const received: ReceivedRequest = {
+    receivedAt: new Date().toISOString(),
+    idempotencyKey:
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
+    status: null,
+  };
+  store.requests.push(received);
+  // the status the mailbox answers, also when the caller stopped waiting for it
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: object) => void;
+  res.writeHead = ((status: number, headers?: object) => {
+    received.status = status;
+    writeHead(status, headers);
+    return res;
+  }) as typeof res.writeHead;
   const raw = (await readBody(req, MAX_BODY)).toString('utf8');
   const fault = store.takeFault();
-  if (fault && !fault.afterAccept) {
+  const slow = fault !== undefined && fault.status >= 200 && fault.status < 300;
+  if (slow && fault.delayMs) await sleep(fault.delayMs);
+  if (fault && !slow && !fault.afterAccept) {
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.status === 0) {
+      received.status = 0;
       req.socket.destroy();
       return;
     }
-    return resendError(res, fault.status, 'application_error', 'Simulated failure (local mailbox)');
+    return faultAnswer(res, fault, 'Simulated failure (local mailbox)');
   }
   const auth = req.headers.authorization ?? '';
   if (!/^Bearer \S+/.test(auth))
@@ -110,9 +157,9 @@ async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResp
       'Same idempotency key used with a different request payload.',
     );
   }
-  if (fault?.afterAccept) {
+  if (fault?.afterAccept && !slow) {
     if (fault.delayMs) await sleep(fault.delayMs);
-    return resendError(res, fault.status || 502, 'application_error', 'Simulated lost answer');
+    return faultAnswer(res, fault, 'Simulated lost answer');
   }
   sendJson(res, 200, { id: result.id });
 }
@@ -134,17 +181,21 @@ async function route(store: MailStore, req: IncomingMessage, res: ServerResponse
       return sendJson(res, 200, { cleared: true });
     }
   }
+  if (url.pathname === '/api/requests' && method === 'GET')
+    return sendJson(res, 200, store.requests);
   if (url.pathname === '/api/faults' && method === 'POST') {
     const body = JSON.parse((await readBody(req, MAX_BODY)).toString('utf8') || '{}') as {
       count?: number;
       status?: number;
       delayMs?: number;
       afterAccept?: boolean;
+      retryAfter?: number;
     };
     store.failNext(body.count ?? 1, {
       status: body.status ?? 500,
       delayMs: body.delayMs,
       afterAccept: body.afterAccept,
+      retryAfter: body.retryAfter,
     });
     return sendJson(res, 200, { ok: true });
   }

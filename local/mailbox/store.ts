@@ -25,18 +25,34 @@ export interface CapturedEmail {
 }
 
 export interface Fault {
-  /** HTTP status to answer, or 0 to drop the connection. */
+  /**
+   * HTTP status to answer, or 0 to drop the connection. A 2xx status is a slow provider that works:
+   * after delayMs the call is handled as usual (and stored even when the caller gave up waiting).
+   */
   status: number;
   /** Wait this long before answering. */
   delayMs?: number;
   /** Store the message first, then fail: the answer was lost, the e-mail went out. */
   afterAccept?: boolean;
+  /** Retry-After header of the failure (seconds, as Resend sends it on a 429). */
+  retryAfter?: number;
+}
+
+/** Every POST /emails as it arrived, faults and replays included: when, with which key, the answer. */
+export interface ReceivedRequest {
+  /** When the request arrived (ISO 8601, milliseconds). */
+  receivedAt: string;
+  idempotencyKey: string | null;
+  /** The HTTP status answered (0: connection dropped; null while the answer is pending). */
+  status: number | null;
 }
 
 export class MailStore {
   readonly messages: CapturedEmail[] = [];
   /** Every POST /emails, faults and replays included (tests count these). */
   calls = 0;
+  /** The same calls with their arrival times (tests measure the sender's spacing with these). */
+  readonly requests: ReceivedRequest[] = [];
   private faults: Fault[] = [];
   private byKey = new Map<string, { hash: string; id: string }>();
 
@@ -45,12 +61,18 @@ export class MailStore {
     for (let i = 0; i < count; i += 1) this.faults.push(fault);
   }
 
+  /** The faults not used yet are dropped: the API works again. */
+  clearFaults(): void {
+    this.faults = [];
+  }
+
   takeFault(): Fault | undefined {
     return this.faults.shift();
   }
 
   clear(): void {
     this.messages.length = 0;
+    this.requests.length = 0;
     this.faults = [];
     this.byKey.clear();
     this.calls = 0;

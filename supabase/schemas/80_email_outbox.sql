@@ -246,7 +246,8 @@ revoke all on function public.email_retry_delay(integer) from public, anon, auth
 create function public.email_claim(
   p_limit integer default 10,
   p_lease_seconds integer default 300,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_due_by timestamptz default null
 )
 returns jsonb
 language plpgsql
@@ -264,10 +265,13 @@ begin
          last_error = coalesce(o.last_error || ' / ', '') || 'afbrudt under afsendelse'
    where o.status = 'sending' and o.locked_until <= p_now and o.attempts >= v_max;
 
+  -- p_due_by: a sender that claims row by row passes the time of its run's first claim (the
+  -- database's, from that claim's answer), so a row that failed during the run waits for the next
+  -- run instead of being tried again at once
   with due as (
     select c.id
       from public.email_outbox c
-     where (c.status = 'pending' and c.next_attempt_at <= p_now)
+     where (c.status = 'pending' and c.next_attempt_at <= least(p_now, coalesce(p_due_by, p_now)))
         or (c.status = 'sending' and c.locked_until <= p_now)
      order by c.next_attempt_at, c.created_at
      limit greatest(p_limit, 0)
@@ -300,17 +304,19 @@ begin
   return jsonb_build_object(
     'messages', v_messages,
     'openingHours', v_hours,
-    'cancellationNoticeHours', public.booking_setting('cancellation_notice_hours', 24));
+    'cancellationNoticeHours', public.booking_setting('cancellation_notice_hours', 24),
+    'now', p_now);
 end;
 $$;
 
-comment on function public.email_claim(integer, integer, timestamptz) is
-  'Takes up to p_limit due e-mails for sending (pending and due, or sending with an expired lease), skipping rows another sender holds; returns {messages: [...], openingHours: [...], cancellationNoticeHours} for the templates.';
+comment on function public.email_claim(integer, integer, timestamptz, timestamptz) is
+  'Takes up to p_limit due e-mails for sending (pending and due, by p_due_by when given, or sending with an expired lease), skipping rows another sender holds; returns {messages: [...], openingHours: [...], cancellationNoticeHours} for the templates and now, the database''s time of the claim (a sender''s p_due_by for its later claims).';
 
-revoke all on function public.email_claim(integer, integer, timestamptz)
+revoke all on function public.email_claim(integer, integer, timestamptz, timestamptz)
   from public, anon, authenticated;
 -- the process-email-outbox edge function calls it with the secret key
-grant execute on function public.email_claim(integer, integer, timestamptz) to service_role;
+grant execute on function public.email_claim(integer, integer, timestamptz, timestamptz)
+  to service_role;
 
 create function public.email_mark_sent(
   p_id uuid,
@@ -341,29 +347,34 @@ create function public.email_mark_failed(
   p_id uuid,
   p_error text,
   p_permanent boolean default false,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_retry_after_seconds integer default null
 )
 returns text
 language sql
 security definer
 set search_path = ''
 as $$
+  -- the e-mail API may say when to come back (429 with Retry-After): never sooner than that, nor
+  -- sooner than the backoff; at most the backoff's own ceiling of 6 hours, whatever it says
   update public.email_outbox o
      set status = case
            when p_permanent or o.attempts >= greatest(public.booking_setting('email_max_attempts', 10), 1)
              then 'failed' else 'pending' end,
          last_error = left(coalesce(p_error, 'ukendt fejl'), 1000),
          locked_until = null,
-         next_attempt_at = p_now + public.email_retry_delay(o.attempts)
+         next_attempt_at = p_now + greatest(
+           public.email_retry_delay(o.attempts),
+           make_interval(secs => least(greatest(coalesce(p_retry_after_seconds, 0), 0), 6 * 3600)))
    where o.id = p_id and o.status = 'sending'
   returning o.status;
 $$;
 
-comment on function public.email_mark_failed(uuid, text, boolean, timestamptz) is
-  'Records a failed try: pending again after the backoff delay, or failed when permanent or out of tries. Returns the new status.';
+comment on function public.email_mark_failed(uuid, text, boolean, timestamptz, integer) is
+  'Records a failed try: pending again after the backoff delay (or after p_retry_after_seconds, the API''s Retry-After, when that is longer; at most 6 hours), or failed when permanent or out of tries. Returns the new status.';
 
-revoke all on function public.email_mark_failed(uuid, text, boolean, timestamptz)
+revoke all on function public.email_mark_failed(uuid, text, boolean, timestamptz, integer)
   from public, anon, authenticated;
 -- the process-email-outbox edge function calls it with the secret key
-grant execute on function public.email_mark_failed(uuid, text, boolean, timestamptz)
+grant execute on function public.email_mark_failed(uuid, text, boolean, timestamptz, integer)
   to service_role;

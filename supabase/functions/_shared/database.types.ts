@@ -786,6 +786,7 @@ export type Database = {
           p_limit?: number;
           p_lease_seconds?: number;
           p_now?: string;
+          p_due_by?: string;
         };
         Returns: SqlAnswer<'email_claim'>;
       };
@@ -801,6 +802,7 @@ export type Database = {
           p_error: string;
           p_permanent?: boolean;
           p_now?: string;
+          p_retry_after_seconds?: number;
         };
         Returns: string;
       };

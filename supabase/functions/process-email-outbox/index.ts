@@ -2,7 +2,9 @@
 // interval timer in the embedded stack; see docs/emails.md)
 // Queues due reminders, then sends due e-mails from public.email_outbox through the e-mail API and
 // records the outcome, then queues the owner's alert about given-up e-mails (at most one a day)
-// -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued}.
+// -> 200 {remindersQueued, claimed, sent, retrying, failed, alertsQueued, stopped}; stopped is
+// 'budget' when the run's time (40 s, far under the platform's 150 s) or a Retry-After ended it with
+// rows still due (they go out in the next run), else null. See _shared/email/processor.ts.
 // Only a secret key of the project (apikey header), EMAIL_PROCESSOR_SECRET (what the scheduled job
 // sends), or, while the legacy keys are on, the legacy service_role key may call it: 401 otherwise.
 // verify_jwt is off for it: the platform cannot check the new keys, so the function does.

@@ -132,13 +132,22 @@ describe('the booking form: services and calendar', () => {
     expect(calls.calendar).toHaveLength(1);
   });
 
-  it('shows the slots toast and a phone number in the calendar when it cannot be read', async () => {
+  it.each([
+    ['an internal error', { code: 'XX000', message: 'boom', details: null, hint: null }],
+    [
+      // what the API answers when the call runs over anon's 3 s statement timeout
+      'a statement timeout',
+      {
+        code: '57014',
+        message: 'canceling statement due to statement timeout',
+        details: null,
+        hint: null,
+      },
+    ],
+  ])('shows the slots toast and a phone number in the calendar after %s', async (_, answer) => {
     server.use(
       http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
-        HttpResponse.json(
-          { code: 'XX000', message: 'boom', details: null, hint: null },
-          { status: 500 },
-        ),
+        HttpResponse.json(answer, { status: 500 }),
       ),
     );
     const { user } = renderBookingForm();

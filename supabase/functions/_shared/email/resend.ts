@@ -15,7 +15,17 @@ export interface OutgoingEmail {
 }
 
 export type SendResult =
-  { ok: true; id: string | null } | { ok: false; error: string; permanent: boolean };
+  | { ok: true; id: string | null }
+  | {
+      ok: false;
+      error: string;
+      permanent: boolean;
+      /**
+       * How long the API asked us to wait (its Retry-After, e.g. with 429 rate_limit_exceeded:
+       * Resend allows 2 requests a second per team), in milliseconds; absent when it said nothing.
+       */
+      retryAfterMs?: number;
+    };
 
 export interface SendOptions {
   apiUrl: string;
@@ -35,6 +45,15 @@ export function isPermanent(status: number, name: string): boolean {
   if (status === 400 || status === 422) return true;
   if (status === 409) return name === 'invalid_idempotent_request';
   return false;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110); undefined if absent. */
+export function retryAfterMs(value: string | null, now: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 export async function sendEmail(email: OutgoingEmail, options: SendOptions): Promise<SendResult> {
@@ -71,9 +90,11 @@ export async function sendEmail(email: OutgoingEmail, options: SendOptions): Pro
   }
   const name = typeof parsed.name === 'string' ? parsed.name : '';
   const message = typeof parsed.message === 'string' ? parsed.message : body.slice(0, 300);
+  const wait = retryAfterMs(response.headers.get('retry-after'));
   return {
     ok: false,
     error: `HTTP ${response.status}${name ? ` ${name}` : ''}: ${message}`.trim(),
     permanent: isPermanent(response.status, name),
+    ...(wait !== undefined ? { retryAfterMs: wait } : {}),
   };
 }
