@@ -86,7 +86,7 @@ test.describe('proof of work in the booking form', () => {
 
     await chooseDayAndTime(page, 9);
     await fillCustomer(page, uniqueEmail('challenge-mouse'));
-    const booked = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    const booked = page.waitForRequest(/\/functions\/v1\/create-booking(\?|$)/);
     await submitButton(page).click();
     await expect(confirmation(page)).toBeVisible();
     const sent = sentSolution(await booked);
@@ -121,7 +121,7 @@ test.describe('proof of work in the booking form', () => {
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.');
     await page.keyboard.press('Shift+Tab');
     await expect(submitButton(page)).toBeFocused();
-    const booked = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    const booked = page.waitForRequest(/\/functions\/v1\/create-booking(\?|$)/);
     await page.keyboard.press('Enter');
     await expect(confirmation(page)).toBeFocused();
     expect(sentSolution(await booked).solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
@@ -136,7 +136,7 @@ test.describe('proof of work in the booking form', () => {
     await chooseDayAndTime(page, 10);
     await fillCustomer(page, uniqueEmail('challenge-first'));
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
-    const first = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    const first = page.waitForRequest(/\/functions\/v1\/create-booking(\?|$)/);
     await submitButton(page).click();
     await expect(confirmation(page)).toBeVisible();
     const used = (await first).postDataJSON() as { altcha: string };
@@ -148,7 +148,7 @@ test.describe('proof of work in the booking form', () => {
     await fillCustomer(page, email);
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
     let replays = 0;
-    await page.route(/\/functions\/v1\/create-booking$/, async (route) => {
+    await page.route(/\/functions\/v1\/create-booking(\?|$)/, async (route) => {
       if (replays > 0) return route.continue();
       replays += 1;
       const body = route.request().postDataJSON() as Record<string, unknown>;
@@ -166,7 +166,7 @@ test.describe('proof of work in the booking form', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.', { timeout: 30_000 });
-    const second = page.waitForRequest(/\/functions\/v1\/create-booking$/);
+    const second = page.waitForRequest(/\/functions\/v1\/create-booking(\?|$)/);
     await submitButton(page).click();
     await expect(confirmation(page)).toBeVisible();
     expect(((await second).postDataJSON() as { altcha: string }).altcha).not.toBe(used.altcha);
@@ -176,7 +176,7 @@ test.describe('proof of work in the booking form', () => {
     page,
   }) => {
     // the challenge's answer is held back until the visitor has pressed the button
-    const release = await holdRequests(page, /\/functions\/v1\/booking-challenge$/);
+    const release = await holdRequests(page, /\/functions\/v1\/booking-challenge(\?|$)/);
     const waiting = await sendBeforeTheCheck(page, 12, 'challenge-waiting');
     await expect(waiting).toBeVisible();
     await expect(challengeStatus(page)).toHaveText(
@@ -195,8 +195,9 @@ test.describe('proof of work in the booking form', () => {
     const challenges: string[] = [];
     const bookings: string[] = [];
     page.on('request', (request) => {
-      if (/\/functions\/v1\/booking-challenge$/.test(request.url())) challenges.push(request.url());
-      if (/\/functions\/v1\/create-booking$/.test(request.url())) bookings.push(request.url());
+      if (/\/functions\/v1\/booking-challenge(\?|$)/.test(request.url()))
+        challenges.push(request.url());
+      if (/\/functions\/v1\/create-booking(\?|$)/.test(request.url())) bookings.push(request.url());
     });
     await sendBeforeTheCheck(page, 13, 'challenge-unloaded');
     release();

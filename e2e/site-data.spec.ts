@@ -33,7 +33,7 @@ async function patchService(slug: string, body: Record<string, unknown>) {
 
 function rebuild(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], {
+    const child = spawn('npm', ['run', 'build:local'], {
       cwd: ROOT,
       env: {
         ...process.env,
