@@ -205,16 +205,19 @@ export type Database = {
           day: string;
           reason: string;
           last_day: string | null;
+          affected_bookings: string;
         };
         Insert: {
           day: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Update: {
           day?: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Relationships: [];
       };
@@ -454,6 +457,7 @@ export type Database = {
       owner_agenda: {
         Row: {
           day: string | null;
+          role: string | null;
           drop_off_local: string | null;
           ready_local: string | null;
           package: string | null;
@@ -463,24 +467,6 @@ export type Database = {
           notes: string | null;
           status: string | null;
           reference: string | null;
-        };
-        Insert: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
-        };
-        Update: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
         };
         Relationships: [];
       };
@@ -569,6 +555,16 @@ export type Database = {
           closes_at: string;
         }[];
       };
+      booking_days: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: {
+          day: string;
+          role: string;
+          at: string;
+        }[];
+      };
       booking_free_bay: {
         Args: {
           p_blocked: string[];
@@ -636,6 +632,12 @@ export type Database = {
           p_booking: Database['public']['Tables']['bookings']['Row'];
         };
         Returns: number;
+      };
+      booking_owner_line: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: string;
       };
       booking_queue_emails: {
         Args: {
@@ -727,6 +729,13 @@ export type Database = {
           p_now?: string;
         };
         Returns: SqlAnswer<'cancel_booking'>;
+      };
+      closed_days_bookings: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: string;
       };
       copenhagen_iso: {
         Args: {
