@@ -1,13 +1,13 @@
 -- The owner's view of the work and of a booking's revisions: owner_agenda (today and later, read
--- only), the calendar feed, and reconfirming a cancelled booking.
+-- only), closing a day over bookings, the calendar feed, and reconfirming a cancelled booking.
 --
 -- Rules that live here:
 -- - owner_agenda is the day's cars: one row per car per Copenhagen day from today on that it is at
 --   the workshop (booking_days: aflevering, arbejde, venter, klar til afhentning, or aflevering og
 --   afhentning), in local time; a cancelled booking shows on its drop-off day only; it cannot be
 --   edited (the owner edits owner_bookings);
--- - closing a day (closed_dates) over bookings saves, and the saved row names them
---   (affected_bookings); a change of opening_hours that leaves a future booking outside the hours
+-- - closing a day (closed_dates) over bookings saves, the saved row names them
+--   (affected_bookings) and the owner gets one e-mail listing them; a change of opening_hours that leaves a future booking outside the hours
 --   is refused, naming the bookings;
 -- - bookings.ics_sequence is the SEQUENCE of the latest revision of the customer's calendar event
 --   (RFC 5545: a later revision must carry a higher one): every move, cancellation and
@@ -154,8 +154,8 @@ comment on function public.booking_owner_line(public.bookings) is
 
 revoke all on function public.booking_owner_line(public.bookings) from public, anon, authenticated;
 
-create function public.closed_days_bookings(p_from date, p_to date)
-returns text
+create function public.closed_days_affected(p_from date, p_to date)
+returns setof public.bookings
 language sql
 stable
 security definer
@@ -164,10 +164,7 @@ as $$
   -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
   -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
   -- engine's own instants are read (the index on ready_at), never the owner's typed columns.
-  select coalesce(
-           'Flyt eller aflys i owner_bookings: '
-             || string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference),
-           'Ingen bookinger.')
+  select b.*
     from public.bookings b
    where b.status = 'confirmed'
      and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
@@ -176,8 +173,27 @@ as $$
                   where d.day between p_from and p_to and d.role <> 'venter');
 $$;
 
+comment on function public.closed_days_affected(date, date) is
+  'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+
+revoke all on function public.closed_days_affected(date, date) from public, anon, authenticated;
+
+create function public.closed_days_bookings(p_from date, p_to date)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+           'Flyt eller aflys i owner_bookings: '
+             || string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference),
+           'Ingen bookinger.')
+    from public.closed_days_affected(p_from, p_to) b;
+$$;
+
 comment on function public.closed_days_bookings(date, date) is
-  'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive), in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
+  'The bookings a closing of the days touches (closed_days_affected) in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
 
 revoke all on function public.closed_days_bookings(date, date) from public, anon, authenticated;
 
@@ -187,19 +203,41 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_to date := greatest(new.day, coalesce(new.last_day, new.day));
+  v_bookings jsonb;
 begin
   -- the saved row is what the Table Editor shows the owner after the edit: it names the bookings
   -- on the day, and on a period's first row those of the whole period (this trigger runs before
   -- closed_dates_expand_period, by name, so it still sees last_day). The closing itself is kept:
   -- new bookings stop at once, and the owner moves or cancels the named ones.
-  new.affected_bookings := public.closed_days_bookings(
-    new.day, greatest(new.day, coalesce(new.last_day, new.day)));
+  new.affected_bookings := public.closed_days_bookings(new.day, v_to);
+
+  -- and one e-mail per closing, to keep as a list to work through: the owner's own edit (depth 1;
+  -- a period's other days are inserted by closed_dates_expand_period, below it), a new row or a
+  -- changed day, never a save of the reason alone
+  if pg_trigger_depth() = 1
+     and (tg_op = 'INSERT' or new.day is distinct from old.day or new.last_day is not null) then
+    select jsonb_agg(public.booking_summary(b) - 'price'
+                     || jsonb_build_object('customerName', b.customer_name,
+                                           'customerPhone', b.customer_phone)
+                     order by b.drop_off_at, b.reference)
+      into v_bookings
+      from public.closed_days_affected(new.day, v_to) b;
+    if v_bookings is not null then
+      insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+      values (null, 'owner_notification', null,
+              jsonb_build_object('alert', 'closed_day', 'from', new.day::text, 'to', v_to::text,
+                                 'bookings', v_bookings),
+              'owner_alert:closed_day:' || gen_random_uuid(), now());
+    end if;
+  end if;
   return new;
 end;
 $$;
 
 comment on function public.closed_dates_name_bookings() is
-  'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update.';
+  'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update; a new closing (or a changed day) with bookings also queues the owner one e-mail listing them (kind owner_notification, payload.alert closed_day).';
 
 revoke all on function public.closed_dates_name_bookings() from public, anon, authenticated;
 

@@ -1,9 +1,10 @@
 // Closing a day that already has bookings tells the owner in the same edit: the saved closed_dates
 // row names the bookings on the day (a period's first row: the whole period) with reference,
-// customer name, phone and times, and the day is closed at once for new bookings. A change of the
-// weekly opening hours that would leave a future booking outside them is refused in Danish, naming
-// the bookings. On PGlite and PostgreSQL 15.
+// customer name, phone and times, the owner gets one e-mail per closing listing them, and the day
+// is closed at once for new bookings. A change of the weekly opening hours that would leave a future
+// booking outside them is refused in Danish, naming the bookings. On PGlite and PostgreSQL 15.
 import { describe, expect, it } from 'vitest';
+import { renderEmail, type RenderContext } from '../functions/_shared/email/templates.ts';
 import {
   BACKENDS,
   book,
@@ -17,6 +18,12 @@ import {
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const BOOKED_AT = '2030-03-05T10:00:00+01:00'; // Tuesday
+const CTX: RenderContext = {
+  siteUrl: 'https://glanspunkt.example',
+  openingHours: [],
+  cancellationNoticeHours: 24,
+  ownerEmail: 'ejer@glanspunkt.example',
+};
 const THU = '2030-03-07';
 const FRI = '2030-03-08';
 const SAT = '2030-03-09';
@@ -135,6 +142,64 @@ describe.each(BACKENDS)('closing a day with bookings on %s', (backend) => {
           [FRI],
         ),
       ).toEqual([{ affected_bookings: 'Ingen bookinger.' }]);
+    }));
+
+  it('the owner gets one e-mail per closing with bookings, listing them', () =>
+    withRollback(t, async (tx) => {
+      await week(tx);
+      const alerts = () =>
+        tx.rows<{ recipient: string | null; payload: Record<string, unknown> }>(
+          `select recipient, payload from public.email_outbox
+            where kind = 'owner_notification' and payload ->> 'alert' = 'closed_day'
+            order by created_at, id`,
+        );
+      // a period over both bookings: one e-mail, not one per day
+      await close(tx, THU, SAT);
+      // a day without bookings, and a save of the reason alone: none
+      await close(tx, '2030-03-12');
+      await tx.rows(`update public.closed_dates set reason = 'Stadig syg' where day = $1`, [THU]);
+      const sent = await alerts();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.recipient).toBeNull();
+      expect(sent[0]!.payload).toMatchObject({
+        alert: 'closed_day',
+        from: THU,
+        to: SAT,
+        bookings: [
+          {
+            customerName: 'Bente Holm',
+            customerPhone: '+4530405060',
+            dropOff: '2030-03-07T10:00:00+01:00',
+          },
+          {
+            customerName: 'Anders Jensen',
+            customerPhone: '20112233',
+            serviceName: 'Guldpakken polering',
+            dropOff: '2030-03-08T08:00:00+01:00',
+            readyAt: '2030-03-09T15:00:00+01:00',
+          },
+        ],
+      });
+      const mail = renderEmail(
+        {
+          id: '00000000-0000-4000-8000-000000000001',
+          kind: 'owner_notification',
+          recipient: null,
+          payload: sent[0]!.payload,
+          idempotencyKey: 'owner_alert:closed_day:x',
+          attempts: 0,
+          createdAt: '2030-03-05T09:00:00Z',
+        },
+        CTX,
+      );
+      expect(mail.subject).toBe(
+        'Lukket torsdag den 7. marts 2030 til lørdag den 9. marts 2030: 2 bookinger skal flyttes eller aflyses',
+      );
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('Anders Jensen · tlf. 20112233');
+        expect(body).toContain('afleveres fredag den 8. marts 2030 kl. 08:00');
+        expect(body).toContain('owner_bookings');
+      }
     }));
 
   it.each(['anon', 'authenticated'])('%s cannot read the list (names and phones)', (role) =>

@@ -730,6 +730,13 @@ export type Database = {
         };
         Returns: SqlAnswer<'cancel_booking'>;
       };
+      closed_days_affected: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'][];
+      };
       closed_days_bookings: {
         Args: {
           p_from: string;

@@ -690,6 +690,58 @@ function noClientAddressAlert(payload: Record<string, unknown>): RenderedEmail {
   return email('Advarsel: online-bookinger uden den besøgendes adresse', doc);
 }
 
+/**
+ * The owner's list when a closing in closed_dates (a day or a period) leaves bookings on closed days
+ * (queued by public.closed_dates_name_bookings, one per closing): each booking with the customer's
+ * name and phone, and how to move or cancel it. The same list is on the saved closed_dates row.
+ */
+function closedDayAlert(payload: Record<string, unknown>): RenderedEmail {
+  const from = str(payload, 'from');
+  const to = str(payload, 'to');
+  for (const day of [from, to])
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('payload.from or payload.to is invalid');
+  const items = agendaItems(payload, 'bookings');
+  if (items.length === 0) throw new Error('payload.bookings is empty');
+  const days =
+    from === to
+      ? danishDate(`${from}T12:00:00+00:00`)
+      : `${danishDate(`${from}T12:00:00+00:00`)} til ${danishDate(`${to}T12:00:00+00:00`)}`;
+  const n = count(items.length, 'booking', 'bookinger');
+  const doc: Doc = {
+    heading: 'Lukket dag med bookinger',
+    intro: [
+      `Du har lukket ${days}. ${n} ligger stadig på de lukkede dage og er hverken flyttet eller aflyst. Kunderne ved det ikke endnu.`,
+    ],
+    rows: [],
+    sections: [
+      {
+        title: 'Bookingerne',
+        lines: items.map((item) =>
+          [
+            `nr. ${item.reference}`,
+            item.serviceName,
+            item.customerName || '(uden navn)',
+            item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+            `afleveres ${danishDateTime(item.dropOff)}`,
+            `klar ${readyText(item.dropOff, item.readyAt)}`,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      },
+      {
+        title: 'Det skal du gøre',
+        lines: [
+          'Ring til kunderne. Flyt hver booking i owner_bookings (skriv den nye tid i drop_off_local), eller aflys den; har kunden en e-mailadresse, får kunden en mail om det.',
+          'owner_agenda med day = den lukkede dag viser, hvad der stadig står på dagen.',
+        ],
+      },
+    ],
+    outro: [],
+  };
+  return email(`Lukket ${days}: ${n} skal flyttes eller aflyses`, doc);
+}
+
 // e-mails that could not be sent ------------------------------------------------------------------
 
 /** A given-up e-mail as the database lists it (public.email_given_up_item). */
@@ -808,6 +860,8 @@ function givenUpEntry(item: GivenUpItem): string {
     what = 'Din advarsel om mange online-bookinger';
   if (item.kind === 'owner_notification' && item.alert === 'no_client_address')
     what = 'Din advarsel om bookinger uden den besøgendes adresse';
+  if (item.kind === 'owner_notification' && item.alert === 'closed_day')
+    what = 'Din liste over bookinger på en lukket dag';
   if (item.kind === 'owner_agenda' && item.day)
     what = `${what} for ${danishDate(`${item.day}T12:00:00+00:00`)}`;
   const customer = [
@@ -899,6 +953,9 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
   }
   if (msg.kind === 'owner_notification' && msg.payload.alert === 'no_client_address') {
     return noClientAddressAlert(msg.payload);
+  }
+  if (msg.kind === 'owner_notification' && msg.payload.alert === 'closed_day') {
+    return closedDayAlert(msg.payload);
   }
   const b = booking(msg.payload);
   switch (msg.kind) {

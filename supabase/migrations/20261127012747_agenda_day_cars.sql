@@ -8,8 +8,9 @@
 -- - the morning agenda e-mail takes its drop-offs, pickups and the cars in between from the same
 --   booking_days (payload key working, rendered as "I værkstedet");
 -- - closed_dates.affected_bookings: filled on every save with the bookings on the closed day (a
---   period's first row: the whole period), so the owner sees them in the same edit; the closing
---   saves, so new bookings stop at once;
+--   period's first row: the whole period), so the owner sees them in the same edit, and one e-mail
+--   per closing lists them (owner_notification, alert closed_day); the closing saves, so new
+--   bookings stop at once;
 -- - a change of opening_hours that leaves a future booking outside the new hours is refused in
 --   Danish, naming the bookings.
 -- Written by npm run db:diff from supabase/schemas/ and reviewed: the view is dropped and created
@@ -85,15 +86,59 @@ CREATE OR REPLACE FUNCTION public.closed_dates_name_bookings()
   SECURITY DEFINER
   SET search_path TO ''
   AS $function$
+declare
+  v_to date := greatest(new.day, coalesce(new.last_day, new.day));
+  v_bookings jsonb;
 begin
   -- the saved row is what the Table Editor shows the owner after the edit: it names the bookings
   -- on the day, and on a period's first row those of the whole period (this trigger runs before
   -- closed_dates_expand_period, by name, so it still sees last_day). The closing itself is kept:
   -- new bookings stop at once, and the owner moves or cancels the named ones.
-  new.affected_bookings := public.closed_days_bookings(
-    new.day, greatest(new.day, coalesce(new.last_day, new.day)));
+  new.affected_bookings := public.closed_days_bookings(new.day, v_to);
+
+  -- and one e-mail per closing, to keep as a list to work through: the owner's own edit (depth 1;
+  -- a period's other days are inserted by closed_dates_expand_period, below it), a new row or a
+  -- changed day, never a save of the reason alone
+  if pg_trigger_depth() = 1
+     and (tg_op = 'INSERT' or new.day is distinct from old.day or new.last_day is not null) then
+    select jsonb_agg(public.booking_summary(b) - 'price'
+                     || jsonb_build_object('customerName', b.customer_name,
+                                           'customerPhone', b.customer_phone)
+                     order by b.drop_off_at, b.reference)
+      into v_bookings
+      from public.closed_days_affected(new.day, v_to) b;
+    if v_bookings is not null then
+      insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+      values (null, 'owner_notification', null,
+              jsonb_build_object('alert', 'closed_day', 'from', new.day::text, 'to', v_to::text,
+                                 'bookings', v_bookings),
+              'owner_alert:closed_day:' || gen_random_uuid(), now());
+    end if;
+  end if;
   return new;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.closed_days_affected (
+  p_from date,
+  p_to   date
+)
+  RETURNS SETOF public.bookings
+  LANGUAGE sql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+  -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
+  -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
+  -- engine's own instants are read (the index on ready_at), never the owner's typed columns.
+  select b.*
+    from public.bookings b
+   where b.status = 'confirmed'
+     and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
+     and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
+     and exists (select 1 from public.booking_days(b) d
+                  where d.day between p_from and p_to and d.role <> 'venter');
 $function$;
 
 CREATE OR REPLACE FUNCTION public.closed_days_bookings (
@@ -106,19 +151,11 @@ CREATE OR REPLACE FUNCTION public.closed_days_bookings (
   SECURITY DEFINER
   SET search_path TO ''
   AS $function$
-  -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
-  -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
-  -- engine's own instants are read (the index on ready_at), never the owner's typed columns.
   select coalesce(
            'Flyt eller aflys i owner_bookings: '
              || string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference),
            'Ingen bookinger.')
-    from public.bookings b
-   where b.status = 'confirmed'
-     and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
-     and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
-     and exists (select 1 from public.booking_days(b) d
-                  where d.day between p_from and p_to and d.role <> 'venter');
+    from public.closed_days_affected(p_from, p_to) b;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.opening_hours_keep_bookings()
@@ -276,9 +313,11 @@ COMMENT ON FUNCTION "public"."booking_days"(public.bookings) IS 'The Copenhagen 
 
 COMMENT ON FUNCTION "public"."booking_owner_line"(public.bookings) IS 'A booking in one line for the owner: reference, customer name, phone, drop-off and ready time (Danish words, Copenhagen time).';
 
-COMMENT ON FUNCTION "public"."closed_dates_name_bookings"() IS 'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update.';
+COMMENT ON FUNCTION "public"."closed_dates_name_bookings"() IS 'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update; a new closing (or a changed day) with bookings also queues the owner one e-mail listing them (kind owner_notification, payload.alert closed_day).';
 
-COMMENT ON FUNCTION "public"."closed_days_bookings"(date, date) IS 'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive), in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
+COMMENT ON FUNCTION "public"."closed_days_affected"(date, date) IS 'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+
+COMMENT ON FUNCTION "public"."closed_days_bookings"(date, date) IS 'The bookings a closing of the days touches (closed_days_affected) in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
 
 COMMENT ON FUNCTION "public"."opening_hours_keep_bookings"() IS 'Trigger function: refuses, in Danish and naming them (booking_owner_line), a change of opening_hours that leaves a future confirmed booking''s work outside the weekday''s new hours.';
 
@@ -297,6 +336,10 @@ GRANT EXECUTE ON FUNCTION "public"."booking_owner_line"(public.bookings) TO "pos
 REVOKE ALL ON FUNCTION "public"."closed_dates_name_bookings"() FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."closed_dates_name_bookings"() TO "postgres", "service_role";
+
+REVOKE ALL ON FUNCTION "public"."closed_days_affected"(date, date) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION "public"."closed_days_affected"(date, date) TO "postgres", "service_role";
 
 REVOKE ALL ON FUNCTION "public"."closed_days_bookings"(date, date) FROM PUBLIC;
 
@@ -335,6 +378,8 @@ REVOKE ALL ON FUNCTION "public"."booking_days"(public.bookings) FROM "anon", "au
 REVOKE ALL ON FUNCTION "public"."booking_owner_line"(public.bookings) FROM "anon", "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."closed_dates_name_bookings"() FROM "anon", "authenticated";
+
+REVOKE ALL ON FUNCTION "public"."closed_days_affected"(date, date) FROM "anon", "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."closed_days_bookings"(date, date) FROM "anon", "authenticated";
 
