@@ -3,12 +3,12 @@
 --
 -- Rules that live here:
 -- - owner_agenda is the day's cars: one row per car per Copenhagen day from today on that it is at
---   the workshop (booking_days: aflevering, arbejde, venter, klar til afhentning, or aflevering og
---   afhentning), in local time; a cancelled booking shows on its drop-off day only; it cannot be
---   edited (the owner edits owner_bookings);
--- - closing a day (closed_dates) over bookings saves, the saved row names them
---   (affected_bookings) and the owner gets one e-mail listing them; a change of opening_hours that leaves a future booking outside the hours
---   is refused, naming the bookings;
+--   the workshop (booking_day_role: aflevering, arbejde, venter, klar til afhentning, or
+--   aflevering og afhentning), in local time; a cancelled booking shows on its drop-off day only;
+--   it cannot be edited (the owner edits owner_bookings);
+-- - closing a day (closed_dates) over bookings saves, the saved row names them (affected_bookings)
+--   and the owner gets one e-mail listing them; a change of opening_hours that leaves a future
+--   booking outside the hours is refused, naming the bookings;
 -- - bookings.ics_sequence is the SEQUENCE of the latest revision of the customer's calendar event
 --   (RFC 5545: a later revision must carry a higher one): every move, cancellation and
 --   reconfirmation raises it by one, whatever path changes the booking;
@@ -18,45 +18,60 @@
 
 -- the days of a booking ---------------------------------------------------------------------------
 
--- what happens to a car on each local day from its drop-off to its pickup: the one answer of the
--- agenda view, the morning e-mail and the closing of a day. Plain SQL without security definer,
--- so the planner inlines it into the caller's query (the view stays on the bookings' indexes).
+-- what happens to a car on one local day between its drop-off and its pickup: the one answer of
+-- the agenda view, the morning e-mail and the closing of a day
+create function public.booking_day_role(p_booking public.bookings, p_day date)
+returns table (role text, at timestamptz)
+language sql
+stable
+set search_path = ''
+as $$
+  select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
+              when p_day = v.drop_day then 'aflevering'
+              when p_day = v.ready_day then 'klar til afhentning'
+              when w.first_at is not null then 'arbejde'
+              else 'venter'
+         end,
+         case when p_day = v.drop_day then p_booking.drop_off_at
+              when p_day = v.ready_day then p_booking.ready_at
+              else w.first_at
+         end
+    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
+                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as ready_day) v
+   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
+   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
+   cross join lateral (
+     select min(lower(p.period)) as first_at
+       from public.booking_work_periods p
+      where p.booking_id = p_booking.id
+        and p.period && tstzrange(p_day::timestamp at time zone 'Europe/Copenhagen',
+                                  (p_day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
+   ) w;
+$$;
+
+comment on function public.booking_day_role(public.bookings, date) is
+  'A booking''s role on one Copenhagen day from its drop-off day to its pickup day: aflevering, arbejde (a work period that day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+
+revoke all on function public.booking_day_role(public.bookings, date)
+  from public, anon, authenticated;
+
 create function public.booking_days(p_booking public.bookings)
 returns table (day date, role text, at timestamptz)
 language sql
 stable
 set search_path = ''
 as $$
-  select g.day,
-         case when g.day = v.drop_day and g.day = v.ready_day then 'aflevering og afhentning'
-              when g.day = v.drop_day then 'aflevering'
-              when g.day = v.ready_day then 'klar til afhentning'
-              when w.first_at is not null then 'arbejde'
-              else 'venter'
-         end,
-         case when g.day = v.drop_day then p_booking.drop_off_at
-              when g.day = v.ready_day then p_booking.ready_at
-              else w.first_at
-         end
-    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
-                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as ready_day) v
-   cross join lateral (
-     select d::date as day
-       from generate_series(v.drop_day::timestamp, v.ready_day::timestamp, interval '1 day') d
-   ) g
-   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
-   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
-    left join lateral (
-      select min(lower(p.period)) as first_at
-        from public.booking_work_periods p
-       where p.booking_id = p_booking.id
-         and p.period && tstzrange(g.day::timestamp at time zone 'Europe/Copenhagen',
-                                   (g.day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
-   ) w on g.day <> v.drop_day and g.day <> v.ready_day;
+  select g.day, r.role, r.at
+    from (select d::date as day
+            from generate_series(
+                   (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   (p_booking.ready_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   interval '1 day') d) g
+   cross join lateral public.booking_day_role(p_booking, g.day) r;
 $$;
 
 comment on function public.booking_days(public.bookings) is
-  'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day, each with its role that day: aflevering, arbejde (a work period that day), venter (a closed day in between), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+  'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day, each with its role that day (booking_day_role).';
 
 revoke all on function public.booking_days(public.bookings) from public, anon, authenticated;
 
@@ -69,8 +84,8 @@ revoke all on function public.booking_days(public.bookings) from public, anon, a
 create view public.owner_agenda
 with (security_invoker = true)
 as
-select d.day,
-       d.role,
+select g.day,
+       r.role,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
        (b.ready_at at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
@@ -81,12 +96,20 @@ select d.day,
        b.status,
        b.reference
   from public.bookings b
- cross join lateral public.booking_days(b) d
+  -- the days of booking_days, written out so that a filter on day reaches them before the role of
+  -- each day is worked out: a day's agenda works out the roles of that day's cars only
+ cross join lateral (
+   select d::date as day
+     from generate_series((b.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                          (b.ready_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                          interval '1 day') d
+ ) g
+ cross join lateral public.booking_day_role(b, g.day) r
  where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
                      at time zone 'Europe/Copenhagen'
-   and d.day >= (now() at time zone 'Europe/Copenhagen')::date
-   and (b.status <> 'cancelled' or d.role in ('aflevering', 'aflevering og afhentning'))
- order by d.day, d.at nulls last, b.reference;
+   and g.day >= (now() at time zone 'Europe/Copenhagen')::date
+   and (b.status <> 'cancelled' or r.role in ('aflevering', 'aflevering og afhentning'))
+ order by g.day, r.at nulls last, b.reference;
 
 comment on view public.owner_agenda is
   'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';

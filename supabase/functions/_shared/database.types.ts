@@ -544,6 +544,16 @@ export type Database = {
           closes_at: string;
         }[];
       };
+      booking_day_role: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_day: string;
+        };
+        Returns: {
+          role: string;
+          at: string;
+        }[];
+      };
       booking_day_rule: {
         Args: {
           p_day: string;

@@ -1,12 +1,12 @@
 -- The day's cars, and closing a day over bookings:
 -- - owner_agenda is one row per car per Copenhagen day it is at the workshop, from today on, with
 --   its role that day (role: aflevering, arbejde, venter, klar til afhentning, aflevering og
---   afhentning), from booking_days, which follows the booking's own work periods. Before, a car
+--   afhentning), from booking_day_role, which follows the booking's own work periods. Before, a car
 --   showed on its drop-off day only: a polish ready on Saturday was missing from Saturday's agenda.
 --   A cancelled booking shows on its drop-off day only. A new index on bookings.ready_at keeps the
 --   view (and the morning agenda) off a scan of the whole history;
 -- - the morning agenda e-mail takes its drop-offs, pickups and the cars in between from the same
---   booking_days (payload key working, rendered as "I værkstedet");
+--   booking_day_role (payload key working, rendered as "I værkstedet");
 -- - closed_dates.affected_bookings: filled on every save with the bookings on the closed day (a
 --   period's first row: the whole period), so the owner sees them in the same edit, and one e-mail
 --   per closing lists them (owner_notification, alert closed_day); the closing saves, so new
@@ -24,6 +24,41 @@ DROP VIEW "public"."owner_agenda";
 ALTER TABLE "public"."closed_dates"
   ADD COLUMN "affected_bookings" text NOT NULL DEFAULT ''::text;
 
+CREATE OR REPLACE FUNCTION public.booking_day_role (
+  p_booking public.bookings,
+  p_day     date
+)
+  RETURNS TABLE (
+    role text,
+    at   timestamp with time zone
+  )
+  LANGUAGE sql
+  STABLE
+  SET search_path TO ''
+  AS $function$
+  select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
+              when p_day = v.drop_day then 'aflevering'
+              when p_day = v.ready_day then 'klar til afhentning'
+              when w.first_at is not null then 'arbejde'
+              else 'venter'
+         end,
+         case when p_day = v.drop_day then p_booking.drop_off_at
+              when p_day = v.ready_day then p_booking.ready_at
+              else w.first_at
+         end
+    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
+                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as ready_day) v
+   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
+   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
+   cross join lateral (
+     select min(lower(p.period)) as first_at
+       from public.booking_work_periods p
+      where p.booking_id = p_booking.id
+        and p.period && tstzrange(p_day::timestamp at time zone 'Europe/Copenhagen',
+                                  (p_day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
+   ) w;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.booking_days (
   p_booking public.bookings
 )
@@ -36,32 +71,13 @@ CREATE OR REPLACE FUNCTION public.booking_days (
   STABLE
   SET search_path TO ''
   AS $function$
-  select g.day,
-         case when g.day = v.drop_day and g.day = v.ready_day then 'aflevering og afhentning'
-              when g.day = v.drop_day then 'aflevering'
-              when g.day = v.ready_day then 'klar til afhentning'
-              when w.first_at is not null then 'arbejde'
-              else 'venter'
-         end,
-         case when g.day = v.drop_day then p_booking.drop_off_at
-              when g.day = v.ready_day then p_booking.ready_at
-              else w.first_at
-         end
-    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
-                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as ready_day) v
-   cross join lateral (
-     select d::date as day
-       from generate_series(v.drop_day::timestamp, v.ready_day::timestamp, interval '1 day') d
-   ) g
-   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
-   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
-    left join lateral (
-      select min(lower(p.period)) as first_at
-        from public.booking_work_periods p
-       where p.booking_id = p_booking.id
-         and p.period && tstzrange(g.day::timestamp at time zone 'Europe/Copenhagen',
-                                   (g.day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
-   ) w on g.day <> v.drop_day and g.day <> v.ready_day;
+  select g.day, r.role, r.at
+    from (select d::date as day
+            from generate_series(
+                   (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   (p_booking.ready_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   interval '1 day') d) g
+   cross join lateral public.booking_day_role(p_booking, g.day) r;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.booking_owner_line (
@@ -226,8 +242,8 @@ begin
     return 0;
   end if;
 
-  -- the day's cars by their role that day, as owner_agenda has them (booking_days): the drop-offs,
-  -- the pickups (a one-day job is in both) and the cars worked on or waiting in between
+  -- the day's cars by their role that day, as owner_agenda has them (booking_day_role): the
+  -- drop-offs, the pickups (a one-day job is in both) and the cars worked on or waiting in between
   select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference)
                     filter (where d.role in ('aflevering', 'aflevering og afhentning')), '[]'),
          coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference)
@@ -237,10 +253,9 @@ begin
                     filter (where d.role in ('arbejde', 'venter')), '[]')
     into v_drop_offs, v_pick_ups, v_working
     from public.bookings b
-   cross join lateral public.booking_days(b) d
+   cross join lateral public.booking_day_role(b, v_day) d
    where b.status = 'confirmed' and b.anonymised_at is null
-     and b.ready_at >= v_from and b.drop_off_at < v_to
-     and d.day = v_day;
+     and b.ready_at >= v_from and b.drop_off_at < v_to;
 
   -- e-mails given up since they were last listed here (closed days carry them to the next
   -- opening day), whether or not their alert got through; the alert itself is not listed
@@ -274,8 +289,8 @@ begin
 end;
 $function$;
 
-CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT d.day,
-    d.role,
+CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT g.day,
+    r.role,
     ((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS drop_off_local,
     ((b.ready_at AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS ready_local,
     b.service_name AS package,
@@ -285,10 +300,12 @@ CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT d.da
     b.notes,
     b.status,
     b.reference
-   FROM (public.bookings b
-     CROSS JOIN LATERAL public.booking_days(b.*) d(day, role, at))
-  WHERE ((b.ready_at >= ((((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone AT TIME ZONE 'Europe/Copenhagen'::text)) AND (d.day >= ((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date) AND ((b.status <> 'cancelled'::text) OR (d.role = ANY (ARRAY['aflevering'::text, 'aflevering og afhentning'::text]))))
-  ORDER BY d.day, d.at, b.reference;
+   FROM ((public.bookings b
+     CROSS JOIN LATERAL ( SELECT (d.d)::date AS day
+           FROM generate_series((((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone, (((b.ready_at AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone, '1 day'::interval) d(d)) g)
+     CROSS JOIN LATERAL public.booking_day_role(b.*, g.day) r(role, at))
+  WHERE ((b.ready_at >= ((((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone AT TIME ZONE 'Europe/Copenhagen'::text)) AND (g.day >= ((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date) AND ((b.status <> 'cancelled'::text) OR (r.role = ANY (ARRAY['aflevering'::text, 'aflevering og afhentning'::text]))))
+  ORDER BY g.day, r.at, b.reference;
 
 CREATE INDEX bookings_ready_at_idx ON public.bookings USING btree (ready_at);
 
@@ -309,7 +326,9 @@ CREATE TRIGGER owner_agenda_read_only
 
 COMMENT ON COLUMN "public"."closed_dates"."affected_bookings" IS 'Udfyldes automatisk, når du gemmer (skriv ikke her): de bookinger, der lå på dagen (ved en periode: på hele perioden), med bookingnummer, navn, telefon og tider. Flyt eller aflys dem i owner_bookings. Hvad der står på dagen nu: owner_agenda med day = dagen.';
 
-COMMENT ON FUNCTION "public"."booking_days"(public.bookings) IS 'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day, each with its role that day: aflevering, arbejde (a work period that day), venter (a closed day in between), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+COMMENT ON FUNCTION "public"."booking_day_role"(public.bookings, date) IS 'A booking''s role on one Copenhagen day from its drop-off day to its pickup day: aflevering, arbejde (a work period that day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+
+COMMENT ON FUNCTION "public"."booking_days"(public.bookings) IS 'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day, each with its role that day (booking_day_role).';
 
 COMMENT ON FUNCTION "public"."booking_owner_line"(public.bookings) IS 'A booking in one line for the owner: reference, customer name, phone, drop-off and ready time (Danish words, Copenhagen time).';
 
@@ -321,9 +340,13 @@ COMMENT ON FUNCTION "public"."closed_days_bookings"(date, date) IS 'The bookings
 
 COMMENT ON FUNCTION "public"."opening_hours_keep_bookings"() IS 'Trigger function: refuses, in Danish and naming them (booking_owner_line), a change of opening_hours that leaves a future confirmed booking''s work outside the weekday''s new hours.';
 
-COMMENT ON FUNCTION "public"."queue_owner_agenda"(timestamp with time zone) IS 'Queues the owner''s morning agenda e-mail (kind owner_agenda) when the setting owner_agenda_email is 1, it is 07:00 or later in Copenhagen and the workshop opens today; at most one per day. Lists the day''s cars by their role that day (booking_days, as owner_agenda): drop-offs, pick-ups, the cars worked on or waiting in between, and the e-mails given up (last 7 days) not listed in an earlier agenda. Returns how many were queued (0 or 1). Safe to call as often as wanted.';
+COMMENT ON FUNCTION "public"."queue_owner_agenda"(timestamp with time zone) IS 'Queues the owner''s morning agenda e-mail (kind owner_agenda) when the setting owner_agenda_email is 1, it is 07:00 or later in Copenhagen and the workshop opens today; at most one per day. Lists the day''s cars by their role that day (booking_day_role, as owner_agenda): drop-offs, pick-ups, the cars worked on or waiting in between, and the e-mails given up (last 7 days) not listed in an earlier agenda. Returns how many were queued (0 or 1). Safe to call as often as wanted.';
 
 COMMENT ON VIEW "public"."owner_agenda" IS 'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
+
+REVOKE ALL ON FUNCTION "public"."booking_day_role"(public.bookings, date) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION "public"."booking_day_role"(public.bookings, date) TO "postgres", "service_role";
 
 REVOKE ALL ON FUNCTION "public"."booking_days"(public.bookings) FROM PUBLIC;
 
@@ -372,6 +395,8 @@ COMMENT ON COLUMN "public"."owner_agenda"."notes" IS 'Kundens eller dine bemærk
 COMMENT ON COLUMN "public"."owner_agenda"."status" IS 'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen; vises kun på afleveringsdagen).';
 
 COMMENT ON COLUMN "public"."owner_agenda"."reference" IS 'Bookingnummer (står i kundens bekræftelsesmail).';
+
+REVOKE ALL ON FUNCTION "public"."booking_day_role"(public.bookings, date) FROM "anon", "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."booking_days"(public.bookings) FROM "anon", "authenticated";
 
