@@ -186,10 +186,12 @@ set search_path = ''
 as $$
   -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
   -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
-  -- engine's own instants are read (the index on ready_at), never the owner's typed columns.
+  -- engine's own instants are read (the index on ready_at), never the owner's typed columns. A job
+  -- already over has nothing left to move (a day closed afterwards, for the record).
   select b.*
     from public.bookings b
    where b.status = 'confirmed'
+     and b.ready_at > now()
      and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
      and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
      and exists (select 1 from public.booking_days(b) d
@@ -197,7 +199,7 @@ as $$
 $$;
 
 comment on function public.closed_days_affected(date, date) is
-  'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+  'The confirmed bookings not over yet that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
 
 revoke all on function public.closed_days_affected(date, date) from public, anon, authenticated;
 

@@ -122,6 +122,18 @@ describe.each(BACKENDS)('closing a day with bookings on %s', (backend) => {
       expect(await close(tx, SAT)).toBe('Ingen bookinger.');
     }));
 
+  it('names no job that is already over (a day closed afterwards, for the record)', () =>
+    withRollback(t, async (tx) => {
+      await tx.rows(
+        `insert into public.bookings (service_id, service_name, duration_minutes, price, booking_date,
+           booking_time, drop_off_at, ready_at, customer_name, customer_email, customer_phone)
+         values ($1, 'Guldpakken', 120, 399, '2026-01-05', '10:00', '2026-01-05T09:00:00Z',
+                 '2026-01-05T11:00:00Z', 'Overstået', '', '12345678')`,
+        [SERVICE.guld],
+      );
+      expect(await close(tx, '2026-01-05')).toBe('Ingen bookinger.');
+    }));
+
   it("the list is the database's: typed text is replaced, and saving again brings it up to date", () =>
     withRollback(t, async (tx) => {
       const b = await week(tx);

@@ -147,10 +147,12 @@ CREATE OR REPLACE FUNCTION public.closed_days_affected (
   AS $function$
   -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
   -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
-  -- engine's own instants are read (the index on ready_at), never the owner's typed columns.
+  -- engine's own instants are read (the index on ready_at), never the owner's typed columns. A job
+  -- already over has nothing left to move (a day closed afterwards, for the record).
   select b.*
     from public.bookings b
    where b.status = 'confirmed'
+     and b.ready_at > now()
      and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
      and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
      and exists (select 1 from public.booking_days(b) d
@@ -334,7 +336,7 @@ COMMENT ON FUNCTION "public"."booking_owner_line"(public.bookings) IS 'A booking
 
 COMMENT ON FUNCTION "public"."closed_dates_name_bookings"() IS 'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update; a new closing (or a changed day) with bookings also queues the owner one e-mail listing them (kind owner_notification, payload.alert closed_day).';
 
-COMMENT ON FUNCTION "public"."closed_days_affected"(date, date) IS 'The confirmed bookings dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+COMMENT ON FUNCTION "public"."closed_days_affected"(date, date) IS 'The confirmed bookings not over yet that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
 
 COMMENT ON FUNCTION "public"."closed_days_bookings"(date, date) IS 'The bookings a closing of the days touches (closed_days_affected) in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
 
