@@ -54,6 +54,7 @@ create table public.closed_dates (
   day date not null,
   reason text not null default '',
   last_day date,
+  affected_bookings text not null default '',
   constraint closed_dates_pkey primary key (day)
 );
 
@@ -64,6 +65,8 @@ comment on column public.closed_dates.reason is
   'Hvorfor der er lukket (kun til dig, f.eks. Sommerferie).';
 comment on column public.closed_dates.last_day is
   'Til og med (valgfri): udfyld for at lukke en hel periode, f.eks. en ferie, fra day til og med denne dato. Der laves én række pr. dag, og feltet tømmes bagefter.';
+comment on column public.closed_dates.affected_bookings is
+  'Udfyldes automatisk, når du gemmer (skriv ikke her): de bookinger, der lå på dagen (ved en periode: på hele perioden), med bookingnummer, navn, telefon og tider. Flyt eller aflys dem i owner_bookings. Hvad der står på dagen nu: owner_agenda med day = dagen.';
 
 create function public.closed_dates_expand_period()
 returns trigger

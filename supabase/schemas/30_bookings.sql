@@ -128,6 +128,7 @@ create table public.bookings (
 
 -- the day's work, the caps (per address, per contact, per hour) and retention's look-ups
 create index bookings_drop_off_at_idx on public.bookings (drop_off_at);
+create index bookings_ready_at_idx on public.bookings (ready_at);
 create index bookings_created_at_idx on public.bookings (created_at);
 create index bookings_client_ip_created_at_idx on public.bookings (client_ip, created_at);
 create index bookings_customer_email_idx on public.bookings (lower(customer_email));

@@ -205,16 +205,19 @@ export type Database = {
           day: string;
           reason: string;
           last_day: string | null;
+          affected_bookings: string;
         };
         Insert: {
           day: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Update: {
           day?: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Relationships: [];
       };
@@ -454,6 +457,7 @@ export type Database = {
       owner_agenda: {
         Row: {
           day: string | null;
+          role: string | null;
           drop_off_local: string | null;
           ready_local: string | null;
           package: string | null;
@@ -463,24 +467,6 @@ export type Database = {
           notes: string | null;
           status: string | null;
           reference: string | null;
-        };
-        Insert: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
-        };
-        Update: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          status?: string | null;
-          reference?: string | null;
         };
         Relationships: [];
       };
@@ -558,6 +544,16 @@ export type Database = {
           closes_at: string;
         }[];
       };
+      booking_day_role: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_day: string;
+        };
+        Returns: {
+          role: string;
+          at: string;
+        }[];
+      };
       booking_day_rule: {
         Args: {
           p_day: string;
@@ -567,6 +563,16 @@ export type Database = {
           holiday: string;
           opens_at: string;
           closes_at: string;
+        }[];
+      };
+      booking_days: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: {
+          day: string;
+          role: string;
+          at: string;
         }[];
       };
       booking_free_bay: {
@@ -636,6 +642,12 @@ export type Database = {
           p_booking: Database['public']['Tables']['bookings']['Row'];
         };
         Returns: number;
+      };
+      booking_owner_line: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: string;
       };
       booking_queue_emails: {
         Args: {
@@ -727,6 +739,20 @@ export type Database = {
           p_now?: string;
         };
         Returns: SqlAnswer<'cancel_booking'>;
+      };
+      closed_days_affected: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'][];
+      };
+      closed_days_bookings: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: string;
       };
       copenhagen_iso: {
         Args: {
