@@ -47,6 +47,7 @@ export const bookingCopy = {
     name: { label: 'Navn', placeholder: 'Dit fulde navn' },
     phone: { label: 'Telefon', placeholder: '12 34 56 78' },
     email: { label: 'Email', placeholder: 'din@email.dk' },
+    carPlate: { label: 'Nummerplade (valgfrit)', placeholder: 'Fx AB 12 345' },
     notes: { label: 'Bemærkninger (valgfrit)', placeholder: 'Fx bilmærke, model eller ønsker' },
     honeypot: 'Lad dette felt være tomt',
   },

@@ -95,7 +95,7 @@ export const privacyContent = {
           },
           {
             term: 'Serviceoplysninger',
-            text: 'den valgte service, dato og tidspunkt, dine eventuelle bemærkninger samt oplysninger om bilen og det udførte arbejde.',
+            text: 'den valgte service, dato og tidspunkt, dine eventuelle bemærkninger og bilens nummerplade samt oplysninger om bilen og det udførte arbejde.',
           },
           {
             term: 'Betalingsoplysninger',

@@ -27,7 +27,8 @@ select (b.drop_off_at at time zone 'Europe/Copenhagen')::date as day,
        b.customer_email,
        b.notes,
        b.status,
-       b.reference
+       b.reference,
+       b.car_plate
   from public.bookings b
  where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
                      at time zone 'Europe/Copenhagen'
@@ -50,6 +51,7 @@ comment on column public.owner_agenda.status is
   'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen).';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
+comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
 
 -- the view is simple enough for PostgreSQL to make it updatable: refuse every change with a
 -- Danish message instead (bookings are changed through owner_bookings)
@@ -92,6 +94,7 @@ as $$
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
+           'carPlate', b.car_plate,
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),

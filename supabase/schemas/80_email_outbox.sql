@@ -208,7 +208,8 @@ begin
      v_payload || jsonb_build_object(
        'customerEmail', p_booking.customer_email,
        'customerPhone', p_booking.customer_phone,
-       'notes', p_booking.notes) || p_owner_extra,
+       'notes', p_booking.notes,
+       'carPlate', p_booking.car_plate) || p_owner_extra,
      p_owner_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at)
   on conflict (idempotency_key) do nothing;
 end;
@@ -217,7 +218,7 @@ $$;
 comment on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz
 ) is
-  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details and notes; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
+  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details, notes and car plate; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
 
 revoke all on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz

@@ -246,6 +246,7 @@ begin
          customer_email = '',
          customer_phone = '',
          notes = '',
+         car_plate = '',
          client_ip = null,
          idempotency_key = null,
          cancel_token = public.booking_random_token(),

@@ -54,6 +54,14 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     shown: 'Hundehår i bagagerummet',
     privacy: /bemærkninger/,
   },
+  {
+    body: 'carPlate',
+    label: 'Nummerplade (valgfrit)',
+    column: 'car_plate',
+    typed: ' ab12345 ',
+    shown: 'AB 12 345',
+    privacy: /nummerplade/,
+  },
 ];
 
 /** Body keys that are not something the customer tells about themselves. */

@@ -17,6 +17,8 @@ export interface CreateBookingBody {
   /** HH:mm, one of the offered slots */
   bookingTime: string;
   notes: string;
+  /** The car's registration number, optional ('' when not given). */
+  carPlate: string;
   /** The hidden honeypot field (`website`): only bots fill it in. */
   website?: string;
   /** The solved proof-of-work challenge (the ALTCHA widget's field value, base64 JSON). */

@@ -135,6 +135,7 @@ export type Database = {
           moved_at: string | null;
           source: string;
           reconfirmed_at: string | null;
+          car_plate: string;
         };
         Insert: {
           id?: string;
@@ -166,6 +167,7 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
         };
         Update: {
           id?: string;
@@ -197,6 +199,7 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
         };
         Relationships: [];
       };
@@ -331,6 +334,7 @@ export type Database = {
           status: string | null;
           ready_local: string | null;
           reference: string;
+          car_plate: string | null;
         };
         Insert: {
           package?: string | null;
@@ -342,6 +346,7 @@ export type Database = {
           status?: string | null;
           ready_local?: string | null;
           reference: string;
+          car_plate?: string | null;
         };
         Update: {
           package?: string | null;
@@ -353,6 +358,7 @@ export type Database = {
           status?: string | null;
           ready_local?: string | null;
           reference?: string;
+          car_plate?: string | null;
         };
         Relationships: [];
       };
@@ -463,6 +469,7 @@ export type Database = {
           notes: string | null;
           status: string | null;
           reference: string | null;
+          car_plate: string | null;
         };
         Insert: {
           package?: string | null;
@@ -472,6 +479,7 @@ export type Database = {
           notes?: string | null;
           status?: string | null;
           reference?: string | null;
+          car_plate?: string | null;
         };
         Update: {
           package?: string | null;
@@ -481,6 +489,7 @@ export type Database = {
           notes?: string | null;
           status?: string | null;
           reference?: string | null;
+          car_plate?: string | null;
         };
         Relationships: [];
       };
@@ -592,6 +601,7 @@ export type Database = {
           p_idempotency_hash?: string;
           p_client_ip?: string;
           p_created_at?: string;
+          p_car_plate?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -680,6 +690,7 @@ export type Database = {
           p_email: string;
           p_phone: string;
           p_notes: string;
+          p_car_plate?: string;
         };
         Returns: string;
       };
@@ -728,6 +739,12 @@ export type Database = {
         };
         Returns: SqlAnswer<'cancel_booking'>;
       };
+      car_plate_normalised: {
+        Args: {
+          p_plate: string;
+        };
+        Returns: string;
+      };
       copenhagen_iso: {
         Args: {
           p_at: string;
@@ -746,6 +763,7 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
         };
         Returns: SqlAnswer<'create_booking'>;
       };
@@ -763,6 +781,7 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
       };
@@ -878,6 +897,7 @@ export type Database = {
           p_customer_email?: string;
           p_notes?: string;
           p_now?: string;
+          p_car_plate?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -912,6 +932,7 @@ export type Database = {
           p_phone: string;
           p_email: string;
           p_notes: string;
+          p_car_plate?: string;
         };
         Returns: undefined;
       };

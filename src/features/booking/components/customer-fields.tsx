@@ -28,7 +28,10 @@ const lineFields: readonly LineField[] = [
   },
 ];
 
-/** Name, phone, e-mail and notes, plus the honeypot field hidden from people and assistive tech. */
+/** Longest car plate the function takes (validation.ts CAR_PLATE_MAX). */
+const CAR_PLATE_MAX = 20;
+
+/** Name, phone, e-mail, car plate and notes, plus the honeypot field hidden from people and assistive tech. */
 export const CustomerFields = memo(function CustomerFields({ disabled }: { disabled: boolean }) {
   const copy = bookingCopy.fields;
   return (
@@ -48,6 +51,19 @@ export const CustomerFields = memo(function CustomerFields({ disabled }: { disab
             />
           </div>
         ))}
+        <div className="grid gap-2">
+          <Label htmlFor="booking-car-plate">{copy.carPlate.label}</Label>
+          <Input
+            id="booking-car-plate"
+            name="carPlate"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={CAR_PLATE_MAX}
+            placeholder={copy.carPlate.placeholder}
+            disabled={disabled}
+          />
+        </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="booking-notes">{copy.notes.label}</Label>
