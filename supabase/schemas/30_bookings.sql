@@ -101,6 +101,7 @@ create table public.bookings (
   source text not null default 'online',
   reconfirmed_at timestamptz,
   car_plate text not null default '',
+  sms_opt_in boolean not null default false,
   constraint bookings_pkey primary key (id),
   constraint bookings_reference_key unique (reference),
   constraint bookings_idempotency_key_key unique (idempotency_key),
@@ -158,6 +159,8 @@ comment on column public.bookings.customer_email is
   'Kundens e-mailadresse (bekræftelsen sendes hertil). Tom ved telefonbookinger uden e-mail.';
 comment on column public.bookings.customer_phone is 'Kundens telefonnummer.';
 comment on column public.bookings.notes is 'Kundens bemærkninger (valgfrit).';
+comment on column public.bookings.sms_opt_in is
+  'Kunden har bedt om SMS (bekræftelse, påmindelse, flytning, aflysning) ud over mails. Sendes kun, når GATEWAYAPI_TOKEN er sat, og kun til danske mobilnumre.';
 comment on column public.bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.bookings.status is
   'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet).';

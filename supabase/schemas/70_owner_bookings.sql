@@ -319,7 +319,7 @@ begin
 
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev aflyst', locked_until = null
-   where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_booking.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   if v_booking.customer_email <> '' and v_booking.anonymised_at is null and public.owner_send_email() then
     -- as cancel_booking: the key ends with the cancellation's revision, and sequence names the

@@ -23,6 +23,7 @@ const full: Required<BookingInput> = {
   bookingTime: '09:30',
   notes: 'Hund i bilen',
   carPlate: 'AB 12 345',
+  sms: true,
   website: '',
   altcha: 'solution',
 };
@@ -45,6 +46,7 @@ describe('the create-booking body: browser and function agree', () => {
         bookingTime: full.bookingTime,
         notes: full.notes,
         carPlate: full.carPlate,
+        sms: full.sms,
         honeypot: false,
       },
     });

@@ -136,6 +136,7 @@ export type Database = {
           source: string;
           reconfirmed_at: string | null;
           car_plate: string;
+          sms_opt_in: boolean;
         };
         Insert: {
           id?: string;
@@ -168,6 +169,7 @@ export type Database = {
           source?: string;
           reconfirmed_at?: string | null;
           car_plate?: string;
+          sms_opt_in?: boolean;
         };
         Update: {
           id?: string;
@@ -200,6 +202,7 @@ export type Database = {
           source?: string;
           reconfirmed_at?: string | null;
           car_plate?: string;
+          sms_opt_in?: boolean;
         };
         Relationships: [];
       };
@@ -602,6 +605,7 @@ export type Database = {
           p_client_ip?: string;
           p_created_at?: string;
           p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -691,6 +695,7 @@ export type Database = {
           p_phone: string;
           p_notes: string;
           p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: string;
       };
@@ -764,6 +769,7 @@ export type Database = {
           p_client_ip?: string;
           p_now?: string;
           p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking'>;
       };
@@ -782,6 +788,7 @@ export type Database = {
           p_client_ip?: string;
           p_now?: string;
           p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
       };
@@ -814,6 +821,14 @@ export type Database = {
           p_email: Database['public']['Tables']['email_outbox']['Row'];
         };
         Returns: SqlAnswer<'email_given_up_item'>;
+      };
+      email_mark_cancelled: {
+        Args: {
+          p_id: string;
+          p_reason: string;
+          p_now?: string;
+        };
+        Returns: boolean;
       };
       email_mark_failed: {
         Args: {
@@ -1038,6 +1053,18 @@ export type Database = {
           p_change: boolean;
         };
         Returns: boolean;
+      };
+      sms_kind: {
+        Args: {
+          p_email_kind: string;
+        };
+        Returns: string;
+      };
+      sms_number: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
       };
     };
     Enums: {

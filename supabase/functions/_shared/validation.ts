@@ -134,6 +134,7 @@ export const BOOKING_FIELDS = [
   'bookingTime',
   'notes',
   'carPlate',
+  'sms',
   'idempotencyKey',
   HONEYPOT_FIELD,
   ALTCHA_FIELD,
@@ -198,6 +199,10 @@ export function validateBookingRequest(
   if (length(carPlate) > CAR_PLATE_MAX) return fail(MESSAGES.carPlate);
   if (FORBIDDEN.test(carPlate)) return fail(MESSAGES.forbiddenCharacter);
 
+  // a checkbox: true, or absent/false (the form posts a boolean; nothing else is a choice)
+  const sms = body.sms ?? false;
+  if (typeof sms !== 'boolean') return fail(MESSAGES.badRequest);
+
   const key = headerKey ?? body.idempotencyKey ?? null;
   if (key !== null && !isIdempotencyKey(key)) return fail(MESSAGES.idempotencyKey);
 
@@ -212,6 +217,7 @@ export function validateBookingRequest(
       bookingTime: body.bookingTime,
       notes,
       carPlate,
+      sms,
       idempotencyKey: key,
       honeypot: typeof trap === 'string' && trap.trim() !== '',
     },

@@ -68,6 +68,7 @@ export async function handler(req: Request): Promise<Response> {
       p_customer_phone: booking.customerPhone,
       p_notes: booking.notes,
       p_car_plate: booking.carPlate,
+      p_sms: booking.sms,
       p_idempotency_key: booking.idempotencyKey ?? undefined,
       p_client_ip: clientIp(req) ?? undefined,
     });

@@ -729,6 +729,10 @@ const GIVEN_UP_KIND: Record<string, string> = {
   owner_cancellation: 'Din besked om en afbestilling',
   owner_booking_moved: 'Din besked om en flyttet booking',
   owner_agenda: 'Din morgenoversigt',
+  sms_booking_confirmation: 'SMS: bookingbekræftelse',
+  sms_booking_reminder: 'SMS: påmindelse',
+  sms_booking_moved: 'SMS: flyttet booking',
+  sms_cancellation_confirmation: 'SMS: aflysning',
 };
 
 /** Longest error text an owner e-mail shows (the whole one is in email_outbox.last_error). */
