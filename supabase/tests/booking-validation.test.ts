@@ -100,6 +100,7 @@ describe('validateBookingRequest', () => {
         bookingTime: '09:30',
         notes: '',
         carPlate: '',
+        sms: false,
         idempotencyKey: null,
         honeypot: false,
       },
@@ -113,6 +114,23 @@ describe('validateBookingRequest', () => {
       ok: false,
       error: MESSAGES.notes,
     });
+  });
+
+  it('takes "Send mig SMS" as a boolean only', () => {
+    const r = validateBookingRequest({ ...valid, sms: true });
+    expect(r.ok && r.value.sms).toBe(true);
+    for (const sms of ['ja', 1, null, {}]) {
+      expect(validateBookingRequest({ ...valid, sms }).ok).toBe(sms === null);
+    }
+  });
+
+  it('refuses hostile text in the car plate like in every field', () => {
+    for (const carPlate of ['AB\u0000123', 'AB\u202e123', 'AB\n123']) {
+      expect(validateBookingRequest({ ...valid, carPlate })).toEqual({
+        ok: false,
+        error: MESSAGES.forbiddenCharacter,
+      });
+    }
   });
 
   it('trims the car plate and refuses one over 20 characters or not a string', () => {

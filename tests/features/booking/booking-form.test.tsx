@@ -483,6 +483,8 @@ describe('the booking form: submitting', () => {
       bookingTime: '09:30',
       notes: 'Sort Tesla',
       carPlate: 'AB 12 345',
+      // "Send mig SMS" is unticked unless the customer ticks it
+      sms: false,
       // the proof of work the widget solved (a stand-in in these tests, see tests/setup.ts)
       altcha: TEST_ALTCHA,
     });
