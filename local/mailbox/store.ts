@@ -110,7 +110,10 @@ export class MailStore {
    * Stores an SMS as GatewayAPI takes one: no idempotency key (the API has none), so every call
    * that reaches this point is one more SMS on the phone.
    */
-  acceptSms(sms: { sender: string; to: string[]; message: string; userref: string | null }, raw: string): number {
+  acceptSms(
+    sms: { sender: string; to: string[]; message: string; userref: string | null },
+    raw: string,
+  ): number {
     const id = randomUUID();
     this.smsIds += 1;
     this.messages.push({

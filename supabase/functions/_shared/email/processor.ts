@@ -154,7 +154,8 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
       let message: string;
       try {
         // a Danish subscriber number was checked when it was queued (public.sms_number)
-        if (!/^\+45[2-9][0-9]{7}$/.test(msg.recipient ?? '')) throw new Error('ikke et dansk nummer');
+        if (!/^\+45[2-9][0-9]{7}$/.test(msg.recipient ?? ''))
+          throw new Error('ikke et dansk nummer');
         message = renderSms(kind, msg.payload);
       } catch (cause) {
         await fail(msg, `Kunne ikke lave SMS'en: ${String(cause)}`, true);
@@ -168,7 +169,10 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
         { apiUrl: sms.apiUrl, token: sms.token, timeoutMs, fetch: options.fetch },
       );
       if (result.ok) {
-        await rpc('email_mark_sent', { p_id: msg.id, p_provider_message_id: result.id ?? undefined });
+        await rpc('email_mark_sent', {
+          p_id: msg.id,
+          p_provider_message_id: result.id ?? undefined,
+        });
         summary.sent += 1;
       } else {
         if (result.retryAfterMs !== undefined)

@@ -34,7 +34,11 @@ interface SmsPayload {
 
 function payloadOf(payload: Record<string, unknown>): SmsPayload {
   const { reference, serviceName, dropOff } = payload;
-  if (typeof reference !== 'string' || typeof serviceName !== 'string' || typeof dropOff !== 'string')
+  if (
+    typeof reference !== 'string' ||
+    typeof serviceName !== 'string' ||
+    typeof dropOff !== 'string'
+  )
     throw new Error('SMS payload without reference, serviceName or dropOff');
   return { reference, serviceName, dropOff };
 }
@@ -71,7 +75,15 @@ export function gsmSeptets(text: string): number | null {
   return n;
 }
 
-const LOOKALIKES: Record<string, string> = { '–': '-', '—': '-', '‘': "'", '’': "'", '“': '"', '”': '"', '…': '...' };
+const LOOKALIKES: Record<string, string> = {
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+};
 
 /**
  * The text in GSM 7-bit: typographic dashes and quotes as their plain forms, a letter with an
