@@ -148,6 +148,34 @@ describe.each(BACKENDS)('SMS on %s', (backend) => {
     expect(fourth!.last_error).toMatch(/højst 3 SMS om dagen/);
   });
 
+  it('the reminder and a cancellation go by SMS too; the cancellation cancels the pending SMS reminder', async () => {
+    const reference = await book('+4526262626', true, '15:00', days[3]);
+    const [b] = await stack.query<{ id: string; drop_off_at: Date }>(
+      `select id, drop_off_at from public.bookings where reference = $1`,
+      [reference],
+    );
+    await stack.query(`select public.email_queue_reminders($1)`, [
+      new Date(b!.drop_off_at.getTime() - 20 * 3600_000),
+    ]);
+    expect((await smsRows(reference)).map((r) => [r.kind, r.status])).toEqual([
+      ['sms_booking_confirmation', 'pending'],
+      ['sms_booking_reminder', 'pending'],
+    ]);
+    await stack.query(`select public.owner_cancel($1)`, [b!.id]);
+    const rows = await smsRows(reference);
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
+      ['sms_booking_confirmation', 'pending'],
+      ['sms_booking_reminder', 'cancelled'],
+      ['sms_cancellation_confirmation', 'pending'],
+    ]);
+    await runEmailSender(stack);
+    const texts = smsInMailbox()
+      .filter((m) => m.to[0] === '+4526262626')
+      .map((m) => m.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.some((t) => t.includes('er aflyst'))).toBe(true);
+  });
+
   it('cancels the SMS when SMS is off (no GATEWAYAPI_TOKEN), and sends none', async () => {
     // the sender's processor is the same code: run it with the SMS config empty through SQL alone
     const reference = await book('+4522446688', true, '14:00', days[1]);
