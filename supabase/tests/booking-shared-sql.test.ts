@@ -16,7 +16,7 @@ const HELPERS = [
   'booking_by_token(text)',
   'booking_link_view(public.bookings, timestamptz, boolean)',
   'booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)',
-  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz, text)',
+  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz, text, boolean)',
   'owner_drop_off(timestamp, text)',
 ];
 
