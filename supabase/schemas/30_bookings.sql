@@ -100,6 +100,8 @@ create table public.bookings (
   moved_at timestamptz,
   source text not null default 'online',
   reconfirmed_at timestamptz,
+  car_plate text not null default '',
+  sms_opt_in boolean not null default false,
   constraint bookings_pkey primary key (id),
   constraint bookings_reference_key unique (reference),
   constraint bookings_idempotency_key_key unique (idempotency_key),
@@ -116,6 +118,10 @@ create table public.bookings (
     customer_phone ~ '^(\+45)?[0-9]{8,15}$' or (customer_phone = '' and anonymised_at is not null)
   ),
   constraint bookings_notes_check check (char_length(notes) <= 1000),
+  -- as the create-booking function stores it (validation.ts CAR_PLATE_MAX): trimmed, optional
+  constraint bookings_car_plate_check check (
+    char_length(car_plate) <= 20 and car_plate = btrim(car_plate)
+  ),
   constraint bookings_status_check check (status in ('confirmed', 'cancelled')),
   constraint bookings_source_check check (source in ('online', 'owner')),
   constraint bookings_no_plain_cancel_token check (cancel_token is null),
@@ -154,6 +160,9 @@ comment on column public.bookings.customer_email is
   'Kundens e-mailadresse (bekræftelsen sendes hertil). Tom ved telefonbookinger uden e-mail.';
 comment on column public.bookings.customer_phone is 'Kundens telefonnummer.';
 comment on column public.bookings.notes is 'Kundens bemærkninger (valgfrit).';
+comment on column public.bookings.sms_opt_in is
+  'Kunden har bedt om SMS (bekræftelse, påmindelse, flytning, aflysning) ud over mails. Sendes kun, når GATEWAYAPI_TOKEN er sat, og kun til danske mobilnumre.';
+comment on column public.bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.bookings.status is
   'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet).';
 comment on column public.bookings.cancel_token is

@@ -88,7 +88,13 @@ comment on function public.owner_drop_off(timestamp, text) is
 
 revoke all on function public.owner_drop_off(timestamp, text) from public, anon, authenticated;
 
-create function public.owner_check_customer(p_name text, p_phone text, p_email text, p_notes text)
+create function public.owner_check_customer(
+  p_name text,
+  p_phone text,
+  p_email text,
+  p_notes text,
+  p_car_plate text default ''
+)
 returns void
 language plpgsql
 immutable
@@ -117,13 +123,16 @@ begin
   if char_length(p_notes) > 1000 then
     raise exception 'Bemærkninger må højst være 1000 tegn.' using errcode = 'check_violation';
   end if;
+  if char_length(p_car_plate) > 20 or p_car_plate ~ '[[:cntrl:]]' then
+    raise exception 'Nummerpladen må højst være 20 tegn.' using errcode = 'check_violation';
+  end if;
 end;
 $$;
 
-comment on function public.owner_check_customer(text, text, text, text) is
-  'Refuses a malformed name, phone, e-mail or notes of an owner booking with a Danish message.';
+comment on function public.owner_check_customer(text, text, text, text, text) is
+  'Refuses a malformed name, phone, e-mail, notes or car plate of an owner booking with a Danish message.';
 
-revoke all on function public.owner_check_customer(text, text, text, text)
+revoke all on function public.owner_check_customer(text, text, text, text, text)
   from public, anon, authenticated;
 
 create function public.owner_plan(
@@ -212,7 +221,8 @@ create function public.owner_book(
   p_customer_phone text,
   p_customer_email text default null,
   p_notes text default null,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_car_plate text default null
 )
 returns public.bookings
 language plpgsql
@@ -227,6 +237,7 @@ declare
   v_phone text := trim(coalesce(p_customer_phone, ''));
   v_email text := trim(coalesce(p_customer_email, ''));
   v_notes text := coalesce(p_notes, '');
+  v_car_plate text := trim(coalesce(p_car_plate, ''));
   v_drop_off timestamp;
   v_blocked tstzrange[];
   v_booking public.bookings;
@@ -246,7 +257,7 @@ begin
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
     'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
-  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
+  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes, v_car_plate);
   v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
   -- no idempotency key and no client address: the owner books from the dashboard
@@ -262,6 +273,7 @@ begin
     p_email => v_email,
     p_phone => v_phone,
     p_notes => v_notes,
+    p_car_plate => v_car_plate,
     p_source => 'owner',
     p_created_at => now());
   if v_booking.id is null then
@@ -280,10 +292,10 @@ begin
 end;
 $$;
 
-comment on function public.owner_book(text, timestamp, text, text, text, text, timestamptz) is
+comment on function public.owner_book(text, timestamp, text, text, text, text, timestamptz, text) is
   'Books a package for the owner (phone or walk-in) at a Copenhagen wall-clock drop-off: today or later, any minute within opening hours, on a free bay (the exclusion constraint settles races). Queues the customer confirmation when there is an e-mail and owner_bookings_send_email is on. Raises a Danish exception otherwise.';
 
-revoke all on function public.owner_book(text, timestamp, text, text, text, text, timestamptz)
+revoke all on function public.owner_book(text, timestamp, text, text, text, text, timestamptz, text)
   from public, anon, authenticated;
 
 create function public.owner_cancel(p_booking_id uuid, p_now timestamptz default now())
@@ -307,7 +319,7 @@ begin
 
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev aflyst', locked_until = null
-   where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_booking.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   if v_booking.customer_email <> '' and v_booking.anonymised_at is null and public.owner_send_email() then
     -- as cancel_booking: the key ends with the cancellation's revision, and sequence names the
@@ -407,6 +419,7 @@ create table public.owner_bookings (
   status text default 'confirmed',
   ready_local timestamp(0),
   reference text not null,
+  car_plate text,
   constraint owner_bookings_pkey primary key (reference),
   constraint owner_bookings_reference_fkey
     foreign key (reference) references public.bookings (reference) on delete cascade
@@ -415,7 +428,7 @@ create table public.owner_bookings (
 create index owner_bookings_drop_off_local_idx on public.owner_bookings (drop_off_local);
 
 comment on table public.owner_bookings is
-  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local, customer_name og customer_phone (customer_email og notes er valgfri). Aflys: sæt status til cancelled. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
+  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local, customer_name og customer_phone (customer_email, notes og car_plate er valgfri). Aflys: sæt status til cancelled. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
 comment on column public.owner_bookings.package is
   'Pakkens navn som i services, f.eks. Guldpakken. Kan ikke skiftes på en booking (aflys og book igen).';
 comment on column public.owner_bookings.drop_off_local is
@@ -425,6 +438,7 @@ comment on column public.owner_bookings.customer_phone is 'Kundens telefonnummer
 comment on column public.owner_bookings.customer_email is
   'Kundens e-mailadresse (valgfri). Er den udfyldt, får kunden de samme mails som ved en onlinebooking (indstillingen owner_bookings_send_email).';
 comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
+comment on column public.owner_bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.owner_bookings.status is
   'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
 comment on column public.owner_bookings.ready_local is
@@ -447,7 +461,8 @@ as $$
          p_booking.notes,
          p_booking.status,
          (p_booking.ready_at at time zone 'Europe/Copenhagen')::timestamp(0),
-         p_booking.reference;
+         p_booking.reference,
+         p_booking.car_plate;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
@@ -487,7 +502,8 @@ begin
         using errcode = 'check_violation';
     end if;
     v_booking := public.owner_book(new.package, new.drop_off_local, new.customer_name,
-                                   new.customer_phone, new.customer_email, new.notes);
+                                   new.customer_phone, new.customer_email, new.notes,
+                                   p_car_plate => new.car_plate);
   else
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
     if new.reference is distinct from old.reference or new.ready_local is distinct from old.ready_local then
@@ -503,15 +519,18 @@ begin
         using errcode = 'check_violation';
     end if;
 
-    -- contact details and notes
-    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''))
-       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, '')) then
+    -- contact details, notes and car plate
+    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''),
+        coalesce(new.car_plate, ''))
+       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, ''),
+        coalesce(old.car_plate, '')) then
       perform public.owner_check_customer(trim(coalesce(new.customer_name, '')),
         trim(coalesce(new.customer_phone, '')), trim(coalesce(new.customer_email, '')),
-        coalesce(new.notes, ''));
+        coalesce(new.notes, ''), trim(coalesce(new.car_plate, '')));
       update public.bookings b
          set customer_name = trim(new.customer_name), customer_phone = trim(new.customer_phone),
-             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, '')
+             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, ''),
+             car_plate = public.car_plate_normalised(new.car_plate)
        where b.id = v_booking.id
       returning * into v_booking;
     end if;
@@ -580,7 +599,7 @@ begin
       set package = excluded.package, drop_off_local = excluded.drop_off_local,
           customer_name = excluded.customer_name, customer_phone = excluded.customer_phone,
           customer_email = excluded.customer_email, notes = excluded.notes,
-          status = excluded.status, ready_local = excluded.ready_local;
+          car_plate = excluded.car_plate, status = excluded.status, ready_local = excluded.ready_local;
   end if;
   perform set_config('glanspunkt.owner_sync', '', true);
   return null;

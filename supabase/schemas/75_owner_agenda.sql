@@ -94,7 +94,8 @@ select g.day,
        b.customer_email,
        b.notes,
        b.status,
-       b.reference
+       b.reference,
+       b.car_plate
   from public.bookings b
   -- the days of booking_days, written out so that a filter on day reaches them before the role of
   -- each day is worked out: a day's agenda works out the roles of that day's cars only
@@ -130,6 +131,7 @@ comment on column public.owner_agenda.status is
   'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen; vises kun på afleveringsdagen).';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
+comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
 
 -- the view is simple enough for PostgreSQL to make it updatable: refuse every change with a
 -- Danish message instead (bookings are changed through owner_bookings)
@@ -335,6 +337,7 @@ as $$
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
+           'carPlate', b.car_plate,
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),

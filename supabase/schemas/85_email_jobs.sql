@@ -175,7 +175,8 @@ as $$
   select (public.booking_summary(p_booking) - 'price')
          || jsonb_build_object('customerName', p_booking.customer_name,
                                'customerPhone', p_booking.customer_phone,
-                               'notes', p_booking.notes);
+                               'notes', p_booking.notes,
+                               'carPlate', p_booking.car_plate);
 $$;
 
 comment on function public.owner_agenda_item(public.bookings) is

@@ -90,7 +90,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       expect(await queue(tx, '2026-10-26T06:00:00Z')).toBe(1);
     }));
 
-  it("lists the day's drop-offs and pick-ups with package, customer, phone and notes", () =>
+  it("lists the day's drop-offs and pick-ups with package, customer, phone, car plate and notes", () =>
     withRollback(t, async (tx) => {
       await enable(tx);
       const guld = await book(tx, {
@@ -100,6 +100,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         name: 'Mette Hansen',
         phone: '+45 11 22 33 44',
         notes: 'Ridse på døren',
+        carPlate: 'AB 12 345',
         now: BOOKED_AT,
       });
       // a two-day polish dropped off on Wednesday is picked up on Thursday
@@ -129,6 +130,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             serviceName: 'Guldpakken',
             customerName: 'Mette Hansen',
             customerPhone: '+4511223344',
+            carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
             dropOff: '2026-12-10T13:00:00+01:00',
             readyAt: '2026-12-10T15:00:00+01:00',
@@ -165,7 +167,9 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
-        expect(body).toContain('kl. 13:00 · Guldpakken · Mette Hansen · tlf. +4511223344');
+        expect(body).toContain(
+          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +4511223344 · nummerplade AB 12 345',
+        );
         expect(body).toContain('Bemærkninger: Ridse på døren');
         expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');
       }

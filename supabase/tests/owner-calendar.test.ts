@@ -58,6 +58,7 @@ describe('owner feed file', () => {
         customerPhone: '+45 11 22 33 44',
         customerEmail: 'mette@example.dk',
         notes: 'Ridse på døren, bagsmækken; og taget',
+        carPlate: 'AB 12 345',
         dropOff: '2026-03-27T08:00:00+01:00',
         readyAt: '2026-03-30T12:00:00+02:00',
         sequence: 2,

@@ -97,6 +97,7 @@ describe('owner_bookings through /rest/v1', () => {
           status: 'confirmed',
           ready_local: `${day}T12:00:00`,
           reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
+          car_plate: '',
         },
       ],
     });

@@ -14,9 +14,15 @@ export interface BookingField {
   label: string;
   /** Column of public.bookings, public.owner_bookings and public.owner_agenda. */
   column: string;
-  /** What the customer types, and what the database stores and every place shows. */
-  typed: string;
+  /** What the customer types (a checkbox: ticked), and what the database stores and every place shows. */
+  typed: string | boolean;
   shown: string;
+  /**
+   * false for a choice about how the customer is told, not a fact the owner works with: it is
+   * stored, anonymised and named in the privacy policy, not shown in the owner's table, agenda,
+   * e-mail or feed (the SMS outbox rows show the owner what was sent).
+   */
+  owner?: false;
   /** The privacy policy's list of data names it. */
   privacy: RegExp;
 }
@@ -53,6 +59,23 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     typed: 'Hundehår i bagagerummet',
     shown: 'Hundehår i bagagerummet',
     privacy: /bemærkninger/,
+  },
+  {
+    body: 'carPlate',
+    label: 'Nummerplade (valgfrit)',
+    column: 'car_plate',
+    typed: ' ab12345 ',
+    shown: 'AB 12 345',
+    privacy: /nummerplade/,
+  },
+  {
+    body: 'sms',
+    label: 'Send mig SMS',
+    column: 'sms_opt_in',
+    typed: true,
+    shown: 'true',
+    privacy: /SMS/,
+    owner: false,
   },
 ];
 

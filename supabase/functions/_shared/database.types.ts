@@ -135,6 +135,8 @@ export type Database = {
           moved_at: string | null;
           source: string;
           reconfirmed_at: string | null;
+          car_plate: string;
+          sms_opt_in: boolean;
         };
         Insert: {
           id?: string;
@@ -166,6 +168,8 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
+          sms_opt_in?: boolean;
         };
         Update: {
           id?: string;
@@ -197,6 +201,8 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
+          sms_opt_in?: boolean;
         };
         Relationships: [];
       };
@@ -334,6 +340,7 @@ export type Database = {
           status: string | null;
           ready_local: string | null;
           reference: string;
+          car_plate: string | null;
         };
         Insert: {
           package?: string | null;
@@ -345,6 +352,7 @@ export type Database = {
           status?: string | null;
           ready_local?: string | null;
           reference: string;
+          car_plate?: string | null;
         };
         Update: {
           package?: string | null;
@@ -356,6 +364,7 @@ export type Database = {
           status?: string | null;
           ready_local?: string | null;
           reference?: string;
+          car_plate?: string | null;
         };
         Relationships: [];
       };
@@ -467,6 +476,7 @@ export type Database = {
           notes: string | null;
           status: string | null;
           reference: string | null;
+          car_plate: string | null;
         };
         Relationships: [];
       };
@@ -598,6 +608,8 @@ export type Database = {
           p_idempotency_hash?: string;
           p_client_ip?: string;
           p_created_at?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -692,6 +704,8 @@ export type Database = {
           p_email: string;
           p_phone: string;
           p_notes: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: string;
       };
@@ -740,6 +754,12 @@ export type Database = {
         };
         Returns: SqlAnswer<'cancel_booking'>;
       };
+      car_plate_normalised: {
+        Args: {
+          p_plate: string;
+        };
+        Returns: string;
+      };
       closed_days_affected: {
         Args: {
           p_from: string;
@@ -772,6 +792,8 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking'>;
       };
@@ -789,6 +811,8 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
       };
@@ -821,6 +845,14 @@ export type Database = {
           p_email: Database['public']['Tables']['email_outbox']['Row'];
         };
         Returns: SqlAnswer<'email_given_up_item'>;
+      };
+      email_mark_cancelled: {
+        Args: {
+          p_id: string;
+          p_reason: string;
+          p_now?: string;
+        };
+        Returns: boolean;
       };
       email_mark_failed: {
         Args: {
@@ -904,6 +936,7 @@ export type Database = {
           p_customer_email?: string;
           p_notes?: string;
           p_now?: string;
+          p_car_plate?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -938,6 +971,7 @@ export type Database = {
           p_phone: string;
           p_email: string;
           p_notes: string;
+          p_car_plate?: string;
         };
         Returns: undefined;
       };
@@ -1043,6 +1077,18 @@ export type Database = {
           p_change: boolean;
         };
         Returns: boolean;
+      };
+      sms_kind: {
+        Args: {
+          p_email_kind: string;
+        };
+        Returns: string;
+      };
+      sms_number: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
       };
     };
     Enums: {

@@ -24,6 +24,7 @@ export interface FeedBooking {
   customerPhone: string;
   customerEmail: string;
   notes: string;
+  carPlate: string;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;
@@ -47,6 +48,7 @@ function description(b: FeedBooking): string {
     `Kunde: ${b.customerName}`,
     `Telefon: ${b.customerPhone}`,
     `E-mail: ${b.customerEmail}`,
+    `Nummerplade: ${b.carPlate || '(ingen)'}`,
     `Bemærkninger: ${b.notes || '(ingen)'}`,
     `Aflevering: ${danishDateTime(b.dropOff)}`,
     `Klar til afhentning: ${readyText(b.dropOff, b.readyAt)}`,

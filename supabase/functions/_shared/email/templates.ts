@@ -92,6 +92,7 @@ interface Booking {
   customerEmail: string;
   customerPhone: string;
   notes: string;
+  carPlate: string;
   cancelToken: string;
   /**
    * Revision of the calendar event: bookings.ics_sequence, raised by every move, cancellation and
@@ -124,6 +125,7 @@ function booking(payload: Record<string, unknown>): Booking {
     customerEmail: str(payload, 'customerEmail', false),
     customerPhone: str(payload, 'customerPhone', false),
     notes: str(payload, 'notes', false),
+    carPlate: str(payload, 'carPlate', false),
     cancelToken: str(payload, 'cancelToken', false),
     sequence:
       typeof payload.sequence === 'number' && Number.isInteger(payload.sequence)
@@ -266,6 +268,7 @@ function customerRows(b: Booking): [string, string][] {
     ['Navn', b.customerName],
     ['E-mail', b.customerEmail],
     ['Telefon', b.customerPhone],
+    ['Nummerplade', b.carPlate || '(ingen)'],
     ['Bemærkninger', b.notes || '(ingen)'],
   ];
 }
@@ -531,6 +534,7 @@ interface AgendaItem {
   serviceName: string;
   customerName: string;
   customerPhone: string;
+  carPlate: string;
   notes: string;
   dropOff: string;
   readyAt: string;
@@ -548,6 +552,7 @@ function agendaItems(payload: Record<string, unknown>, key: string): AgendaItem[
       serviceName: str(item, 'serviceName'),
       customerName: str(item, 'customerName', false),
       customerPhone: str(item, 'customerPhone', false),
+      carPlate: str(item, 'carPlate', false),
       notes: str(item, 'notes', false),
       dropOff: str(item, 'dropOff'),
       readyAt: str(item, 'readyAt'),
@@ -576,6 +581,7 @@ function agendaLines(
       item.serviceName,
       item.customerName || '(uden navn)',
       item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+      item.carPlate ? `nummerplade ${item.carPlate}` : '',
       at === 'dropOff'
         ? `klar ${readyText(item.dropOff, item.readyAt)}`
         : `afleveret ${danishDateTime(item.dropOff)}`,
@@ -800,6 +806,10 @@ const GIVEN_UP_KIND: Record<string, string> = {
   owner_cancellation: 'Din besked om en afbestilling',
   owner_booking_moved: 'Din besked om en flyttet booking',
   owner_agenda: 'Din morgenoversigt',
+  sms_booking_confirmation: 'SMS: bookingbekræftelse',
+  sms_booking_reminder: 'SMS: påmindelse',
+  sms_booking_moved: 'SMS: flyttet booking',
+  sms_cancellation_confirmation: 'SMS: aflysning',
 };
 
 /** Longest error text an owner e-mail shows (the whole one is in email_outbox.last_error). */
