@@ -23,10 +23,10 @@ select (b.drop_off_at at time zone 'Europe/Copenhagen')::date as day,
        (b.ready_at at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
        b.customer_name,
-       b.customer_phone,
+       public.phone_display(b.customer_phone) as customer_phone,
        b.customer_email,
        b.notes,
-       b.status,
+       public.owner_status_of(b.status) as status,
        b.reference
   from public.bookings b
  where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
@@ -42,12 +42,12 @@ comment on column public.owner_agenda.ready_local is
   'Hvornår bilen er færdig og kan hentes (dansk tid).';
 comment on column public.owner_agenda.package is 'Den bookede pakke.';
 comment on column public.owner_agenda.customer_name is 'Kundens navn.';
-comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer.';
+comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
 comment on column public.owner_agenda.customer_email is
   'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
 comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
 comment on column public.owner_agenda.status is
-  'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen).';
+  'bekræftet, eller aflyst (tiden er ledig igen).';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
 

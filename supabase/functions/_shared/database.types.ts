@@ -328,7 +328,7 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           ready_local: string | null;
           reference: string;
         };
@@ -339,7 +339,7 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference: string;
         };
@@ -350,7 +350,7 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference?: string;
         };
@@ -461,25 +461,21 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           reference: string | null;
         };
         Insert: {
           package?: string | null;
           customer_name?: string | null;
-          customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
           reference?: string | null;
         };
         Update: {
           package?: string | null;
           customer_name?: string | null;
-          customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
           reference?: string | null;
         };
         Relationships: [];
@@ -915,6 +911,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      owner_date_canonical: {
+        Args: {
+          p_day: string;
+        };
+        Returns: string;
+      };
       owner_day_text: {
         Args: {
           p_day: string;
@@ -936,6 +938,35 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
+      owner_opening_times: {
+        Args: {
+          p_opens: string;
+          p_closes: string;
+          p_empty: string;
+        };
+        Returns: string[];
+      };
+      owner_parse_date: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_local_timestamp: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_time: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
       owner_plan: {
         Args: {
           p_minutes: number;
@@ -948,15 +979,45 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      owner_status_code: {
+        Args: {
+          p_status: Database['public']['Enums']['owner_status'];
+        };
+        Returns: string;
+      };
+      owner_status_of: {
+        Args: {
+          p_code: string;
+        };
+        Returns: Database['public']['Enums']['owner_status'];
+      };
       owner_taken_message: {
         Args: {
           p_blocked: string[];
         };
         Returns: string;
       };
+      owner_time_canonical: {
+        Args: {
+          p_time: string;
+        };
+        Returns: string;
+      };
       owner_time_text: {
         Args: {
           p_at: string;
+        };
+        Returns: string;
+      };
+      phone_display: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      phone_e164: {
+        Args: {
+          p_phone: string;
         };
         Returns: string;
       };
@@ -999,6 +1060,16 @@ export type Database = {
         };
         Returns: string;
       };
+      setting_range: {
+        Args: {
+          p_key: string;
+        };
+        Returns: {
+          min_value: number;
+          max_value: number;
+          unit: string;
+        }[];
+      };
       site_rebuild_call: {
         Args: {
           p_now: string;
@@ -1020,7 +1091,7 @@ export type Database = {
       };
     };
     Enums: {
-      [_ in never]: never;
+      owner_status: 'bekræftet' | 'aflyst';
     };
     CompositeTypes: {
       [_ in never]: never;
