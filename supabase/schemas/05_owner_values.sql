@@ -48,7 +48,7 @@ begin
                                     'okt', 'nov', 'dec'], left(m[2], 3));
     if v_month is null or not (array['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli',
         'august', 'september', 'oktober', 'november', 'december'])[v_month] like m[2] || '%' then
-      raise exception '%: "%" er ikke en måned, jeg kender. %', p_column, btrim(p_text), v_example
+      raise exception '%: "%" i "%" er ikke et månedsnavn. %', p_column, m[2], btrim(p_text), v_example
         using errcode = 'invalid_datetime_format';
     end if;
   elsif v ~ '^[0-9]{1,2}\s*[-./]\s*[0-9]{1,2}\s*([-./]|\s)\s*[0-9]{2}$' then
@@ -122,7 +122,8 @@ begin
     return null;
   end if;
   -- ISO with a T (2027-01-05T10:00) or a space; the time is the last word, "kl." optional
-  m := regexp_match(v, '^(.*[0-9a-zA-ZæøåÆØÅ.])(?:\s+|T)(?:kl\.?\s*)?([0-9]{1,2}[:.][0-9]{2}(?:[:.][0-9]{2})?)$');
+  v := regexp_replace(v, '\s+kl\.?\s*', ' ', 'i');
+  m := regexp_match(v, '^(.*[0-9a-zA-ZæøåÆØÅ.])(?:\s+|T)([0-9]{1,2}[:.][0-9]{2}(?:[:.][0-9]{2})?)$');
   if m is null then
     raise exception '%: "%" kan ikke læses som dato og klokkeslæt. Skriv dag-måned-år og tid, f.eks. 05-01-2027 10:00 (5. januar 2027 kl. 10).', p_column, left(v, 40)
       using errcode = 'invalid_datetime_format';

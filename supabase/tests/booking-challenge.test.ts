@@ -86,7 +86,9 @@ describe.each(BACKENDS)('booking challenge on %s', (backend) => {
     expect(await post.json()).toEqual({ error: MESSAGES.methodNotAllowed });
     // writing a value that is not a whole number in range is refused in Danish ...
     await expect(
-      stack.query(`update public.settings set value = 'mange' where key = 'booking_challenge_cost'`),
+      stack.query(
+        `update public.settings set value = 'mange' where key = 'booking_challenge_cost'`,
+      ),
     ).rejects.toThrow(/^booking_challenge_cost skal være et helt tal fra 1 til 1000000/);
     // ... and one written before that check (trigger off here) falls back to the default
     await stack.query(

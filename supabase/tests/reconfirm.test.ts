@@ -386,10 +386,9 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
           )
         ).reference;
       const roundTrip = async (reference: string) => {
-        await tx.rows(
-          `update public.owner_bookings set status = 'aflyst' where reference = $1`,
-          [reference],
-        );
+        await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
+          reference,
+        ]);
         const hash = (
           await tx.one<{ h: string }>(
             'select cancel_token_hash h from public.bookings where reference = $1',

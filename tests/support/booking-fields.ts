@@ -14,9 +14,11 @@ export interface BookingField {
   label: string;
   /** Column of public.bookings, public.owner_bookings and public.owner_agenda. */
   column: string;
-  /** What the customer types, and what the database stores and every place shows. */
+  /** What the customer types, and what every place shows (the owner's table, e-mails, feed). */
   typed: string;
   shown: string;
+  /** What public.bookings stores, when it is not what is shown (a phone: E.164). */
+  stored?: string;
   /** The privacy policy's list of data names it. */
   privacy: RegExp;
 }
@@ -35,7 +37,8 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     label: 'Telefon',
     column: 'customer_phone',
     typed: '29 38 47 56',
-    shown: '29384756',
+    shown: '+45 29 38 47 56',
+    stored: '+4529384756',
     privacy: /telefonnummer/,
   },
   {

@@ -7,6 +7,7 @@
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
 import { escapeHtml } from '../escape-html.ts';
+import { phoneDisplay } from '../phone.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import {
   danishDate,
@@ -265,7 +266,7 @@ function customerRows(b: Booking): [string, string][] {
   return [
     ['Navn', b.customerName],
     ['E-mail', b.customerEmail],
-    ['Telefon', b.customerPhone],
+    ['Telefon', phoneDisplay(b.customerPhone)],
     ['Bemærkninger', b.notes || '(ingen)'],
   ];
 }
@@ -563,7 +564,7 @@ function agendaLines(items: AgendaItem[], at: 'dropOff' | 'readyAt', empty: stri
       `kl. ${localParts(item[at]).time}`,
       item.serviceName,
       item.customerName || '(uden navn)',
-      item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+      item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
       at === 'dropOff'
         ? `klar ${readyText(item.dropOff, item.readyAt)}`
         : `afleveret ${danishDateTime(item.dropOff)}`,
@@ -788,7 +789,7 @@ function givenUpEntry(item: GivenUpItem): string {
   const customer = [
     item.customerName || (customerKind ? '(uden navn)' : ''),
     customerKind ? item.recipient || item.customerEmail : item.customerEmail,
-    item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+    item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
