@@ -105,6 +105,9 @@ as $$
 declare
   v_slug text;
 begin
+  if tg_op = 'UPDATE' and (new.id, new.created_at) is distinct from (old.id, old.created_at) then
+    raise exception 'id og created_at udfyldes automatisk og kan ikke rettes.' using errcode = 'feature_not_supported';
+  end if;
   if new.name is null or btrim(new.name) = '' then
     raise exception 'Skriv pakkens navn i name, f.eks. Guldpakken.' using errcode = 'not_null_violation';
   end if;
@@ -117,13 +120,13 @@ begin
     raise exception 'category skal være vask, polering eller special (små bogstaver).' using errcode = 'check_violation';
   end if;
   if new.price is null or new.price < 0 or new.price > 1000000 then
-    raise exception 'price er prisen i hele kroner uden "kr", f.eks. 449 (0 til 1000000).' using errcode = 'check_violation';
+    raise exception 'price skal være prisen i hele kroner fra 0 til 1000000. Skriv kun tallet, f.eks. 449.' using errcode = 'check_violation';
   end if;
   if new.duration_minutes is null or new.duration_minutes not between 1 and 10080 then
-    raise exception 'duration_minutes er jobbets varighed i minutter åbningstid, f.eks. 120 (1 til 10080).' using errcode = 'check_violation';
+    raise exception 'duration_minutes skal være jobbets varighed i minutter åbningstid, fra 1 til 10080. Skriv kun tallet, f.eks. 120.' using errcode = 'check_violation';
   end if;
   if new.sort_order is null or new.sort_order not between -1000000 and 1000000 then
-    raise exception 'sort_order er et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
+    raise exception 'sort_order skal være et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
   end if;
   if new.is_active is null then
     raise exception 'is_active skal være true (pakken kan bookes) eller false (slået fra).' using errcode = 'not_null_violation';
@@ -244,9 +247,11 @@ declare
   v_number integer;
   v_other integer;
 begin
-  if tg_op = 'UPDATE' and new.key is distinct from old.key then
-    raise exception 'Indstillingens navn (key) kan ikke rettes. Ret kun value.' using errcode = 'feature_not_supported';
+  if tg_op = 'UPDATE' and (new.key, new.is_public) is distinct from (old.key, old.is_public) then
+    raise exception 'Indstillingens navn (key) og is_public kan ikke rettes. Ret kun value.' using errcode = 'feature_not_supported';
   end if;
+  new.description := coalesce(new.description, '');
+  new.is_public := coalesce(new.is_public, false);
   if new.key is null or btrim(new.key) = '' then
     raise exception 'Skriv indstillingens navn i key, f.eks. max_advance_booking_days.' using errcode = 'not_null_violation';
   end if;

@@ -79,7 +79,9 @@ as $$
 declare
   v_times text[];
 begin
-  if new.weekday is null or new.weekday not between 1 and 7 then
+  if new.weekday is null or new.weekday not between 1 and 7
+     or (tg_op = 'UPDATE' and new.weekday <> old.weekday)
+     or (tg_op = 'INSERT' and exists (select 1 from public.opening_hours h where h.weekday = new.weekday)) then
     raise exception 'weekday skal være et tal fra 1 (mandag) til 7 (søndag). Der er én række pr. ugedag: ret tiderne i dens række.'
       using errcode = 'check_violation';
   end if;
@@ -149,6 +151,7 @@ begin
   end if;
   new.day := public.owner_date_canonical(v_day);
   new.last_day := null;
+  new.reason := coalesce(new.reason, '');
   if tg_op = 'UPDATE' and new.day <> old.day
      and exists (select 1 from public.closed_dates c where c.day = new.day) then
     raise exception 'Den % er allerede lukket (den har sin egen række). Slet denne række, hvis dagen skal åbne igen.',
@@ -250,6 +253,7 @@ begin
     raise exception 'Den % står allerede i open_dates. Ret tiderne i dens række i stedet.',
       public.owner_day_text(v_day) using errcode = 'unique_violation';
   end if;
+  new.reason := coalesce(new.reason, '');
   v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'ugedagens normale tider');
   new.opens_at := v_times[1];
   new.closes_at := v_times[2];

@@ -12,7 +12,8 @@
 -- - phone numbers are stored as E.164 (+4520112233, existing rows rewritten) and shown grouped to
 --   the owner (phone_display);
 -- - every settings value with a range is checked when written (setting_range), and what the owner
---   types into services is refused in Danish by a trigger before the English constraints.
+--   types into services is refused in Danish by a trigger before the English constraints; so is
+--   an unknown email_outbox status (the owner sets pending) and a changed opening_hours weekday.
 -- Written by npm run db:diff from supabase/schemas/ and reviewed: the type changes convert with
 -- explicit formats (a date's text follows DateStyle), the enum is created before the column uses
 -- it, the rows are rewritten before the new phone check, and every new object is revoked from anon
@@ -194,6 +195,7 @@ begin
   end if;
   new.day := public.owner_date_canonical(v_day);
   new.last_day := null;
+  new.reason := coalesce(new.reason, '');
   if tg_op = 'UPDATE' and new.day <> old.day
      and exists (select 1 from public.closed_dates c where c.day = new.day) then
     raise exception 'Den % er allerede lukket (den har sin egen række). Slet denne række, hvis dagen skal åbne igen.',
@@ -295,6 +297,21 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.email_outbox_check_status()
+  RETURNS TRIGGER
+  LANGUAGE plpgsql
+  SET search_path TO ''
+  AS $function$
+begin
+  -- the owner sets a failed e-mail back to pending in the dashboard (docs/owner.md)
+  if new.status is null or new.status not in ('pending', 'sending', 'sent', 'failed', 'cancelled') then
+    raise exception 'status i email_outbox skal være pending (send igen), failed, sent, sending eller cancelled. Skriv pending for at sende mailen igen.'
+      using errcode = 'check_violation';
+  end if;
+  return new;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.open_dates_read_values()
   RETURNS TRIGGER
   LANGUAGE plpgsql
@@ -314,6 +331,7 @@ begin
     raise exception 'Den % står allerede i open_dates. Ret tiderne i dens række i stedet.',
       public.owner_day_text(v_day) using errcode = 'unique_violation';
   end if;
+  new.reason := coalesce(new.reason, '');
   v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'ugedagens normale tider');
   new.opens_at := v_times[1];
   new.closes_at := v_times[2];
@@ -329,7 +347,9 @@ CREATE OR REPLACE FUNCTION public.opening_hours_read_times()
 declare
   v_times text[];
 begin
-  if new.weekday is null or new.weekday not between 1 and 7 then
+  if new.weekday is null or new.weekday not between 1 and 7
+     or (tg_op = 'UPDATE' and new.weekday <> old.weekday)
+     or (tg_op = 'INSERT' and exists (select 1 from public.opening_hours h where h.weekday = new.weekday)) then
     raise exception 'weekday skal være et tal fra 1 (mandag) til 7 (søndag). Der er én række pr. ugedag: ret tiderne i dens række.'
       using errcode = 'check_violation';
   end if;
@@ -864,6 +884,9 @@ CREATE OR REPLACE FUNCTION public.services_check_values()
 declare
   v_slug text;
 begin
+  if tg_op = 'UPDATE' and (new.id, new.created_at) is distinct from (old.id, old.created_at) then
+    raise exception 'id og created_at udfyldes automatisk og kan ikke rettes.' using errcode = 'feature_not_supported';
+  end if;
   if new.name is null or btrim(new.name) = '' then
     raise exception 'Skriv pakkens navn i name, f.eks. Guldpakken.' using errcode = 'not_null_violation';
   end if;
@@ -876,13 +899,13 @@ begin
     raise exception 'category skal være vask, polering eller special (små bogstaver).' using errcode = 'check_violation';
   end if;
   if new.price is null or new.price < 0 or new.price > 1000000 then
-    raise exception 'price er prisen i hele kroner uden "kr", f.eks. 449 (0 til 1000000).' using errcode = 'check_violation';
+    raise exception 'price skal være prisen i hele kroner fra 0 til 1000000. Skriv kun tallet, f.eks. 449.' using errcode = 'check_violation';
   end if;
   if new.duration_minutes is null or new.duration_minutes not between 1 and 10080 then
-    raise exception 'duration_minutes er jobbets varighed i minutter åbningstid, f.eks. 120 (1 til 10080).' using errcode = 'check_violation';
+    raise exception 'duration_minutes skal være jobbets varighed i minutter åbningstid, fra 1 til 10080. Skriv kun tallet, f.eks. 120.' using errcode = 'check_violation';
   end if;
   if new.sort_order is null or new.sort_order not between -1000000 and 1000000 then
-    raise exception 'sort_order er et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
+    raise exception 'sort_order skal være et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
   end if;
   if new.is_active is null then
     raise exception 'is_active skal være true (pakken kan bookes) eller false (slået fra).' using errcode = 'not_null_violation';
@@ -952,9 +975,11 @@ declare
   v_number integer;
   v_other integer;
 begin
-  if tg_op = 'UPDATE' and new.key is distinct from old.key then
-    raise exception 'Indstillingens navn (key) kan ikke rettes. Ret kun value.' using errcode = 'feature_not_supported';
+  if tg_op = 'UPDATE' and (new.key, new.is_public) is distinct from (old.key, old.is_public) then
+    raise exception 'Indstillingens navn (key) og is_public kan ikke rettes. Ret kun value.' using errcode = 'feature_not_supported';
   end if;
+  new.description := coalesce(new.description, '');
+  new.is_public := coalesce(new.is_public, false);
   if new.key is null or btrim(new.key) = '' then
     raise exception 'Skriv indstillingens navn i key, f.eks. max_advance_booking_days.' using errcode = 'not_null_violation';
   end if;
@@ -1052,6 +1077,11 @@ CREATE TRIGGER closed_dates_expand_period
   FOR EACH ROW
   EXECUTE FUNCTION public.closed_dates_expand_period();
 
+CREATE TRIGGER email_outbox_check_status
+  BEFORE UPDATE OF status ON public.email_outbox
+  FOR EACH ROW
+  EXECUTE FUNCTION public.email_outbox_check_status();
+
 CREATE TRIGGER open_dates_read_values
   BEFORE INSERT OR UPDATE ON public.open_dates
   FOR EACH ROW
@@ -1107,6 +1137,8 @@ COMMENT ON FUNCTION "public"."bookings_normalise_phone"() IS 'Trigger function: 
 
 COMMENT ON FUNCTION "public"."closed_dates_expand_period"() IS 'Trigger function: reads day and last_day the Danish way (owner_parse_date) into 2027-07-05; a row with last_day closes every day from day to last_day (same reason). A day that is already closed keeps its row (never a refusal of the whole period): the new row for it is skipped and a Danish notice names those days. Moving a row onto a closed day is refused in Danish.';
 
+COMMENT ON FUNCTION "public"."email_outbox_check_status"() IS 'Trigger function: refuses an unknown e-mail status in Danish (the owner types pending to send a failed e-mail again).';
+
 COMMENT ON FUNCTION "public"."open_dates_read_values"() IS 'Trigger function: reads the day and times of an extra open day the Danish way (owner_parse_date, owner_opening_times) into 2026-05-14 and 10:00:00; a day already listed is refused in Danish.';
 
 COMMENT ON FUNCTION "public"."opening_hours_read_times"() IS 'Trigger function: reads the opening times the owner typed the Danish way (9.30, 17:00; empty = closed) into 09:30:00, refusing in Danish.';
@@ -1146,6 +1178,10 @@ COMMENT ON TABLE "public"."owner_bookings" IS 'Book, aflys og flyt bookinger (da
 COMMENT ON TYPE "public"."owner_status" IS 'En bookings status, som du ser og vælger den: bekræftet eller aflyst.';
 
 COMMENT ON VIEW "public"."owner_agenda" IS 'Dagens og de kommende dages arbejde (kun til at se, ikke rette). Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
+
+REVOKE ALL ON FUNCTION "public"."email_outbox_check_status"() FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION "public"."email_outbox_check_status"() TO "postgres", "service_role";
 
 REVOKE ALL ON FUNCTION "public"."open_dates_read_values"() FROM PUBLIC;
 
@@ -1236,6 +1272,7 @@ REVOKE ALL ON TABLE "public"."owner_agenda" FROM "anon", "authenticated";
 REVOKE ALL ON TYPE "public"."owner_status" FROM "anon", "authenticated";
 
 REVOKE ALL ON FUNCTION
+  "public"."email_outbox_check_status"(),
   "public"."open_dates_read_values"(),
   "public"."opening_hours_read_times"(),
   "public"."owner_date_canonical"(date),
