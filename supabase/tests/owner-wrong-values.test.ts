@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
-import { BACKENDS, refusal, withRollback, type Tx } from './helpers/sql.ts';
+import { BACKENDS, refusal, withRollback } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 /** PostgreSQL's (and PostgREST's) English: none of it may reach the owner. */
