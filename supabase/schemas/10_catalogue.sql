@@ -155,6 +155,31 @@ create trigger services_check_values
   before insert or update on public.services
   for each row execute function public.services_check_values();
 
+create function public.services_refuse_delete()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- the foreign key from bookings would refuse it in English; a package nobody booked may go
+  if exists (select 1 from public.bookings b where b.service_id = old.id) then
+    raise exception 'Pakken "%" har bookinger og kan ikke slettes. Slå den fra i stedet: sæt is_active til false.', old.name
+      using errcode = 'foreign_key_violation';
+  end if;
+  return old;
+end;
+$$;
+
+comment on function public.services_refuse_delete() is
+  'Trigger function: refuses, in Danish, deleting a package that bookings point at (switch it off with is_active instead).';
+
+revoke all on function public.services_refuse_delete() from public, anon, authenticated;
+
+create trigger services_refuse_delete
+  before delete on public.services
+  for each row execute function public.services_refuse_delete();
+
 create trigger services_set_updated_at
   before update on public.services
   for each row execute function public.set_updated_at();

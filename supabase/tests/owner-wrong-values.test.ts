@@ -268,6 +268,36 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
     expect(problems.join('\n')).toBe('');
     expect(refused.count).toBeGreaterThan(500);
   });
+
+  it('plain SQL: deleting any row the owner sees is accepted or refused in Danish', async () => {
+    const problems: string[] = [];
+    let refusals = 0;
+    await withRollback(t, async (tx) => {
+      await tx.rows(
+        `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, customer_email)
+         values ('Guldpakken', $1, 'Walk Kunde', '20112233', 'walk@example.dk')`,
+        [`${day} 10:00`],
+      );
+      await tx.rows(`insert into public.closed_dates (day) values ('23-12-2030')`);
+      await tx.rows(`insert into public.open_dates (day) values ('26-12-2030')`);
+      const columns = await ownerColumns(<T>(sql: string, p?: unknown[]) => tx.rows<T>(sql, p));
+      for (const relation of new Set(columns.map((c) => c.relation))) {
+        const key = KEY[relation]!;
+        const keys = await tx.rows<{ k: string }>(`select ${key}::text k from public.${relation}`);
+        for (const { k } of keys) {
+          const r = await refusal(tx, `delete from public.${relation} where ${key}::text = $1`, [
+            k,
+          ]);
+          if (r.message !== undefined) refusals += 1;
+          const p = englishProblem('delete', { relation, column: key }, k, r.message);
+          if (p) problems.push(p);
+        }
+      }
+      // the package that has a booking, the booking itself and the read-only agenda are refused
+      expect(refusals).toBeGreaterThanOrEqual(3);
+    });
+    expect(problems.join('\n')).toBe('');
+  });
 });
 
 describe.each(BACKENDS)('the wrong-values walk through /rest/v1 on %s', (backend) => {

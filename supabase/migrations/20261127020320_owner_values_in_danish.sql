@@ -13,7 +13,8 @@
 --   the owner (phone_display);
 -- - every settings value with a range is checked when written (setting_range), and what the owner
 --   types into services is refused in Danish by a trigger before the English constraints; so is
---   an unknown email_outbox status (the owner sets pending) and a changed opening_hours weekday.
+--   an unknown email_outbox status (the owner sets pending), a changed opening_hours weekday and
+--   deleting a package that has bookings (the foreign key's English before).
 -- Written by npm run db:diff from supabase/schemas/ and reviewed: the type changes convert with
 -- explicit formats (a date's text follows DateStyle), the enum is created before the column uses
 -- it, the rows are rewritten before the new phone check, and every new object is revoked from anon
@@ -925,6 +926,22 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.services_refuse_delete()
+  RETURNS TRIGGER
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+begin
+  -- the foreign key from bookings would refuse it in English; a package nobody booked may go
+  if exists (select 1 from public.bookings b where b.service_id = old.id) then
+    raise exception 'Pakken "%" har bookinger og kan ikke slettes. Slå den fra i stedet: sæt is_active til false.', old.name
+      using errcode = 'foreign_key_violation';
+  end if;
+  return old;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.setting_range (
   p_key text
 )
@@ -1102,6 +1119,11 @@ CREATE TRIGGER services_check_values
   FOR EACH ROW
   EXECUTE FUNCTION public.services_check_values();
 
+CREATE TRIGGER services_refuse_delete
+  BEFORE DELETE ON public.services
+  FOR EACH ROW
+  EXECUTE FUNCTION public.services_refuse_delete();
+
 CREATE TRIGGER settings_check_value
   BEFORE INSERT OR UPDATE ON public.settings
   FOR EACH ROW
@@ -1169,6 +1191,8 @@ COMMENT ON FUNCTION "public"."phone_e164"(text) IS 'A phone number in its one st
 
 COMMENT ON FUNCTION "public"."services_check_values"() IS 'Trigger function: refuses, in Danish and saying what to type, a package whose name, category, price, duration, sort_order, is_active or slug the table''s constraints would refuse in English.';
 
+COMMENT ON FUNCTION "public"."services_refuse_delete"() IS 'Trigger function: refuses, in Danish, deleting a package that bookings point at (switch it off with is_active instead).';
+
 COMMENT ON FUNCTION "public"."setting_range"(text) IS 'The allowed whole-number range of a setting (and its unit in Danish); no row for a setting that is free text.';
 
 COMMENT ON FUNCTION "public"."settings_check_value"() IS 'Trigger function: a whole-number setting must be a whole number within its range (setting_range) when written, refused in Danish with the range; the key cannot be renamed.';
@@ -1235,6 +1259,10 @@ REVOKE ALL ON FUNCTION "public"."services_check_values"() FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."services_check_values"() TO "postgres", "service_role";
 
+REVOKE ALL ON FUNCTION "public"."services_refuse_delete"() FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION "public"."services_refuse_delete"() TO "postgres", "service_role";
+
 REVOKE ALL ON FUNCTION "public"."setting_range"(text) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."setting_range"(text) TO "postgres", "service_role";
@@ -1286,6 +1314,7 @@ REVOKE ALL ON FUNCTION
   "public"."phone_display"(text),
   "public"."phone_e164"(text),
   "public"."services_check_values"(),
+  "public"."services_refuse_delete"(),
   "public"."setting_range"(text),
   "public"."settings_check_value"()
   FROM "anon", "authenticated";
