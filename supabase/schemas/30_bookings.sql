@@ -8,7 +8,7 @@
 -- - the token in the cancel and move links is 256 random bits, and the table keeps only its
 --   SHA-256: whatever is written to cancel_token is hashed and emptied by a trigger, and a check
 --   keeps that column empty;
--- - a phone number is stored without spaces; a booking without idempotency key keeps no request
+-- - a phone number is stored as E.164 (+4520112233, phone_e164); a booking without idempotency key keeps no request
 --   fingerprint;
 -- - the anon and authenticated roles can read, change or delete no booking: no policy, no grant.
 
@@ -115,7 +115,7 @@ create table public.bookings (
   constraint bookings_customer_email_check check (char_length(customer_email) <= 254),
   -- an anonymised booking keeps no phone number
   constraint bookings_customer_phone_format check (
-    customer_phone ~ '^(\+45)?[0-9]{8,15}$' or (customer_phone = '' and anonymised_at is not null)
+    customer_phone ~ '^\+[0-9]{8,17}$' or (customer_phone = '' and anonymised_at is not null)
   ),
   constraint bookings_notes_check check (char_length(notes) <= 1000),
   -- as the create-booking function stores it (validation.ts CAR_PLATE_MAX): trimmed, optional
@@ -274,13 +274,13 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  new.customer_phone := regexp_replace(new.customer_phone, '\s', '', 'g');
+  new.customer_phone := public.phone_e164(new.customer_phone);
   return new;
 end;
 $$;
 
 comment on function public.bookings_normalise_phone() is
-  'Trigger function: stores a booking''s phone number without spaces.';
+  'Trigger function: stores a booking''s phone number in its one form, E.164 (phone_e164), whatever path wrote it.';
 
 revoke all on function public.bookings_normalise_phone() from public, anon, authenticated;
 

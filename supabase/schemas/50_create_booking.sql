@@ -157,7 +157,7 @@ as $$
 declare
   v_today timestamptz := date_trunc('day', p_now at time zone 'Europe/Copenhagen')
                          at time zone 'Europe/Copenhagen';
-  v_phone text := regexp_replace(coalesce(p_phone, ''), '\s', '', 'g');
+  v_phone text := public.phone_e164(p_phone);
   v_count integer;
   v_last timestamptz;
   v_cap integer;

@@ -256,7 +256,7 @@ begin
       using errcode = 'invalid_parameter_value';
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
-    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
+    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 05-01-2027 10:00.');
   perform public.owner_check_customer(v_name, v_phone, v_email, v_notes, v_car_plate);
   v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
@@ -368,7 +368,7 @@ begin
       using errcode = 'feature_not_supported';
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
-    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 05-01-2027 10:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
   if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
     raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
@@ -411,13 +411,13 @@ revoke all on function public.owner_move(uuid, timestamp, timestamptz)
 
 create table public.owner_bookings (
   package text,
-  drop_off_local timestamp(0),
+  drop_off_local text,
   customer_name text,
   customer_phone text,
   customer_email text,
   notes text,
-  status text default 'confirmed',
-  ready_local timestamp(0),
+  status public.owner_status default 'bekræftet',
+  ready_local text,
   reference text not null,
   car_plate text,
   constraint owner_bookings_pkey primary key (reference),
@@ -428,19 +428,20 @@ create table public.owner_bookings (
 create index owner_bookings_drop_off_local_idx on public.owner_bookings (drop_off_local);
 
 comment on table public.owner_bookings is
-  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local, customer_name og customer_phone (customer_email, notes og car_plate er valgfri). Aflys: sæt status til cancelled. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
+  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local (f.eks. 05-01-2027 10:00), customer_name og customer_phone (customer_email, notes og car_plate er valgfri). Aflys: vælg status aflyst. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
 comment on column public.owner_bookings.package is
   'Pakkens navn som i services, f.eks. Guldpakken. Kan ikke skiftes på en booking (aflys og book igen).';
 comment on column public.owner_bookings.drop_off_local is
-  'Aflevering, dansk tid, f.eks. 2026-12-01 09:00. Ret den for at flytte bookingen.';
+  'Aflevering, dansk tid: dag-måned-år og klokkeslæt, f.eks. 05-01-2027 10:00 (5. januar 2027 kl. 10). Gemmes som 2027-01-05 10:00. Ret den for at flytte bookingen.';
 comment on column public.owner_bookings.customer_name is 'Kundens navn (2-100 tegn).';
-comment on column public.owner_bookings.customer_phone is 'Kundens telefonnummer (8-15 cifre).';
+comment on column public.owner_bookings.customer_phone is
+  'Kundens telefonnummer, f.eks. 20 11 22 33 (8 cifre er dansk) eller +46 70 123 45 67. Vises som +45 20 11 22 33.';
 comment on column public.owner_bookings.customer_email is
   'Kundens e-mailadresse (valgfri). Er den udfyldt, får kunden de samme mails som ved en onlinebooking (indstillingen owner_bookings_send_email).';
 comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
 comment on column public.owner_bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.owner_bookings.status is
-  'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
+  'Vælg fra listen: bekræftet eller aflyst. Vælg aflyst for at aflyse: tiden bliver ledig med det samme. Vælg bekræftet på en aflyst booking for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
 comment on column public.owner_bookings.ready_local is
   'Hvornår bilen er færdig, dansk tid (udregnes automatisk; lad feltet være tomt).';
 comment on column public.owner_bookings.reference is
@@ -454,19 +455,19 @@ security definer
 set search_path = ''
 as $$
   select p_booking.service_name,
-         (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         to_char(p_booking.drop_off_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.customer_name,
-         p_booking.customer_phone,
+         public.phone_display(p_booking.customer_phone),
          nullif(p_booking.customer_email, ''),
          p_booking.notes,
-         p_booking.status,
-         (p_booking.ready_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         public.owner_status_of(p_booking.status),
+         to_char(p_booking.ready_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.reference,
          p_booking.car_plate;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking (Copenhagen wall-clock times).';
+  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00, the phone grouped (phone_display), the Danish status.';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -478,6 +479,7 @@ set search_path = ''
 as $$
 declare
   v_booking public.bookings;
+  v_drop_off timestamp;
 begin
   if coalesce(current_setting('glanspunkt.owner_sync', true), '') = 'on' then
     return case when tg_op = 'DELETE' then old else new end; -- the mirror being written
@@ -487,21 +489,23 @@ begin
     if not exists (select 1 from public.bookings b where b.reference = old.reference) then
       return old; -- its booking was deleted (foreign key cascade)
     end if;
-    raise exception 'Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen %.', old.reference
+    raise exception 'Bookinger slettes ikke. Vælg status aflyst for at aflyse bookingen %.', old.reference
       using errcode = 'feature_not_supported';
   end if;
 
   perform set_config('glanspunkt.owner_editing', 'on', true);
+  -- the owner's text, read the Danish way (a refusal names the column and gives an example)
+  v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
   if tg_op = 'INSERT' then
     if new.reference is not null or new.ready_local is not null then
       raise exception 'reference og ready_local udfyldes automatisk: lad dem være tomme.'
         using errcode = 'feature_not_supported';
     end if;
-    if coalesce(new.status, 'confirmed') <> 'confirmed' then
-      raise exception 'En ny booking får status confirmed. Lad status være confirmed.'
+    if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
+      raise exception 'En ny booking får status bekræftet. Lad status være bekræftet.'
         using errcode = 'check_violation';
     end if;
-    v_booking := public.owner_book(new.package, new.drop_off_local, new.customer_name,
+    v_booking := public.owner_book(new.package, v_drop_off, new.customer_name,
                                    new.customer_phone, new.customer_email, new.notes,
                                    p_car_plate => new.car_plate);
   else
@@ -514,8 +518,8 @@ begin
       raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
         using errcode = 'feature_not_supported';
     end if;
-    if new.status is null or new.status not in ('confirmed', 'cancelled') then
-      raise exception 'status skal være confirmed (bekræftet) eller cancelled (aflyst).'
+    if new.status is null then
+      raise exception 'status kan ikke være tom. Vælg bekræftet eller aflyst på listen.'
         using errcode = 'check_violation';
     end if;
 
@@ -535,13 +539,13 @@ begin
       returning * into v_booking;
     end if;
 
-    if new.status = 'cancelled' and old.status <> 'cancelled' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    if new.status = 'aflyst' and old.status <> 'aflyst' then
+      if v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
         raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_cancel(v_booking.id);
-    elsif new.status = 'confirmed' and old.status = 'cancelled' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    elsif new.status = 'bekræftet' and old.status = 'aflyst' then
+      if v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
         raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       -- reconfirming takes the work periods again, refused when the time was taken meanwhile
@@ -552,12 +556,12 @@ begin
         raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
           using errcode = 'exclusion_violation';
       end;
-    elsif new.drop_off_local is distinct from old.drop_off_local then
-      if new.status = 'cancelled' then
+    elsif v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
+      if new.status = 'aflyst' then
         raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
           using errcode = 'feature_not_supported';
       end if;
-      v_booking := public.owner_move(v_booking.id, new.drop_off_local);
+      v_booking := public.owner_move(v_booking.id, v_drop_off);
     end if;
   end if;
   perform set_config('glanspunkt.owner_editing', '', true);
@@ -569,7 +573,7 @@ end;
 $$;
 
 comment on function public.owner_bookings_edit() is
-  'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), a new drop_off_local moves (owner_move), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+  'Trigger function of owner_bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
 
 revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
 

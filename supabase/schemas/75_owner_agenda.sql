@@ -90,10 +90,10 @@ select g.day,
        (b.ready_at at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
        b.customer_name,
-       b.customer_phone,
+       public.phone_display(b.customer_phone) as customer_phone,
        b.customer_email,
        b.notes,
-       b.status,
+       public.owner_status_of(b.status) as status,
        b.reference,
        b.car_plate
   from public.bookings b
@@ -123,12 +123,12 @@ comment on column public.owner_agenda.ready_local is
   'Hvornår bilen er færdig og kan hentes (dansk tid).';
 comment on column public.owner_agenda.package is 'Den bookede pakke.';
 comment on column public.owner_agenda.customer_name is 'Kundens navn.';
-comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer.';
+comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
 comment on column public.owner_agenda.customer_email is
   'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
 comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
 comment on column public.owner_agenda.status is
-  'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen; vises kun på afleveringsdagen).';
+  'bekræftet, eller aflyst (tiden er ledig igen; vises kun på afleveringsdagen).';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
 comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
@@ -231,30 +231,37 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_to date := greatest(new.day, coalesce(new.last_day, new.day));
+  -- day and last_day are still as the owner typed them (this trigger runs before
+  -- closed_dates_expand_period, which stores them): read them with the same Danish parser
+  v_day date := public.owner_parse_date(new.day, 'day');
+  v_to date := greatest(v_day, coalesce(public.owner_parse_date(new.last_day, 'last_day'), v_day));
   v_bookings jsonb;
 begin
+  if v_day is null then
+    return new; -- closed_dates_expand_period refuses the empty day in Danish
+  end if;
   -- the saved row is what the Table Editor shows the owner after the edit: it names the bookings
   -- on the day, and on a period's first row those of the whole period (this trigger runs before
   -- closed_dates_expand_period, by name, so it still sees last_day). The closing itself is kept:
   -- new bookings stop at once, and the owner moves or cancels the named ones.
-  new.affected_bookings := public.closed_days_bookings(new.day, v_to);
+  new.affected_bookings := public.closed_days_bookings(v_day, v_to);
 
   -- and one e-mail per closing, to keep as a list to work through: the owner's own edit (depth 1;
   -- a period's other days are inserted by closed_dates_expand_period, below it), a new row or a
   -- changed day, never a save of the reason alone
   if pg_trigger_depth() = 1
-     and (tg_op = 'INSERT' or new.day is distinct from old.day or new.last_day is not null) then
+     and (tg_op = 'INSERT' or v_day is distinct from public.owner_parse_date(old.day, 'day')
+          or new.last_day is not null) then
     select jsonb_agg(public.booking_summary(b) - 'price'
                      || jsonb_build_object('customerName', b.customer_name,
                                            'customerPhone', b.customer_phone)
                      order by b.drop_off_at, b.reference)
       into v_bookings
-      from public.closed_days_affected(new.day, v_to) b;
+      from public.closed_days_affected(v_day, v_to) b;
     if v_bookings is not null then
       insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
       values (null, 'owner_notification', null,
-              jsonb_build_object('alert', 'closed_day', 'from', new.day::text, 'to', v_to::text,
+              jsonb_build_object('alert', 'closed_day', 'from', v_day::text, 'to', v_to::text,
                                  'bookings', v_bookings),
               'owner_alert:closed_day:' || gen_random_uuid(), now());
     end if;

@@ -149,6 +149,30 @@ comment on function public.email_outbox_drop_cancel_token() is
 
 revoke all on function public.email_outbox_drop_cancel_token() from public, anon, authenticated;
 
+create function public.email_outbox_check_status()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- the owner sets a failed e-mail back to pending in the dashboard (docs/owner.md)
+  if new.status is null or new.status not in ('pending', 'sending', 'sent', 'failed', 'cancelled') then
+    raise exception 'status i email_outbox skal være pending (send igen), failed, sent, sending eller cancelled. Skriv pending for at sende mailen igen.'
+      using errcode = 'check_violation';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.email_outbox_check_status() is
+  'Trigger function: refuses an unknown e-mail status in Danish (the owner types pending to send a failed e-mail again).';
+
+revoke all on function public.email_outbox_check_status() from public, anon, authenticated;
+
+create trigger email_outbox_check_status
+  before update of status on public.email_outbox
+  for each row execute function public.email_outbox_check_status();
+
 create trigger email_outbox_drop_cancel_token
   before update of status on public.email_outbox
   for each row execute function public.email_outbox_drop_cancel_token();
@@ -416,8 +440,8 @@ begin
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'weekday', h.weekday,
-           'opensAt', to_char(h.opens_at, 'HH24:MI'),
-           'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday), '[]'::jsonb)
+           'opensAt', left(h.opens_at, 5),
+           'closesAt', left(h.closes_at, 5)) order by h.weekday), '[]'::jsonb)
     into v_hours
     from public.opening_hours h;
 

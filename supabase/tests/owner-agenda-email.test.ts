@@ -168,7 +168,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
         expect(body).toContain(
-          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +4511223344 · nummerplade AB 12 345',
+          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 11 22 33 44 · nummerplade AB 12 345',
         );
         expect(body).toContain('Bemærkninger: Ridse på døren');
         expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');

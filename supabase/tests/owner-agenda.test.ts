@@ -77,7 +77,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 12:00:00`,
           package: 'Guldpakken',
           customer_name: 'Aflyst i dag',
-          status: 'cancelled',
+          status: 'aflyst',
         },
         // yesterday's drop-off is today's pickup; yesterday itself is over
         {
@@ -87,7 +87,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 11:00:00`,
           package: 'Guldpakken',
           customer_name: 'I går til i dag',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
         {
           day: day(0),
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 16:00:00`,
           package: 'Guldpakken',
           customer_name: 'I dag',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
         {
           day: day(1),
@@ -105,7 +105,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(1)} 11:00:00`,
           package: 'Guldpakken',
           customer_name: 'I morgen',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
       ]);
       // the filter the owner uses for tomorrow's work

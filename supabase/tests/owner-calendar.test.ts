@@ -202,7 +202,7 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
       status: 'CONFIRMED',
       sequence: 0,
     });
-    expect(spring.description).toContain('Telefon: +4522334455');
+    expect(spring.description).toContain('Telefon: +45 22 33 44 55');
     expect(spring.description).toContain('Bemærkninger: Nøgle i postkassen');
     expect(spring.description).toContain('Arbejdstid: fredag den 24. marts 2028 08:00-17:00');
 

@@ -14,9 +14,11 @@ export interface BookingField {
   label: string;
   /** Column of public.bookings, public.owner_bookings and public.owner_agenda. */
   column: string;
-  /** What the customer types (a checkbox: ticked), and what the database stores and every place shows. */
+  /** What the customer types (a checkbox: ticked), and what every place shows (the owner's table, e-mails, feed). */
   typed: string | boolean;
   shown: string;
+  /** What public.bookings stores, when it is not what is shown (a phone: E.164). */
+  stored?: string;
   /**
    * false for a choice about how the customer is told, not a fact the owner works with: it is
    * stored, anonymised and named in the privacy policy, not shown in the owner's table, agenda,
@@ -41,7 +43,8 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     label: 'Telefon',
     column: 'customer_phone',
     typed: '29 38 47 56',
-    shown: '29384756',
+    shown: '+45 29 38 47 56',
+    stored: '+4529384756',
     privacy: /telefonnummer/,
   },
   {

@@ -337,7 +337,7 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           ready_local: string | null;
           reference: string;
           car_plate: string | null;
@@ -349,7 +349,7 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference: string;
           car_plate?: string | null;
@@ -361,7 +361,7 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference?: string;
           car_plate?: string | null;
@@ -474,7 +474,7 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           reference: string | null;
           car_plate: string | null;
         };
@@ -975,6 +975,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      owner_date_canonical: {
+        Args: {
+          p_day: string;
+        };
+        Returns: string;
+      };
       owner_day_text: {
         Args: {
           p_day: string;
@@ -996,6 +1002,35 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
+      owner_opening_times: {
+        Args: {
+          p_opens: string;
+          p_closes: string;
+          p_empty: string;
+        };
+        Returns: string[];
+      };
+      owner_parse_date: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_local_timestamp: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_time: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
       owner_plan: {
         Args: {
           p_minutes: number;
@@ -1008,15 +1043,45 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      owner_status_code: {
+        Args: {
+          p_status: Database['public']['Enums']['owner_status'];
+        };
+        Returns: string;
+      };
+      owner_status_of: {
+        Args: {
+          p_code: string;
+        };
+        Returns: Database['public']['Enums']['owner_status'];
+      };
       owner_taken_message: {
         Args: {
           p_blocked: string[];
         };
         Returns: string;
       };
+      owner_time_canonical: {
+        Args: {
+          p_time: string;
+        };
+        Returns: string;
+      };
       owner_time_text: {
         Args: {
           p_at: string;
+        };
+        Returns: string;
+      };
+      phone_display: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      phone_e164: {
+        Args: {
+          p_phone: string;
         };
         Returns: string;
       };
@@ -1059,6 +1124,16 @@ export type Database = {
         };
         Returns: string;
       };
+      setting_range: {
+        Args: {
+          p_key: string;
+        };
+        Returns: {
+          min_value: number;
+          max_value: number;
+          unit: string;
+        }[];
+      };
       site_rebuild_call: {
         Args: {
           p_now: string;
@@ -1092,7 +1167,7 @@ export type Database = {
       };
     };
     Enums: {
-      [_ in never]: never;
+      owner_status: 'bekræftet' | 'aflyst';
     };
     CompositeTypes: {
       [_ in never]: never;

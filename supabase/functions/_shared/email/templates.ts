@@ -7,6 +7,7 @@
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
 import { escapeHtml } from '../escape-html.ts';
+import { phoneDisplay } from '../phone.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import {
   danishDate,
@@ -267,7 +268,7 @@ function customerRows(b: Booking): [string, string][] {
   return [
     ['Navn', b.customerName],
     ['E-mail', b.customerEmail],
-    ['Telefon', b.customerPhone],
+    ['Telefon', phoneDisplay(b.customerPhone)],
     ['Nummerplade', b.carPlate || '(ingen)'],
     ['Bemærkninger', b.notes || '(ingen)'],
   ];
@@ -580,7 +581,7 @@ function agendaLines(
         : `kl. ${localParts(item[at]).time}`,
       item.serviceName,
       item.customerName || '(uden navn)',
-      item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+      item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
       item.carPlate ? `nummerplade ${item.carPlate}` : '',
       at === 'dropOff'
         ? `klar ${readyText(item.dropOff, item.readyAt)}`
@@ -877,7 +878,7 @@ function givenUpEntry(item: GivenUpItem): string {
   const customer = [
     item.customerName || (customerKind ? '(uden navn)' : ''),
     customerKind ? item.recipient || item.customerEmail : item.customerEmail,
-    item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+    item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
