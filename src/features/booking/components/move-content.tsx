@@ -4,7 +4,7 @@
  * time fields are in no first load.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   ActionOrHome,
   BookAgain,
@@ -18,6 +18,7 @@ import { rescheduleCopy } from '~/content/reschedule';
 import { danishDateTime, danishDayTime } from '~/lib/danish-date';
 import { bookingKeys } from '../api/keys';
 import { moveBooking, type MovedBooking } from '../api/move-booking';
+import { moveSlotSource } from '../api/move-slots';
 import type { LookupAnswer, MovableBooking } from '../api/reschedule-booking';
 import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
@@ -99,7 +100,11 @@ function MoveForm({
     loadingSlots,
     time: chosenTime,
     ...slot
-  } = useSlotChoice(booking.serviceId);
+  } = useSlotChoice(
+    booking.serviceId,
+    // the booking's own time counts as free: a half-hour shift on the same day is offered
+    useMemo(() => moveSlotSource(token), [token]),
+  );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -114,8 +119,8 @@ function MoveForm({
     setBusy(false);
     if (result.kind === 'moved') {
       onMoved(result.booking);
-    } else if (result.kind === 'not_found') {
-      onGone({ kind: 'not_found' });
+    } else if (result.kind === 'not_found' || result.kind === 'replaced') {
+      onGone(result);
     } else if (result.kind === 'refused') {
       onGone({ kind: 'booking', state: result.state, booking });
     } else if (result.kind === 'retry') {
