@@ -392,7 +392,7 @@ ALTER TABLE "public"."booking_replaced_links"
 CREATE INDEX booking_replaced_links_booking_id_idx ON public.booking_replaced_links USING btree (booking_id);
 
 CREATE TRIGGER bookings_remember_replaced_link
-  AFTER UPDATE OF cancel_token_hash ON public.bookings
+  AFTER UPDATE ON public.bookings
   FOR EACH ROW
   WHEN ((old.cancel_token_hash IS DISTINCT FROM new.cancel_token_hash))
   EXECUTE FUNCTION public.bookings_remember_replaced_link();

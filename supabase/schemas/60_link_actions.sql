@@ -69,8 +69,10 @@ comment on function public.bookings_remember_replaced_link() is
 
 revoke all on function public.bookings_remember_replaced_link() from public, anon, authenticated;
 
+-- not "update of cancel_token_hash": a before trigger sets it (from cancel_token, on a
+-- reconfirmation), and those updates do not name the column
 create trigger bookings_remember_replaced_link
-  after update of cancel_token_hash on public.bookings
+  after update on public.bookings
   for each row
   when (old.cancel_token_hash is distinct from new.cancel_token_hash)
   execute function public.bookings_remember_replaced_link();
