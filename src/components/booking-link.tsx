@@ -126,10 +126,7 @@ export type ReplacedLink = { kind: 'replaced'; reason: 'moved' | 'replaced' };
 
 /** What a lookup of the link's token answers. */
 export type LinkAnswer =
-  | { kind: 'booking' }
-  | { kind: 'not_found' }
-  | ReplacedLink
-  | { kind: 'error' };
+  { kind: 'booking' } | { kind: 'not_found' } | ReplacedLink | { kind: 'error' };
 
 /** A 410 of cancel-booking or reschedule-booking: the link a newer e-mail replaced, else null. */
 export function replacedLink(

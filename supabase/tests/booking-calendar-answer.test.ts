@@ -147,7 +147,9 @@ describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
         ).status,
       ).toBe('created');
       // the owner closes Wednesday
-      await tx.exec(`insert into public.closed_dates (day, reason) values ('2026-11-25', 'Kursus')`);
+      await tx.exec(
+        `insert into public.closed_dates (day, reason) values ('2026-11-25', 'Kursus')`,
+      );
       const long = await calendar(tx, SERVICE.guldPolering);
       const short = await calendar(tx, SERVICE.guld);
       // a multi-day job starts only at opening: Monday and Tuesday are taken, Wednesday closed,

@@ -132,7 +132,10 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
     const oldMove = await move({ token: b.token, bookingDate: days[2], bookingTime: '10:00' });
     expect(oldMove.status).toBe(410);
     expect(oldMove.body).toEqual({ error: RESCHEDULE_MESSAGES.linkMoved, code: 'moved' });
-    const oldCancel = await callFunction(stack, 'cancel-booking', { token: b.token, action: 'lookup' });
+    const oldCancel = await callFunction(stack, 'cancel-booking', {
+      token: b.token,
+      action: 'lookup',
+    });
     expect(oldCancel.status).toBe(410);
     expect(oldCancel.body).toEqual({ error: CANCEL_MESSAGES.linkMoved, code: 'moved' });
     const oldCancelNow = await callFunction(stack, 'cancel-booking', {
@@ -180,7 +183,9 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
     expect(moved.status).toBe(200);
     expect(moved.body.dropOff).toMatch(new RegExp(`^${days[3]}T15:30:00\\+0[12]:00$`));
     // the old link's times and calendar answer nothing
-    expect((await move({ token: b.token, action: 'slots', bookingDate: days[3] })).status).toBe(404);
+    expect((await move({ token: b.token, action: 'slots', bookingDate: days[3] })).status).toBe(
+      404,
+    );
     expect((await move({ token: b.token, action: 'calendar' })).status).toBe(404);
   });
 

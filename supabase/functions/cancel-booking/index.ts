@@ -28,7 +28,8 @@ export async function handler(req: Request): Promise<Response> {
       return json(404, { error: CANCEL_MESSAGES.notFound, code: 'not_found' });
     }
     if (answer.state === 'moved' || answer.state === 'replaced') {
-      const error = answer.state === 'moved' ? CANCEL_MESSAGES.linkMoved : CANCEL_MESSAGES.linkReplaced;
+      const error =
+        answer.state === 'moved' ? CANCEL_MESSAGES.linkMoved : CANCEL_MESSAGES.linkReplaced;
       return json(410, { error, code: answer.state });
     }
     if (action === 'lookup') {

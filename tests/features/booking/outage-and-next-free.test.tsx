@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryDelay } from '~/features/booking/components/booking-query-provider';
+import type { BookingCalendar } from '~/features/booking/api/get-booking-calendar';
 import { nextFreeTime } from '~/features/booking/rules/next-free-time';
 import type { SiteData } from '~/lib/site-data';
 import { API, calendarAnswer, calls, resetCalls, server, services } from './support/backend';
@@ -149,7 +150,7 @@ describe('the next free time', () => {
     const calendar = calendarAnswer({
       full: ['2026-11-25', '2026-11-26'],
       times: { '2026-11-28': '10:00' },
-    });
+    }) as BookingCalendar;
     // 27 November is a closed date, 29 a Sunday
     expect(nextFreeTime(calendar, '2026-11-25')).toEqual({ day: '2026-11-28', time: '10:00' });
     expect(nextFreeTime(calendar, '2026-11-24')).toEqual({ day: '2026-11-28', time: '10:00' });
@@ -194,9 +195,7 @@ describe('the next free time', () => {
         HttpResponse.json({
           ...all,
           days: all.days.map((d) =>
-            d.day >= '2026-11-25' && d.status === 'bookable'
-              ? { day: d.day, status: 'full' }
-              : d,
+            d.day >= '2026-11-25' && d.status === 'bookable' ? { day: d.day, status: 'full' } : d,
           ),
         }),
       ),

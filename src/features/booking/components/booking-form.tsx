@@ -410,7 +410,10 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               />
             </div>
             {dayWithoutTime && !outage ? (
-              <NextFreeTime next={nextFree} onTake={(next) => pickDayAndTime(next.day, next.time)} />
+              <NextFreeTime
+                next={nextFree}
+                onTake={(next) => pickDayAndTime(next.day, next.time)}
+              />
             ) : null}
             {summary ? <BookingSummary summary={summary} /> : null}
             <CustomerFields disabled={submitting} />

@@ -100,7 +100,9 @@ describe('CancelBookingPanel', () => {
   it("says a moved booking's old link was replaced, and to use the newest e-mail", async () => {
     backend('moved', () => HttpResponse.json({}, { status: 500 }));
     renderAt(`/afbestil?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Bookingen er flyttet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Bookingen er flyttet' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Brug linket i den nyeste e-mail fra os/)).toBeInTheDocument();
     expect(screen.queryByText(/hele linket/)).toBeNull();
   });
