@@ -283,7 +283,11 @@ test.describe('booking on /contact', () => {
         .getByRole('region', { name: /Notifikationer/ })
         .getByRole('button', { name: 'Ring og book: +45 12 34 56 78' }),
     ).toBeVisible();
-    await expect(serviceSelect(page)).toBeDisabled();
+    // the form says so in place, with the phone, and keeps the build's list (nothing is wiped)
+    await expect(page.getByTestId('booking-outage')).toContainText(
+      'Online booking virker ikke lige nu – ring +45 12 34 56 78, så booker vi dig.',
+    );
+    await expect(serviceSelect(page)).toBeEnabled();
   });
 
   test('a tap on the disabled "Book tid" says what is missing, as Enter does', async ({ page }) => {
