@@ -21,7 +21,9 @@ import { moveBooking, type MovedBooking } from '../api/move-booking';
 import { moveSlotSource } from '../api/move-slots';
 import type { LookupAnswer, MovableBooking } from '../api/reschedule-booking';
 import { BookingQueryProvider } from './booking-query-provider';
+import { nextFreeTime } from '../rules/next-free-time';
 import { DateField } from './date-field';
+import { NextFreeTime } from './next-free-time';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
 
@@ -98,6 +100,7 @@ function MoveForm({
     slots,
     readyAt,
     loadingSlots,
+    slotsFailed,
     time: chosenTime,
     ...slot
   } = useSlotChoice(
@@ -109,6 +112,9 @@ function MoveForm({
   const [problem, setProblem] = useState<string | null>(null);
 
   const ready = date !== null && chosenTime !== null;
+  // a chosen day without a free time (a full day can be tapped): the next free time, as on the form
+  const dayWithoutTime =
+    date !== null && !loadingSlots && !slotsFailed && slots.length === 0 && !!calendar.data;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -167,6 +173,15 @@ function MoveForm({
           readyAt={readyAt}
         />
       </div>
+      {dayWithoutTime ? (
+        <NextFreeTime
+          next={nextFreeTime(calendar.data, date)}
+          onTake={(next) => {
+            slot.pickDayAndTime(next.day, next.time);
+            setProblem(null);
+          }}
+        />
+      ) : null}
       {ready ? (
         <p className="rounded-lg border border-border p-4">
           <span className="font-medium">{copy.newTime}:</span> {danishDayTime(date, chosenTime)}
