@@ -91,7 +91,9 @@ describe('the booking form when the backend cannot be reached', () => {
     // once, however many calls failed
     expect(screen.getAllByTestId('booking-outage')).toHaveLength(1);
     // the spec's toasts stay
-    expect(screen.getByText('Kunne ikke indlæse ledige tider. Prøv igen senere.')).toBeVisible();
+    expect(
+      screen.getByText('Kunne ikke indlæse ledige tider. Prøv igen senere.'),
+    ).toBeInTheDocument();
     // the choice and the build's list are kept; the date button still works and never says
     // "Indlæser kalender..." after the failure
     expect(serviceSelect()).toHaveTextContent('Guldpakken');
@@ -125,7 +127,7 @@ describe('the booking form when the backend cannot be reached', () => {
     await chooseService(user, 'Guldpakken');
     down = true;
     await chooseDate(user, 'onsdag den 25. november 2026');
-    expect(await screen.findByTestId('booking-outage')).toBeVisible();
+    expect(await screen.findByTestId('booking-outage')).toBeInTheDocument();
     // retried in the background: the field never goes back to "Indlæser tider..."
     for (let i = 0; i < 5; i += 1) {
       expect(timeSelect()).not.toHaveTextContent('Indlæser tider...');
@@ -136,6 +138,41 @@ describe('the booking form when the backend cannot be reached', () => {
       timeout: 12_000,
     });
     await waitFor(() => expect(timeSelect()).toBeEnabled());
+  });
+
+  it('a booking sent into an outage keeps the form, says so, and the notice goes when the backend is back', async () => {
+    let down = false;
+    server.use(
+      http.post(`${API}/functions/v1/create-booking`, () =>
+        down ? HttpResponse.error() : undefined,
+      ),
+      http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
+        down ? HttpResponse.error() : undefined,
+      ),
+    );
+    const { user } = renderBookingForm({ siteData });
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toBeEnabled());
+    await user.click(timeSelect());
+    await user.click(await screen.findByRole('option', { name: '09:30' }));
+    await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
+    await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
+    await user.type(screen.getByLabelText('Email'), 'mette@example.dk');
+    down = true;
+    await user.click(screen.getByRole('button', { name: 'Book tid' }));
+    // the spec's toast, and the notice in the form; every field is kept
+    // (toasts animate in: in the document is what jsdom can tell; the e2e spec sees them)
+    expect(await screen.findByText('Fejl ved booking')).toBeInTheDocument();
+    expect(await screen.findByTestId('booking-outage')).toBeInTheDocument();
+    expect(timeSelect()).toHaveTextContent('09:30');
+    expect(screen.getByLabelText('Navn')).toHaveValue('Mette Jensen');
+    down = false;
+    await waitFor(() => expect(screen.queryByTestId('booking-outage')).toBeNull(), {
+      timeout: 12_000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Book tid' }));
+    expect(await screen.findByText('Booking bekræftet!')).toBeInTheDocument();
   });
 
   it('backs off: 2 s, 4 s, 8 s ... at most 30 s', () => {

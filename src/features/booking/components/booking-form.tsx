@@ -173,9 +173,9 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
 
   // The backend cannot be reached: a read failed (it is asked again by itself, with backoff, and
   // the notice goes when it answers), or the booking itself got no answer (then the calendar is
-  // asked again, as the probe that clears the notice).
-  const [sendFailedAt, setSendFailedAt] = useState<number | null>(null);
-  const sendFailed = sendFailedAt !== null && calendar.dataUpdatedAt <= sendFailedAt;
+  // asked again as the probe: answered, the notice goes; failed, the calendar's own failure holds
+  // the notice until it answers).
+  const [sendFailed, setSendFailed] = useState(false);
   const outage = services.isError || calendar.isError || slotsFailed || sendFailed;
 
   // The chosen day has no free time (full, or closed for the package): the next free time, as the
@@ -318,10 +318,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           form.reset();
         },
         onError: (error) => {
-          // no answer, or the platform's own failure: the backend is out of reach
-          if (error instanceof BookingApiError && (error.status ?? 500) >= 500) {
-            setSendFailedAt(Date.now());
-            void calendar.refetch();
+          // no answer, or the platform's failure without a word of our function's own: the
+          // backend is out of reach
+          if (
+            error instanceof BookingApiError &&
+            (error.status === undefined || (error.status >= 500 && !error.serverMessage))
+          ) {
+            setSendFailed(true);
+            void calendar.refetch().finally(() => setSendFailed(false));
           }
           const { title, fallback } = bookingCopy.toasts.bookingFailed;
           const message = error instanceof BookingApiError ? error.serverMessage : undefined;
