@@ -12,6 +12,8 @@ export const bookingCopy = {
     label: 'Service',
     placeholder: 'Vælg en service',
     loading: 'Indlæser services...',
+    /** The list's groups, in this order (services.category); names in name order inside each. */
+    groups: { vask: 'Vask', polering: 'Polering', special: 'Specialopgaver' },
   },
   date: {
     label: 'Dato',
@@ -57,6 +59,7 @@ export const bookingCopy = {
   confirmation: {
     bookAgain: 'Book en tid mere',
     price: 'Pris',
+    vat: 'inkl. moms',
     heading: 'Din booking er bekræftet',
     body: 'Bookingen er bekræftet med det samme. Du modtager alle detaljer på e-mail.',
     reference: 'Bookingnummer',

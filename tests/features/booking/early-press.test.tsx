@@ -169,8 +169,9 @@ describe('the early press script, as the build compiles it', () => {
     expect(field).toHaveAttribute('aria-expanded', 'true');
     expect(field).toHaveAttribute('aria-controls', 'booking-service-list');
     expect(document.activeElement).toBe(optionNamed('Guldpakken'));
+    // grouped by kind: the next option is the next wash
     press(document.activeElement!, 'keydown', { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(optionNamed('Guldpakken polering'));
+    expect(document.activeElement).toBe(optionNamed('Premiumpakken'));
     press(document.activeElement!, 'keydown', { key: 'End' });
     expect(document.activeElement).toBe(optionNamed('Sølvpakken polering'));
     press(document.activeElement!, 'keydown', { key: 'Enter' });

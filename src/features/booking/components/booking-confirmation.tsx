@@ -62,7 +62,9 @@ export function BookingConfirmation({
           </>
         ) : null}
         <dt className="text-muted-foreground">{copy.price}</dt>
-        <dd>{formatPrice(price)}</dd>
+        <dd>
+          {formatPrice(price)} {copy.vat}
+        </dd>
       </dl>
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>
         {copy.bookAgain}

@@ -126,11 +126,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     if (services.data) return services.data;
     if (!services.isPending || !buildServices) return [];
     return buildServices
-      .map(({ id, name, price, durationMinutes }) => ({
+      .map(({ id, name, price, durationMinutes, category }) => ({
         id,
         name,
         price,
         duration_minutes: durationMinutes,
+        category,
       }))
       .sort(byName);
   }, [services.data, services.isPending, buildServices]);
@@ -213,9 +214,15 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const summary = useMemo(
     () =>
       service && date && chosenTime
-        ? bookingSummary({ service, date, time: chosenTime, readyAt: readyAt[chosenTime] })
+        ? bookingSummary({
+            service,
+            date,
+            time: chosenTime,
+            readyAt: readyAt[chosenTime],
+            openingHours: siteData?.openingHours,
+          })
         : null,
-    [service, date, chosenTime, readyAt],
+    [service, date, chosenTime, readyAt, siteData?.openingHours],
   );
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -344,6 +351,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               loading={services.isPending && serviceList.length === 0}
               value={service?.id ?? null}
               onChange={pickService}
+              openingHours={siteData?.openingHours}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField

@@ -250,13 +250,16 @@ function email(
   return mail;
 }
 
+/** The price line of every e-mail: prices to consumers are stated with VAT, and say so. */
+export const priceWithVat = (price: number) => `${danishPrice(price)} inkl. moms`;
+
 function bookingRows(b: Booking): [string, string][] {
   return [
     ['Bookingnummer', b.reference],
     ['Service', b.serviceName],
     ['Aflevering', danishDateTime(b.dropOff)],
     ['Klar til afhentning', readyText(b.dropOff, b.readyAt)],
-    ['Pris', danishPrice(b.price)],
+    ['Pris', priceWithVat(b.price)],
     ['Adresse', WORKSHOP_ADDRESS],
   ];
 }
@@ -512,7 +515,7 @@ function ownerMoved(b: Booking): RenderedEmail {
         `${danishDateTime(b.previousDropOff)}\nklar ${readyText(b.previousDropOff, b.previousReadyAt)}`,
       ],
       ['Nu', `${danishDateTime(b.dropOff)}\nklar ${readyText(b.dropOff, b.readyAt)}`],
-      ['Pris', danishPrice(b.price)],
+      ['Pris', priceWithVat(b.price)],
       ...customerRows(b),
     ],
     sections: [],
