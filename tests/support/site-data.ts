@@ -79,4 +79,6 @@ export const seededSiteData: SiteData = {
     null,
   ),
   cancellationNoticeHours: 24,
+  maxMovesPerBooking: 3,
+  bookingWindowDays: { min: 1, max: 60 },
 };

@@ -90,7 +90,8 @@ function prerenderedForm() {
   const html = renderToString(
     <ServiceField services={services} loading={false} value={null} onChange={() => {}} />,
   );
-  document.body.innerHTML = `<div id="form"><form>${html}<input id="name" name="name"><div data-early-missing=""></div></form></div>`;
+  // the submit button's layer sits after the robot check, outside the form (as the form renders it)
+  document.body.innerHTML = `<div id="form"><form>${html}<input id="name" name="name"></form><div data-early-missing=""></div></div>`;
   runEarlyScript();
   return document.getElementById('booking-service')!;
 }

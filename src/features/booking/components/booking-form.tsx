@@ -10,11 +10,13 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { bookingCopy } from '~/content/booking';
+import { sitePages } from '~/content/site-pages';
+import { termsText } from '~/content/terms';
 import {
   newIdempotencyKey,
   timeTaken,
@@ -39,6 +41,9 @@ import { DateField } from './date-field';
 import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
+
+/** The form's id: the submit button sits after the robot check, outside the form, and names it. */
+const FORM_ID = 'booking-form';
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
 let formMounted = false;
@@ -338,6 +343,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           />
         ) : (
           <form
+            id={FORM_ID}
             {...challenge.triggers}
             onSubmit={submit}
             onKeyDown={keyDown}
@@ -373,8 +379,16 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             </div>
             {summary ? <BookingSummary summary={summary} /> : null}
             <CustomerFields disabled={submitting} />
+          </form>
+        )}
+        {/* The robot check's status line, above the button it holds up. Outside the form: the
+            widget's own required checkbox must not hold up the submit, so the button is outside
+            too and names its form. */}
+        {confirmation ? null : challenge.element}
+        {confirmation ? null : (
+          <div className="grid gap-3">
             <div className="relative grid">
-              <Button type="submit" size="lg" disabled={submitting || !ready}>
+              <Button type="submit" form={FORM_ID} size="lg" disabled={submitting || !ready}>
                 {awaitingChallenge
                   ? waitingForChallenge
                   : submitting
@@ -393,10 +407,18 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 />
               ) : null}
             </div>
-          </form>
+            <p className="text-center text-sm text-muted-foreground">
+              {termsText.acceptPrefix}{' '}
+              <Link
+                to={sitePages.terms.path}
+                className="font-medium text-foreground underline underline-offset-4"
+              >
+                {termsText.link.toLowerCase()}
+              </Link>
+              .
+            </p>
+          </div>
         )}
-        {/* outside the form: the widget's own required checkbox must not hold up the submit */}
-        {confirmation ? null : challenge.element}
       </CardContent>
     </Card>
   );

@@ -272,8 +272,8 @@ function note(event: Press) {
     event.key === 'Enter' &&
     target instanceof HTMLInputElement &&
     target.form &&
-    target.form.closest('#form') &&
-    target.form.querySelector('[data-early-missing]')
+    // the submit button (and its layer) sits after the robot check, outside the form
+    target.form.closest('#form')?.querySelector('[data-early-missing]')
   )
     early.missing = 1;
 }
