@@ -47,8 +47,9 @@ export const bookingCopy = {
   },
   fields: {
     name: { label: 'Navn', placeholder: 'Dit fulde navn' },
-    phone: { label: 'Telefon', placeholder: '12 34 56 78' },
-    email: { label: 'Email', placeholder: 'din@email.dk' },
+    // "Fx": an example, not a number already filled in
+    phone: { label: 'Telefon', placeholder: 'Fx 20 12 34 56' },
+    email: { label: 'Email', placeholder: 'Fx navn@email.dk' },
     notes: { label: 'Bemærkninger (valgfrit)', placeholder: 'Fx bilmærke, model eller ønsker' },
     honeypot: 'Lad dette felt være tomt',
   },
@@ -65,6 +66,12 @@ export const bookingCopy = {
     reference: 'Bookingnummer',
     dropOff: 'Aflevering',
     readyAt: 'Klar til afhentning',
+    calendar: {
+      heading: 'Sæt tiden i din kalender',
+      ics: 'Hent kalenderfil (.ics)',
+      google: 'Tilføj til Google Kalender',
+      outlook: 'Tilføj til Outlook',
+    },
   },
   toasts: {
     loadServices: { title: 'Fejl', description: 'Kunne ikke indlæse services. Prøv igen senere.' },
