@@ -52,7 +52,7 @@ describe('site data through the REST API', () => {
     }
   });
 
-  it('gives the terms page the booking engine\'s settings: a change reaches its figures', async () => {
+  it("gives the terms page the booking engine's settings: a change reaches its figures", async () => {
     const setSetting = async (key: string, value: string) => {
       const res = await fetch(`${stack.url}/rest/v1/settings?key=eq.${key}`, {
         method: 'PATCH',

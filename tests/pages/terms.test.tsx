@@ -13,10 +13,7 @@ function figures() {
   return {
     noticeHours: [...cancel.matchAll(/indtil (\d+) timer? før/g)].map((m) => Number(m[1])),
     moves: Number(/højst (\d+) gange? pr\. booking/.exec(cancel)?.[1]),
-    window: /fra (\d+) dage? til (\d+) dage? frem/
-      .exec(booking)
-      ?.slice(1)
-      .map(Number),
+    window: /fra (\d+) dage? til (\d+) dage? frem/.exec(booking)?.slice(1).map(Number),
   };
 }
 

@@ -17,7 +17,8 @@ export const listboxClasses = {
   checkIcon: 'size-4',
   aside: 'ml-auto pl-3 text-muted-foreground',
   /** The heading of a group of options (the service field's kinds: wash, polish, special). */
-  groupLabel: 'py-1.5 pl-8 pr-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+  groupLabel:
+    'py-1.5 pl-8 pr-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
 } as const;
 
 /** The list's width: the field's, set as this property by whoever places the list. */
@@ -60,6 +61,4 @@ export type EarlyOption = [value: string, label: string, aside: string, group: s
 export const earlyOptions = (
   options: readonly { value: string; label: string; aside?: string; group?: string }[],
 ): string =>
-  JSON.stringify(
-    options.map((o): EarlyOption => [o.value, o.label, o.aside ?? '', o.group ?? '']),
-  );
+  JSON.stringify(options.map((o): EarlyOption => [o.value, o.label, o.aside ?? '', o.group ?? '']));
