@@ -5,10 +5,11 @@ import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { termsSections, termsText } from '~/content/terms';
 import { routeMeta } from '~/lib/meta';
-import { useSiteData } from '~/lib/site-data';
+import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PrivacySectionBlock } from './privacy/privacy-section';
 
-export const meta = () => routeMeta('/handelsbetingelser');
+export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
+  routeMeta('/handelsbetingelser', undefined, siteDataOf(matches));
 
 /** Handelsbetingelser: the booking's terms, its figures from the engine's settings. */
 export default function Page() {
