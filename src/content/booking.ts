@@ -44,6 +44,8 @@ export const bookingCopy = {
     duration: 'Varighed',
     price: 'Pris',
     readyAt: 'Klar til afhentning',
+    /** Once under the summary (prices to consumers include VAT). */
+    vat: 'Alle priser er inkl. moms.',
   },
   fields: {
     name: { label: 'Navn', placeholder: 'Dit fulde navn' },

@@ -79,8 +79,8 @@ export const sitePages = {
     path: '/handelsbetingelser',
     footer: 'Handelsbetingelser',
     title: 'Handelsbetingelser – Glanspunkt Kolding',
-    description: (data: SiteData) =>
-      `Betingelser for booking hos Glanspunkt: gratis afbestilling indtil ${data.cancellationNoticeHours} timer før, betaling ved afhentning, fortrydelsesret og klagemuligheder.`,
+    description:
+      'Betingelser for booking hos Glanspunkt: afbestilling og flytning, betaling ved afhentning, større køretøjer, fortrydelsesret og klagemuligheder.',
   },
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },

@@ -10,6 +10,7 @@
  */
 import { keyHeaders, supabaseConfig } from './supabase-config';
 import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
+import { approxWorkingDays } from './working-days';
 
 export class SiteDataError extends Error {
   name = 'SiteDataError';
@@ -95,6 +96,7 @@ export function parseSiteData(
       category: category as PackageCategory,
       price,
       durationMinutes: duration,
+      workingDays: null,
     };
   });
   const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
@@ -119,7 +121,10 @@ export function parseSiteData(
     return value;
   };
   return {
-    services: parsedServices,
+    services: parsedServices.map((service) => ({
+      ...service,
+      workingDays: approxWorkingDays(service.durationMinutes, openingHours),
+    })),
     openingHours,
     cancellationNoticeHours: setting('cancellation_notice_hours', null),
     maxMovesPerBooking: setting('max_moves_per_booking', 3),

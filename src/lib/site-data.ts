@@ -7,7 +7,7 @@
  * numbers in the code.
  */
 import { useRouteLoaderData } from 'react-router';
-import { formatDuration, formatPrice } from './format';
+import { formatPrice } from './format';
 
 /** Route id of the layout route whose loader holds the site data (src/app/routes.ts). */
 export const SITE_DATA_ROUTE_ID = 'site';
@@ -24,6 +24,11 @@ export interface SiteService {
   /** Whole DKK, VAT included. */
   price: number;
   durationMinutes: number;
+  /**
+   * About how many working days the job takes when it takes more than one (lib/working-days.ts,
+   * from the opening hours, worked out when the data is read), else null.
+   */
+  workingDays: number | null;
 }
 
 /** One weekday of public.opening_hours; times as 'HH:MM', both null when closed. */
@@ -148,39 +153,3 @@ export function fromPricesSentence(services: readonly SiteService[]): string {
   const end = text.endsWith('.') ? '' : '.';
   return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}${end}` : '';
 }
-
-/**
- * About how many working days a job of this many minutes takes: its hours over the length of an
- * average opening day (the open days of the week), rounded up. Null for a job that fits in one
- * day, and when no day is open. "Roughly": the ready time the form shows for the chosen drop-off
- * is the engine's exact answer.
- */
-export function approxWorkingDays(
-  durationMinutes: number,
-  days: readonly OpeningDay[] | undefined,
-): number | null {
-  const minutes = (days ?? []).flatMap((day) => {
-    if (!day.opensAt || !day.closesAt) return [];
-    const [oh, om] = day.opensAt.split(':').map(Number);
-    const [ch, cm] = day.closesAt.split(':').map(Number);
-    const open = ch! * 60 + cm! - (oh! * 60 + om!);
-    return open > 0 ? [open] : [];
-  });
-  if (minutes.length === 0) return null;
-  const average = minutes.reduce((sum, m) => sum + m, 0) / minutes.length;
-  const workingDays = Math.ceil(durationMinutes / average);
-  return workingDays > 1 ? workingDays : null;
-}
-
-/** '14 timer · ca. 2 arbejdsdage' for a job of several days, else the duration alone ('2 timer'). */
-export function durationText(
-  durationMinutes: number,
-  days: readonly OpeningDay[] | undefined,
-): string {
-  const workingDays = approxWorkingDays(durationMinutes, days);
-  const duration = formatDuration(durationMinutes);
-  return workingDays ? `${duration} · ca. ${workingDays} arbejdsdage` : duration;
-}
-
-/** Said once under every list of prices (price lists, the form's summary, the e-mails). */
-export const VAT_NOTE = 'Alle priser er inkl. moms.';

@@ -5,11 +5,10 @@ import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { termsSections, termsText } from '~/content/terms';
 import { routeMeta } from '~/lib/meta';
-import { siteDataOf, useSiteData } from '~/lib/site-data';
-import { PrivacySectionBlock } from './privacy/privacy-section';
+import { useSiteData } from '~/lib/site-data';
+import { TermsSectionBlock } from './terms/terms-section';
 
-export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
-  routeMeta('/handelsbetingelser', undefined, siteDataOf(matches));
+export const meta = () => routeMeta('/handelsbetingelser');
 
 /** Handelsbetingelser: the booking's terms, its figures from the engine's settings. */
 export default function Page() {
@@ -27,7 +26,7 @@ export default function Page() {
 
       <div className="mt-10 space-y-10">
         {sections.map((section, index) => (
-          <PrivacySectionBlock key={section.id} section={section} number={index + 1} />
+          <TermsSectionBlock key={section.id} section={section} number={index + 1} />
         ))}
       </div>
 

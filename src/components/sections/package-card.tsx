@@ -1,7 +1,6 @@
 import { Check, Clock, Sparkles } from 'lucide-react';
 import { packageText, type ServicePackage } from '~/content/packages';
 import { formatPrice } from '~/lib/format';
-import { durationText, useOptionalSiteData, VAT_NOTE } from '~/lib/site-data';
 import { cn } from '~/lib/utils';
 import { ContentPicture } from './content-picture';
 import { ServiceContactLink } from './service-contact-link';
@@ -18,7 +17,6 @@ export interface PackageCardProps {
 export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardProps) {
   const Icon = pkg.icon ?? Sparkles;
   const highlighted = Boolean(pkg.highlight);
-  const openingHours = useOptionalSiteData()?.openingHours;
   return (
     <article
       className={cn(
@@ -74,7 +72,8 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
         <p className="mt-auto flex items-center gap-2 pt-2 text-sm text-muted-foreground">
           <Clock className="h-4 w-4" aria-hidden="true" />
           <span>
-            {packageText.durationLabel}: {durationText(pkg.durationMinutes, openingHours)}
+            {packageText.durationLabel}:{' '}
+            {packageText.duration(pkg.durationMinutes, pkg.workingDays)}
           </span>
         </p>
         <ServiceContactLink
@@ -106,7 +105,7 @@ export function PackageGrid({
         ))}
       </ul>
       {/* once under the list, not on every badge (prices to consumers include VAT) */}
-      <p className="mt-4 text-sm text-muted-foreground">{VAT_NOTE}</p>
+      <p className="mt-4 text-sm text-muted-foreground">{packageText.vatNote}</p>
     </>
   );
 }

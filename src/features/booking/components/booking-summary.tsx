@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import { bookingCopy } from '~/content/booking';
-import { VAT_NOTE } from '~/lib/site-data';
 import type { BookingSummary as Summary } from '../rules/summary';
 
 /** Service, date, time, duration and price (and the ready time of a job running past the day). */
@@ -30,7 +29,7 @@ export const BookingSummary = memo(function BookingSummary({ summary }: { summar
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-muted-foreground">{VAT_NOTE}</p>
+      <p className="mt-3 text-xs text-muted-foreground">{copy.vat}</p>
     </section>
   );
 });

@@ -1,7 +1,8 @@
 import { memo, type RefObject, useCallback, useImperativeHandle, useMemo, useState } from 'react';
 import { bookingCopy } from '~/content/booking';
 import { formatPrice } from '~/lib/format';
-import { durationText, type OpeningDay } from '~/lib/site-data';
+import type { OpeningDay } from '~/lib/site-data';
+import { durationText } from '~/lib/working-days';
 import type { BookingService } from '../api/get-services';
 import { ListboxField } from './listbox-field';
 import { earlyOptions } from './listbox-markup';

@@ -1,6 +1,7 @@
 import { danishDateTime, danishDay, localParts } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
-import { durationText, type OpeningDay } from '~/lib/site-data';
+import type { OpeningDay } from '~/lib/site-data';
+import { durationText } from '~/lib/working-days';
 
 export interface SummaryInput {
   service: { name: string; duration_minutes: number; price: number };
