@@ -143,7 +143,7 @@ describe.each(BACKENDS)('owner numbers and days on %s', (backend) => {
     withRollback(t, async (tx) => {
       await tx.exec(`set local datestyle = 'SQL, MDY'`);
       const [dayRow] = await tx.rows<{ day: string }>(
-        `select min(d)::date::text as day from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
+        `select to_char(min(d), 'YYYY-MM-DD') as day from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
            (now() at time zone 'Europe/Copenhagen')::date + 60, interval '1 day') d
           where extract(isodow from d) between 2 and 4 and extract(day from d) between 1 and 12
             and extract(day from d) <> extract(month from d)
