@@ -98,7 +98,15 @@ let days: string[];
 /** A day far ahead, for closings that must not meet the bookings. */
 let far: string;
 
-type Answer = { status: number; body: any };
+/** A row of /rest/v1 as JSON (the owner tables' columns are text, numbers or booleans). */
+interface Row {
+  reference: string;
+  drop_off_local: string;
+  ready_local: string;
+  [column: string]: string;
+}
+/** A list of rows, or PostgREST's error body ({ message, code, ... }). */
+type Answer = { status: number; body: Row[] & { message?: string } };
 
 async function rest(path: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
   const res = await fetch(`${stack.url}/rest/v1/${path}`, {
@@ -118,10 +126,10 @@ const post = (table: string, body: unknown) => rest(table, { method: 'POST', bod
 const patch = (path: string, body: unknown) => rest(path, { method: 'PATCH', body });
 
 /** A saved row: 2xx with one row back. */
-function saved(answer: Answer): Record<string, any> {
+function saved(answer: Answer): Row {
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   expect(answer.body).toHaveLength(1);
-  return answer.body[0];
+  return answer.body[0]!;
 }
 
 /** A refusal the owner reads: 4xx, Danish, nothing of PostgreSQL's English. */
@@ -145,10 +153,7 @@ const emails = async (reference: string) =>
   ).map((r) => `${r.kind} ${r.recipient}`);
 
 /** The guide's phone booking, on `iso` at the guide's example time. */
-async function phoneBooking(
-  iso: string,
-  extra: Record<string, unknown> = {},
-): Promise<Record<string, any>> {
+async function phoneBooking(iso: string, extra: Record<string, unknown> = {}): Promise<Row> {
   const h = 'Tag en telefonbooking (eller en kunde, der bare kommer forbi)';
   return saved(
     await post('owner_bookings', {
@@ -247,10 +252,11 @@ const PERFORMERS: Record<string, Performer> = {
       const booking = await phoneBooking(days[0]!);
       const rows = (await rest(`owner_agenda?day=eq.${shiftTo(filter, days[0]!)}`)).body;
       expect(rows).toHaveLength(1);
-      expect(rows[0].reference).toBe(booking.reference);
-      expect(spans(h)).toContain(rows[0].role);
-      expect(spans(h)).toContain(rows[0].status);
-      expect(spans(h)).toContain(rows[0].customer_phone);
+      const [row] = rows as [Row];
+      expect(row.reference).toBe(booking.reference);
+      expect(spans(h)).toContain(row.role);
+      expect(spans(h)).toContain(row.status);
+      expect(spans(h)).toContain(row.customer_phone);
       // the form the guide warns about finds nothing, never another day
       expect((await rest(`owner_agenda?day=eq.${shiftTo(danishFilter, days[0]!)}`)).body).toEqual(
         [],
@@ -258,7 +264,7 @@ const PERFORMERS: Record<string, Performer> = {
       // a cancelled booking: status aflyst, on its drop-off day
       saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
       const after = (await rest(`owner_agenda?day=eq.${days[0]}`)).body;
-      expect(after.map((r: any) => r.status)).toEqual(['aflyst']);
+      expect(after.map((r: Row) => r.status)).toEqual(['aflyst']);
     },
   },
   'Tag en telefonbooking (eller en kunde, der bare kommer forbi)': {
@@ -374,7 +380,7 @@ const PERFORMERS: Record<string, Performer> = {
         }),
       );
       const still = (await rest(`owner_bookings?reference=eq.${booking.reference}`)).body[0];
-      expect(still.drop_off_local).toBe(moved.drop_off_local);
+      expect(still!.drop_off_local).toBe(moved.drop_off_local);
     },
   },
   'Ret kundens oplysninger': {
@@ -561,7 +567,7 @@ const PERFORMERS: Record<string, Performer> = {
       expect(mail!.n).toBe(1);
       // step 3: the agenda of the closed day still shows the booking until it is moved or cancelled
       const agenda = (await rest(`owner_agenda?day=eq.${days[0]}`)).body;
-      expect(agenda.map((r: any) => r.reference)).toEqual([booking.reference]);
+      expect(agenda.map((r: Row) => r.reference)).toEqual([booking.reference]);
       saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
       const resaved = saved(await patch(`closed_dates?day=eq.${days[0]}`, { reason: 'Kursus' }));
       expect(resaved.affected_bookings).toBe('Ingen bookinger.');
@@ -616,7 +622,7 @@ const PERFORMERS: Record<string, Performer> = {
       const rows = (await rest(`email_outbox?status=eq.${failed}`)).body;
       expect(rows).toHaveLength(1);
       const again = saved(
-        await patch(`email_outbox?id=eq.${rows[0].id}`, { status: span(h, /^pending$/) }),
+        await patch(`email_outbox?id=eq.${rows[0]!.id}`, { status: span(h, /^pending$/) }),
       );
       expect(again.status).toBe('pending');
       // a wrong address corrected in owner_bookings

@@ -70,12 +70,12 @@ describe.each(BACKENDS)('owner numbers and days on %s', (backend) => {
           where extract(isodow from d) between 2 and 4 and exists (select 1 from public.booking_day_hours(d::date))`,
       );
       const row = await tx
-        .one<{ price: number; duration_minutes: number }>(
+        .one<{ reference: string }>(
           `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
          values ('Guldpakken', $1, 'Anders Jensen', '20112233') returning reference`,
           [`${dayRow!.day} 10:00`],
         )
-        .then((r: any) =>
+        .then((r) =>
           tx.one<{ price: number; duration_minutes: number }>(
             'select price, duration_minutes from public.bookings where reference = $1',
             [r.reference],
