@@ -8,8 +8,7 @@
 --   a period whose first day was closed saves its first open day's row, a single day already
 --   closed is refused in Danish (before: silently nothing);
 -- - owner_agenda.day is the canonical text 2027-01-05, so a filter typed 05-01-2027 finds nothing
---   rather than 1 May under DateStyle MDY; the bookings a closing names show the phone grouped.
---   The view's column comments are written again and the
+--   rather than 1 May under DateStyle MDY. The view's column comments are written again and the
 --   platform's default grants revoked by name.
 
 SET local check_function_bodies = off;
@@ -683,21 +682,3 @@ comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri)
 REVOKE ALL ON TABLE "public"."owner_agenda" FROM "anon", "authenticated";
 
 REVOKE ALL ON FUNCTION "public"."owner_parse_whole_number"(text, text, text, integer, integer) FROM "anon", "authenticated";
-
--- the bookings a closing or an opening-hours change names show the phone grouped (+45 20 11 22 33),
--- as every other owner view
-CREATE OR REPLACE FUNCTION public.booking_owner_line (
-  p_booking public.bookings
-)
-  RETURNS text
-  LANGUAGE sql
-  STABLE
-  SET search_path TO ''
-  AS $function$
-  select format('%s %s %s (aflevering %s kl. %s, klar %s kl. %s)',
-    p_booking.reference, p_booking.customer_name, public.phone_display(p_booking.customer_phone),
-    public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
-    public.owner_time_text(p_booking.drop_off_at),
-    public.owner_day_text((p_booking.ready_at at time zone 'Europe/Copenhagen')::date),
-    public.owner_time_text(p_booking.ready_at));
-$function$;
