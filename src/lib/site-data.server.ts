@@ -84,14 +84,14 @@ export function parseSiteData(
 ): SiteData {
   if (!Array.isArray(services)) fail(url, 'services is not a list');
   if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
-  const rows = (services as Record<string, unknown>[]).map((row) => ({
+  const ordered = (services as Record<string, unknown>[]).map((row) => ({
     row,
     order: wholeNumber(row.sort_order) ?? 0,
   }));
   // the owner's order (sort_order, stored as digits in a text column: sorted here as numbers, so
   // 10 comes after 9), rows of equal order as they came (by name)
-  rows.sort((a, b) => a.order - b.order);
-  const parsedServices = rows.map(({ row }): SiteService => {
+  ordered.sort((a, b) => a.order - b.order);
+  const parsedServices = ordered.map(({ row }): SiteService => {
     const { id, slug, name, category } = row;
     const price = wholeNumber(row.price);
     const duration = wholeNumber(row.duration_minutes);
