@@ -3,6 +3,16 @@ import { expect, type Page } from '@playwright/test';
 
 /** Asserts that axe finds no WCAG 2.x A/AA violation (nor best-practice one) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, context?: string) {
+  // what is still fading in (a toast entering) has a blended colour for a moment: measure the page
+  // as it settles, once every finite animation has ended (a spinner's endless one is not waited for)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
