@@ -186,6 +186,9 @@ insert into public.settings (key, value, description, is_public) values
    false),
   ('booking_challenge_cost', '5000',
    'Sværhedsgraden af den opgave, browseren løser i baggrunden før en online-booking (ALTCHA, PBKDF2-gentagelser pr. forsøg). Højere tal gør automatiske bookinger dyrere, men får også ældre telefoner til at vente længere.',
+   false),
+  ('no_show_requires_call', '0',
+   'Om en kunde, der er udeblevet inden for de seneste 12 måneder (samme telefonnummer eller e-mailadresse), skal ringe i stedet for at booke et job over flere dage online: 1 = ja, 0 = nej.',
    false);
 
 -- reading the rules -------------------------------------------------------------------------------

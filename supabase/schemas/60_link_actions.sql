@@ -11,7 +11,9 @@
 -- - a move offers exactly the times the booking form offers, takes the new bay time before it lets
 --   go of the old (a lost race keeps the old time), draws a new token (the old links stop working)
 --   and cancels the pending reminder of the old time;
--- - a refusal changes nothing.
+-- - a refusal changes nothing;
+-- - once the car has arrived (or is ready, collected, or did not come) the links refuse as too
+--   late.
 
 -- finding and showing the booking behind a link ---------------------------------------------------
 
@@ -75,6 +77,9 @@ as $$
     jsonb_build_object(
       'state', case
         when p_booking.status = 'cancelled' then 'cancelled'
+        -- the car is there, ready, collected or did not come: too late to change online (the
+        -- page says so in Danish and gives the phone number)
+        when p_booking.status <> 'confirmed' then 'too_late'
         when p_now > public.booking_change_deadline(p_booking) then 'too_late'
         when p_moving and public.booking_moves_left(p_booking) = 0 then 'move_limit'
         else 'active' end,
@@ -293,6 +298,10 @@ begin
   end if;
   if v_old.status = 'cancelled' then
     return jsonb_build_object('status', 'cancelled');
+  end if;
+  if v_old.status <> 'confirmed' then
+    -- the car has arrived, is ready, collected or did not come: its time is not moved
+    return jsonb_build_object('status', 'too_late');
   end if;
   if p_check_deadline and p_now > public.booking_change_deadline(v_old) then
     return jsonb_build_object('status', 'too_late');

@@ -5,6 +5,8 @@
 -- Rules that live here:
 -- - owner_bookings mirrors bookings (one row per booking, Copenhagen local times); an insert books,
 --   status cancelled cancels, a new drop_off_local moves, the contact fields may be corrected;
+--   the car's states (arrived, ready, collected, no_show) and a new ready_local go through
+--   booking_set_status and owner_set_ready_time (72_car_status.sql);
 --   anything else, and deleting a row, is refused with a Danish message that says what to do;
 -- - the owner books today or later, at any minute within opening hours, beyond the online window;
 --   a job that fits the day must finish by closing, a longer one continues on the next opening
@@ -355,6 +357,11 @@ begin
     raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
       using errcode = 'feature_not_supported';
   end if;
+  if v_booking.status <> 'confirmed' then
+    raise exception 'Bookingen % er %, så tiden kan ikke flyttes. Skal bilen være færdig senere, så ret ready_local.',
+      v_booking.reference, public.booking_status_text(v_booking.status)
+      using errcode = 'feature_not_supported';
+  end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
     'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
@@ -426,9 +433,9 @@ comment on column public.owner_bookings.customer_email is
   'Kundens e-mailadresse (valgfri). Er den udfyldt, får kunden de samme mails som ved en onlinebooking (indstillingen owner_bookings_send_email).';
 comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
 comment on column public.owner_bookings.status is
-  'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
+  'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen. Bilens dag: arrived = ankommet, ready = klar (kunden får én mail om, at bilen kan hentes), collected = afhentet, no_show = udeblevet (resten af tiden bliver ledig).';
 comment on column public.owner_bookings.ready_local is
-  'Hvornår bilen er færdig, dansk tid (udregnes automatisk; lad feltet være tomt).';
+  'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her: kunden får én mail med den nye tid.';
 comment on column public.owner_bookings.reference is
   'Bookingnummer (dannes automatisk; lad feltet være tomt).';
 
@@ -446,12 +453,12 @@ as $$
          nullif(p_booking.customer_email, ''),
          p_booking.notes,
          p_booking.status,
-         (p_booking.ready_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0),
          p_booking.reference;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking (Copenhagen wall-clock times).';
+  'The owner_bookings row of a booking (Copenhagen wall-clock times; ready_local is the new ready time when the owner gave one).';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -490,17 +497,23 @@ begin
                                    new.customer_phone, new.customer_email, new.notes);
   else
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
-    if new.reference is distinct from old.reference or new.ready_local is distinct from old.ready_local then
-      raise exception 'reference og ready_local udfyldes automatisk og kan ikke rettes.'
+    if new.reference is distinct from old.reference then
+      raise exception 'reference udfyldes automatisk og kan ikke rettes.'
         using errcode = 'feature_not_supported';
     end if;
     if new.package is distinct from old.package then
       raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
         using errcode = 'feature_not_supported';
     end if;
-    if new.status is null or new.status not in ('confirmed', 'cancelled') then
-      raise exception 'status skal være confirmed (bekræftet) eller cancelled (aflyst).'
+    if new.status is null
+       or new.status not in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show') then
+      raise exception 'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).'
         using errcode = 'check_violation';
+    end if;
+    if new.ready_local is distinct from old.ready_local
+       and (new.status is distinct from old.status or new.drop_off_local is distinct from old.drop_off_local) then
+      raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
+        using errcode = 'feature_not_supported';
     end if;
 
     -- contact details and notes
@@ -516,7 +529,7 @@ begin
       returning * into v_booking;
     end if;
 
-    if new.status = 'cancelled' and old.status <> 'cancelled' then
+    if new.status = 'cancelled' and old.status = 'confirmed' then
       if new.drop_off_local is distinct from old.drop_off_local then
         raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
@@ -533,12 +546,20 @@ begin
         raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
           using errcode = 'exclusion_violation';
       end;
+    elsif new.status is distinct from old.status then
+      -- the car's day (arrived, ready, collected, no_show) and its corrections
+      if new.drop_off_local is distinct from old.drop_off_local then
+        raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      v_booking := public.booking_set_status(v_booking.id, new.status);
     elsif new.drop_off_local is distinct from old.drop_off_local then
       if new.status = 'cancelled' then
         raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
           using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_move(v_booking.id, new.drop_off_local);
+    elsif new.ready_local is distinct from old.ready_local then
+      v_booking := public.owner_set_ready_time(v_booking.id, new.ready_local);
     end if;
   end if;
   perform set_config('glanspunkt.owner_editing', '', true);
@@ -550,7 +571,7 @@ end;
 $$;
 
 comment on function public.owner_bookings_edit() is
-  'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), a new drop_off_local moves (owner_move), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+  'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), the car''s states go through booking_set_status, a new drop_off_local moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
 
 revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
 

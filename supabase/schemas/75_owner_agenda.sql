@@ -26,8 +26,9 @@ select (b.drop_off_at at time zone 'Europe/Copenhagen')::date as day,
        b.customer_phone,
        b.customer_email,
        b.notes,
-       b.status,
-       b.reference
+       public.booking_status_text(b.status) as status,
+       b.reference,
+       public.booking_no_shows(b.customer_phone, b.customer_email, now()) as no_shows
   from public.bookings b
  where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
                      at time zone 'Europe/Copenhagen'
@@ -47,9 +48,11 @@ comment on column public.owner_agenda.customer_email is
   'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
 comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
 comment on column public.owner_agenda.status is
-  'confirmed = bekræftet, cancelled = aflyst (tiden er ledig igen).';
+  'bekræftet, aflyst (tiden er ledig igen), ankommet, klar, afhentet eller udeblevet. Ret status i owner_bookings.';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
+comment on column public.owner_agenda.no_shows is
+  'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder.';
 
 -- the view is simple enough for PostgreSQL to make it updatable: refuse every change with a
 -- Danish message instead (bookings are changed through owner_bookings)
@@ -88,6 +91,8 @@ as $$
   -- booking (owner-calendar.ts), whose counter already counts its cancellation
   select coalesce(jsonb_agg(public.booking_summary(b) || jsonb_build_object(
            'status', b.status,
+           'statusText', public.booking_status_text(b.status),
+           'noShows', public.booking_no_shows(b.customer_phone, b.customer_email, p_now),
            'customerName', b.customer_name,
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
@@ -108,7 +113,7 @@ as $$
 $$;
 
 comment on function public.owner_calendar_bookings(timestamptz) is
-  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details and work periods.';
+  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
 
 revoke all on function public.owner_calendar_bookings(timestamptz) from public, anon, authenticated;
 -- the owner-calendar edge function calls it with the secret key
@@ -146,11 +151,13 @@ declare
   v_token text;
   v_tokens jsonb;
 begin
-  if new.status is not distinct from old.status then
+  -- only a cancellation or a reconfirmation changes the customer's calendar event (moves raise
+  -- the counter themselves, in move_booking); the car's states (arrived, ready, collected,
+  -- no_show) leave the event as it is, so its revision stays
+  if new.status is not distinct from old.status
+     or not (old.status = 'cancelled' or new.status = 'cancelled') then
     return new;
   end if;
-  -- a cancellation or a reconfirmation: the customer's calendar gets a new revision of the event
-  -- (moves raise the counter themselves, in move_booking)
   new.ics_sequence := old.ics_sequence + 1;
   if old.status = 'cancelled' and new.status = 'confirmed' then
     new.reconfirmed_at := now();
@@ -173,7 +180,7 @@ end;
 $$;
 
 comment on function public.bookings_status_revision() is
-  'Trigger function: a change of a booking''s status (cancellation or reconfirmation, on any path) raises ics_sequence by one; a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail (transaction-local setting glanspunkt.reconfirm_tokens, by booking id).';
+  'Trigger function: a cancellation or reconfirmation of a booking (on any path) raises ics_sequence by one (the car''s states do not); a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail (transaction-local setting glanspunkt.reconfirm_tokens, by booking id).';
 
 revoke all on function public.bookings_status_revision() from public, anon, authenticated;
 

@@ -42,7 +42,7 @@ create table public.email_outbox (
   constraint email_outbox_kind_check check (kind in (
     'booking_confirmation', 'owner_notification', 'booking_reminder', 'cancellation_confirmation',
     'owner_cancellation', 'booking_moved', 'owner_booking_moved', 'owner_agenda',
-    'booking_reconfirmed'
+    'booking_reconfirmed', 'car_ready', 'car_ready_time'
   )),
   -- the owner's e-mails go to the sender's configured address; a purged row keeps no recipient
   constraint email_outbox_recipient_check check (

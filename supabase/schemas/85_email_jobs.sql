@@ -211,12 +211,12 @@ begin
   select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference), '[]')
     into v_drop_offs
     from public.bookings b
-   where b.status = 'confirmed' and b.anonymised_at is null
+   where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
      and b.drop_off_at >= v_from and b.drop_off_at < v_to;
   select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference), '[]')
     into v_pick_ups
     from public.bookings b
-   where b.status = 'confirmed' and b.anonymised_at is null
+   where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
      and b.ready_at >= v_from and b.ready_at < v_to;
 
   -- e-mails given up since they were last listed here (closed days carry them to the next

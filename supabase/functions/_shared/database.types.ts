@@ -87,6 +87,7 @@ export type Database = {
           bay: number;
           period: string;
           active: boolean;
+          released: boolean;
         };
         Insert: {
           id?: number;
@@ -94,6 +95,7 @@ export type Database = {
           bay: number;
           period: string;
           active?: boolean;
+          released?: boolean;
         };
         Update: {
           id?: number;
@@ -101,6 +103,7 @@ export type Database = {
           bay?: number;
           period?: string;
           active?: boolean;
+          released?: boolean;
         };
         Relationships: [];
       };
@@ -135,6 +138,9 @@ export type Database = {
           moved_at: string | null;
           source: string;
           reconfirmed_at: string | null;
+          new_ready_at: string | null;
+          ready_revision: number;
+          status_changed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -166,6 +172,9 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          new_ready_at?: string | null;
+          ready_revision?: number;
+          status_changed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -197,6 +206,9 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          new_ready_at?: string | null;
+          ready_revision?: number;
+          status_changed_at?: string | null;
         };
         Relationships: [];
       };
@@ -463,6 +475,7 @@ export type Database = {
           notes: string | null;
           status: string | null;
           reference: string | null;
+          no_shows: number | null;
         };
         Insert: {
           package?: string | null;
@@ -470,7 +483,6 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
           reference?: string | null;
         };
         Update: {
@@ -479,7 +491,6 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
           reference?: string | null;
         };
         Relationships: [];
@@ -502,6 +513,14 @@ export type Database = {
           p_now?: string;
         };
         Returns: SqlAnswer<'booking_calendar'>;
+      };
+      booking_cancel_car_messages: {
+        Args: {
+          p_booking_id: string;
+          p_kinds: string[];
+          p_reason: string;
+        };
+        Returns: undefined;
       };
       booking_cancel_info: {
         Args: {
@@ -542,6 +561,12 @@ export type Database = {
       booking_caps_lock_key: {
         Args: never;
         Returns: number;
+      };
+      booking_car_message_notifies: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: boolean;
       };
       booking_change_deadline: {
         Args: {
@@ -637,6 +662,43 @@ export type Database = {
         };
         Returns: number;
       };
+      booking_no_show_call_required: {
+        Args: {
+          p_drop_off: string;
+          p_ready: string;
+          p_phone: string;
+          p_email: string;
+          p_now: string;
+        };
+        Returns: boolean;
+      };
+      booking_no_shows: {
+        Args: {
+          p_phone: string;
+          p_email: string;
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      booking_phone_key: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      booking_pickup_hours: {
+        Args: {
+          p_now: string;
+        };
+        Returns: SqlAnswer<'booking_pickup_hours'>;
+      };
+      booking_queue_car_ready: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: undefined;
+      };
       booking_queue_emails: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
@@ -671,6 +733,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      booking_release_bay: {
+        Args: {
+          p_booking_id: string;
+          p_now: string;
+        };
+        Returns: undefined;
+      };
       booking_request_hash: {
         Args: {
           p_service_id: string;
@@ -689,12 +758,39 @@ export type Database = {
         };
         Returns: SqlAnswer<'booking_result'>;
       };
+      booking_set_status: {
+        Args: {
+          p_booking_id: string;
+          p_status: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
       booking_setting: {
         Args: {
           p_key: string;
           p_default: number;
         };
         Returns: number;
+      };
+      booking_status_next: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string[];
+      };
+      booking_status_refusal: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_status: string;
+        };
+        Returns: string;
+      };
+      booking_status_text: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string;
       };
       booking_summary: {
         Args: {
@@ -944,9 +1040,23 @@ export type Database = {
         };
         Returns: string[];
       };
+      owner_ready_time: {
+        Args: {
+          p_typed: string;
+        };
+        Returns: string;
+      };
       owner_send_email: {
         Args: never;
         Returns: boolean;
+      };
+      owner_set_ready_time: {
+        Args: {
+          p_booking_id: string;
+          p_ready: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
       };
       owner_taken_message: {
         Args: {
