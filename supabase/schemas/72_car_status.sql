@@ -174,19 +174,24 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_period record;
 begin
   -- the time from p_now on is released (a period running at p_now is split there, so the part
   -- before stays as it was); it turns free when the status says so (bookings_sync_work_periods)
   update public.booking_work_periods w set released = false
    where w.booking_id = p_booking_id and w.released;
-  with split as (
-    update public.booking_work_periods w
-       set period = tstzrange(lower(w.period), p_now, '[)')
+  for v_period in
+    select w.id, w.bay, w.period, w.active from public.booking_work_periods w
      where w.booking_id = p_booking_id and lower(w.period) < p_now and upper(w.period) > p_now
-    returning w.booking_id, w.bay, tstzrange(p_now, upper(w.period), '[)') as rest, w.active
-  )
-  insert into public.booking_work_periods (booking_id, bay, period, active, released)
-  select s.booking_id, s.bay, s.rest, s.active, true from split s;
+  loop
+    update public.booking_work_periods w
+       set period = tstzrange(lower(v_period.period), p_now, '[)')
+     where w.id = v_period.id;
+    insert into public.booking_work_periods (booking_id, bay, period, active, released)
+    values (p_booking_id, v_period.bay, tstzrange(p_now, upper(v_period.period), '[)'),
+            v_period.active, true);
+  end loop;
   update public.booking_work_periods w set released = true
    where w.booking_id = p_booking_id and lower(w.period) >= p_now;
 end;
