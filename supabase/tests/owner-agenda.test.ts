@@ -75,7 +75,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 11:00:00`,
           package: 'Guldpakken',
           customer_name: 'I går til i dag',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
         {
           day: day(0),
@@ -83,7 +83,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 12:00:00`,
           package: 'Guldpakken',
           customer_name: 'Aflyst i dag',
-          status: 'cancelled',
+          status: 'aflyst',
         },
         {
           day: day(0),
@@ -91,7 +91,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(0)} 16:00:00`,
           package: 'Guldpakken',
           customer_name: 'I dag',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
         {
           day: day(1),
@@ -99,7 +99,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
           ready_local: `${day(1)} 11:00:00`,
           package: 'Guldpakken',
           customer_name: 'I morgen',
-          status: 'confirmed',
+          status: 'bekræftet',
         },
       ]);
       // the filter the owner uses for tomorrow's work

@@ -463,7 +463,8 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           `status = 'aflyst'`,
           {
             code: '23514',
-            message: 'status skal være confirmed (bekræftet) eller cancelled (aflyst).',
+            message:
+              'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).',
           },
         ],
       ] as const)
