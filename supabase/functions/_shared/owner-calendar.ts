@@ -19,9 +19,9 @@ export interface FeedBooking {
   reference: string;
   /** The engine's code; statusText is the owner's Danish word for it. */
   status: 'confirmed' | 'cancelled' | 'arrived' | 'ready' | 'collected' | 'no_show';
-  statusText: string;
+  statusText?: string;
   /** How many times this phone number or e-mail address did not turn up in the last 12 months. */
-  noShows: number;
+  noShows?: number;
   serviceName: string;
   price: number;
   customerName: string;
@@ -59,13 +59,13 @@ function description(b: FeedBooking): string {
   if (b.periods.length > 1) {
     lines.push(`Arbejdstid: ${b.periods.map(periodText).join(', ')}`);
   }
-  if (b.noShows > 0) {
+  if (b.noShows) {
     lines.push(
       `Udeblevet: ${b.noShows === 1 ? '1 gang' : `${b.noShows} gange`} de seneste 12 måneder`,
     );
   }
   if (b.status === 'cancelled') lines.unshift('AFLYST');
-  else lines.unshift(`Status: ${b.statusText}`);
+  else if (b.statusText) lines.unshift(`Status: ${b.statusText}`);
   return lines.join('\n');
 }
 
