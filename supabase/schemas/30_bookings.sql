@@ -206,6 +206,14 @@ begin
   elsif new.status <> 'cancelled' then
     new.cancelled_at := null;
   end if;
+  -- the car's states change only through booking_set_status (owner_bookings), which frees or
+  -- takes the bay time and tells the customer; a direct edit here would do neither
+  if new.status is distinct from old.status
+     and (old.status not in ('confirmed', 'cancelled') or new.status not in ('confirmed', 'cancelled'))
+     and coalesce(current_setting('glanspunkt.status_change', true), '') <> 'on' then
+    raise exception 'Bilens status (ankommet, klar, afhentet, udeblevet) rettes i owner_bookings, så tiden og kundens besked følger med.'
+      using errcode = 'feature_not_supported';
+  end if;
   if new.status is distinct from old.status
      and new.status_changed_at is not distinct from old.status_changed_at then
     new.status_changed_at := now();
@@ -215,7 +223,7 @@ end;
 $$;
 
 comment on function public.bookings_before_update() is
-  'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at).';
+  'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at), and refuses a change to or from the car''s states outside booking_set_status (transaction-local setting glanspunkt.status_change).';
 
 revoke all on function public.bookings_before_update() from public, anon, authenticated;
 

@@ -368,9 +368,11 @@ begin
   begin
     -- the time is taken back when it was freed (cancelled, no_show, collected), refused when it
     -- was booked meanwhile (bookings_sync_work_periods; the exclusion constraint settles races)
+    perform set_config('glanspunkt.status_change', 'on', true);
     update public.bookings b set status = p_status, status_changed_at = p_now
      where b.id = v_booking.id
     returning * into v_booking;
+    perform set_config('glanspunkt.status_change', '', true);
   exception when exclusion_violation then
     if v_from = 'cancelled' then
       raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', v_booking.reference

@@ -180,6 +180,20 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
     });
   });
 
+  it('refuses a car state written straight into bookings, in Danish', async () => {
+    await withRollback(t, async (tx) => {
+      const b = await guld(tx);
+      const direct = (status: string) =>
+        refusal(tx, 'update public.bookings set status = $2 where id = $1', [b.id, status]);
+      const message =
+        'Bilens status (ankommet, klar, afhentet, udeblevet) rettes i owner_bookings, så tiden og kundens besked følger med.';
+      expect(await direct('ready')).toEqual({ code: '0A000', message });
+      await setStatus(tx, b.id, 'arrived');
+      expect(await direct('confirmed')).toEqual({ code: '0A000', message });
+      expect(await outbox(tx, b.id, 'car_ready')).toEqual([]);
+    });
+  });
+
   it('marks a no-show only from the drop-off, and the car at the earliest the day before', async () => {
     await withRollback(t, async (tx) => {
       const b = await guld(tx);

@@ -8,6 +8,8 @@
 -- - owner_agenda shows the status in Danish and the contact's no-shows in the last 12 months,
 --   the calendar feed too (statusText, noShows); the customer's links refuse once the car is
 --   there; the morning agenda lists arrived and ready cars;
+-- - a change to or from a car state outside booking_set_status (a direct edit of bookings) is
+--   refused in Danish, since it would neither free the time nor tell the customer;
 -- - the setting no_show_requires_call (0 by default, 0 or 1): create_booking refuses an online job
 --   over several days from a contact with a no-show in the last 12 months (status no_show_call).
 -- Written by npm run db:diff from supabase/schemas/ and reviewed: owner_agenda is dropped and
@@ -306,9 +308,11 @@ begin
   begin
     -- the time is taken back when it was freed (cancelled, no_show, collected), refused when it
     -- was booked meanwhile (bookings_sync_work_periods; the exclusion constraint settles races)
+    perform set_config('glanspunkt.status_change', 'on', true);
     update public.bookings b set status = p_status, status_changed_at = p_now
      where b.id = v_booking.id
     returning * into v_booking;
+    perform set_config('glanspunkt.status_change', '', true);
   exception when exclusion_violation then
     if v_from = 'cancelled' then
       raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', v_booking.reference
@@ -416,6 +420,14 @@ begin
     new.cancelled_at := coalesce(new.cancelled_at, now());
   elsif new.status <> 'cancelled' then
     new.cancelled_at := null;
+  end if;
+  -- the car's states change only through booking_set_status (owner_bookings), which frees or
+  -- takes the bay time and tells the customer; a direct edit here would do neither
+  if new.status is distinct from old.status
+     and (old.status not in ('confirmed', 'cancelled') or new.status not in ('confirmed', 'cancelled'))
+     and coalesce(current_setting('glanspunkt.status_change', true), '') <> 'on' then
+    raise exception 'Bilens status (ankommet, klar, afhentet, udeblevet) rettes i owner_bookings, så tiden og kundens besked følger med.'
+      using errcode = 'feature_not_supported';
   end if;
   if new.status is distinct from old.status
      and new.status_changed_at is not distinct from old.status_changed_at then
@@ -1300,7 +1312,7 @@ COMMENT ON FUNCTION "public"."booking_status_refusal"(public.bookings, text) IS 
 
 COMMENT ON FUNCTION "public"."booking_status_text"(text) IS 'A booking status in Danish: bekræftet, aflyst, ankommet, klar, afhentet, udeblevet.';
 
-COMMENT ON FUNCTION "public"."bookings_before_update"() IS 'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at).';
+COMMENT ON FUNCTION "public"."bookings_before_update"() IS 'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at), and refuses a change to or from the car''s states outside booking_set_status (transaction-local setting glanspunkt.status_change).';
 
 COMMENT ON FUNCTION "public"."bookings_clear_new_ready"() IS 'Trigger function: a move clears the new ready time the owner gave (bookings.new_ready_at).';
 
