@@ -14,7 +14,8 @@
 --   reconfirmation raises ics_sequence (bookings_status_revision);
 -- - setting ready queues one car_ready message per booking (key car_ready:<id>): a retry or a
 --   correction ready -> arrived -> ready never sends a second one; a correction before it was sent
---   holds it back (cancelled), and the next ready sends it after all;
+--   holds it back (cancelled), and the next ready queues it again as new; a text-message twin
+--   (kind sms_<kind>, key sms:<key>) is held back and queued again with it;
 -- - a new ready time (owner_set_ready_time) is told once per change (key
 --   car_ready_time:<id>:<ready_revision>); the same time again changes and sends nothing; a
 --   newer change supersedes a message not sent yet; it does not change the bay time;
@@ -264,13 +265,16 @@ language sql
 security definer
 set search_path = ''
 as $$
+  -- a text-message twin of a customer e-mail is named sms_<kind>: it is held back with it
   update public.email_outbox o
      set status = 'cancelled', last_error = p_reason, locked_until = null
-   where o.booking_id = p_booking_id and o.kind = any(p_kinds) and o.status = 'pending';
+   where o.booking_id = p_booking_id
+     and (o.kind = any(p_kinds) or o.kind = any(array(select 'sms_' || k from unnest(p_kinds) k)))
+     and o.status = 'pending';
 $$;
 
 comment on function public.booking_cancel_car_messages(uuid, text[], text) is
-  'Holds back the pending messages of the given kinds of a booking (status cancelled, with the reason).';
+  'Holds back the pending messages of the given kinds of a booking, and their sms_<kind> twins (status cancelled, with the reason).';
 
 revoke all on function public.booking_cancel_car_messages(uuid, text[], text)
   from public, anon, authenticated;
@@ -286,18 +290,21 @@ begin
     return;
   end if;
   -- one per booking: a retry or a second ready finds the key. A message held back by a
-  -- correction before it went out (cancelled) is queued again with today's pickup hours.
-  insert into public.email_outbox as o (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  -- correction before it went out (cancelled) is queued again, as new, with the pickup hours of
+  -- now: the held-back row and its text-message twin (key sms:<key>) make way, so whatever an
+  -- insert sets off (the twin, its caps) happens once more, and never after one was sent
+  delete from public.email_outbox o
+   where o.idempotency_key in ('car_ready:' || p_booking.id, 'sms:car_ready:' || p_booking.id)
+     and o.status = 'cancelled'
+     and exists (select 1 from public.email_outbox e
+                  where e.idempotency_key = 'car_ready:' || p_booking.id and e.status = 'cancelled');
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   values (p_booking.id, 'car_ready', p_booking.customer_email,
           public.owner_booking_payload(p_booking)
             || jsonb_build_object('readyNow', public.copenhagen_iso(p_now),
                                   'pickupHours', public.booking_pickup_hours(p_now)),
           'car_ready:' || p_booking.id, p_now)
-  on conflict (idempotency_key) do update
-     set status = 'pending', recipient = excluded.recipient, payload = excluded.payload,
-         attempts = 0, last_error = null, locked_until = null,
-         next_attempt_at = excluded.next_attempt_at
-   where o.status = 'cancelled' and o.purged_at is null;
+  on conflict (idempotency_key) do nothing;
 end;
 $$;
 

@@ -49,9 +49,12 @@ CREATE OR REPLACE FUNCTION public.booking_cancel_car_messages (
   SECURITY DEFINER
   SET search_path TO ''
   AS $function$
+  -- a text-message twin of a customer e-mail is named sms_<kind>: it is held back with it
   update public.email_outbox o
      set status = 'cancelled', last_error = p_reason, locked_until = null
-   where o.booking_id = p_booking_id and o.kind = any(p_kinds) and o.status = 'pending';
+   where o.booking_id = p_booking_id
+     and (o.kind = any(p_kinds) or o.kind = any(array(select 'sms_' || k from unnest(p_kinds) k)))
+     and o.status = 'pending';
 $function$;
 
 CREATE OR REPLACE FUNCTION public.booking_car_message_notifies (
@@ -200,18 +203,21 @@ begin
     return;
   end if;
   -- one per booking: a retry or a second ready finds the key. A message held back by a
-  -- correction before it went out (cancelled) is queued again with today's pickup hours.
-  insert into public.email_outbox as o (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+  -- correction before it went out (cancelled) is queued again, as new, with the pickup hours of
+  -- now: the held-back row and its text-message twin (key sms:<key>) make way, so whatever an
+  -- insert sets off (the twin, its caps) happens once more, and never after one was sent
+  delete from public.email_outbox o
+   where o.idempotency_key in ('car_ready:' || p_booking.id, 'sms:car_ready:' || p_booking.id)
+     and o.status = 'cancelled'
+     and exists (select 1 from public.email_outbox e
+                  where e.idempotency_key = 'car_ready:' || p_booking.id and e.status = 'cancelled');
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   values (p_booking.id, 'car_ready', p_booking.customer_email,
           public.owner_booking_payload(p_booking)
             || jsonb_build_object('readyNow', public.copenhagen_iso(p_now),
                                   'pickupHours', public.booking_pickup_hours(p_now)),
           'car_ready:' || p_booking.id, p_now)
-  on conflict (idempotency_key) do update
-     set status = 'pending', recipient = excluded.recipient, payload = excluded.payload,
-         attempts = 0, last_error = null, locked_until = null,
-         next_attempt_at = excluded.next_attempt_at
-   where o.status = 'cancelled' and o.purged_at is null;
+  on conflict (idempotency_key) do nothing;
 end;
 $function$;
 
@@ -1288,7 +1294,7 @@ COMMENT ON COLUMN "public"."owner_bookings"."ready_local" IS 'Hvornår bilen er 
 
 COMMENT ON COLUMN "public"."owner_bookings"."status" IS 'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen. Bilens dag: arrived = ankommet, ready = klar (kunden får én mail om, at bilen kan hentes), collected = afhentet, no_show = udeblevet (resten af tiden bliver ledig).';
 
-COMMENT ON FUNCTION "public"."booking_cancel_car_messages"(uuid, text[], text) IS 'Holds back the pending messages of the given kinds of a booking (status cancelled, with the reason).';
+COMMENT ON FUNCTION "public"."booking_cancel_car_messages"(uuid, text[], text) IS 'Holds back the pending messages of the given kinds of a booking, and their sms_<kind> twins (status cancelled, with the reason).';
 
 COMMENT ON FUNCTION "public"."booking_car_message_notifies"(public.bookings) IS 'Whether the customer hears of the car (ready, new ready time): an e-mail address, not anonymised, and owner_bookings_send_email on.';
 
