@@ -13,7 +13,8 @@
 // Prints and writes to the "Abuse" section of docs/benchmarks.md: bookings obtained, hours of the
 // next 14 days' capacity taken, e-mails queued for addresses other than the owner's (the outbox:
 // the owner's notifications have no recipient, they go to OWNER_EMAIL), time per solved challenge,
-// status counts. Targets: bookings <= the per-address cap, third-party e-mails <= 3 x that, no 5xx.
+// SMS queued for third parties (every request ticks "Send mig SMS"), status counts. Targets:
+// bookings <= the per-address cap, third-party e-mails and SMS <= 3 x that, <= 3 SMS per number, no 5xx.
 import { cpus, loadavg } from 'node:os';
 import { runAndReport } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
@@ -35,6 +36,10 @@ interface Figures {
   hoursCapacity: number;
   thirdPartyEmails: number;
   ownerEmails: number;
+  /** SMS queued to be sent (every booking ticks "Send mig SMS"), refused (foreign, premium, over the cap), most to one number. */
+  thirdPartySms: number;
+  refusedSms: number;
+  maxSmsPerNumber: number;
   cost: number;
   addressCap: number;
   solve: { p50: number; p95: number; perSecond: number };
@@ -132,7 +137,15 @@ async function runOn(backend: Backend): Promise<Figures> {
               ...slot,
               customerName: `Offer ${i}`,
               customerEmail: `offer${i}.${Date.now()}@victim.example`,
-              customerPhone: `3${String(i).padStart(7, '0')}`,
+              // SMS pumping: every booking asks for SMS, to a premium-rate, a foreign, one victim's
+              // or a fresh number in turn
+              customerPhone: [
+                `90${String(i % 1e6).padStart(6, '0')}`,
+                `0049${String(i).padStart(9, '0')}`,
+                '+4520000000',
+                `3${String(i).padStart(7, '0')}`,
+              ][i % 4],
+              sms: true,
               notes: 'Køb billige ure på https://spam.example',
               altcha: altchaPayload(challenge, solution),
             }),
@@ -170,7 +183,14 @@ async function runOn(backend: Backend): Promise<Figures> {
     const [mails] = await stack.query<{ third: number; owner: number }>(
       `select count(*) filter (where recipient is not null)::int third,
               count(*) filter (where recipient is null)::int owner
-         from public.email_outbox`,
+         from public.email_outbox where kind not like 'sms\\_%'`,
+    );
+    const [sms] = await stack.query<{ sent: number; refused: number; most: number }>(
+      `select count(*) filter (where status <> 'cancelled')::int sent,
+              count(*) filter (where status = 'cancelled')::int refused,
+              coalesce((select max(n) from (select count(*)::int n from public.email_outbox
+                         where kind like 'sms\\_%' and status <> 'cancelled' group by recipient) x), 0) most
+         from public.email_outbox where kind like 'sms\\_%'`,
     );
     const fivexx = Object.entries(statuses)
       .filter(([k]) => /^5\d\d/.test(k) || k.startsWith('error'))
@@ -185,6 +205,9 @@ async function runOn(backend: Backend): Promise<Figures> {
       hoursCapacity: round(capacity!.hours),
       thirdPartyEmails: mails!.third,
       ownerEmails: mails!.owner,
+      thirdPartySms: sms!.sent,
+      refusedSms: sms!.refused,
+      maxSmsPerNumber: sms!.most,
       cost,
       addressCap,
       solve: {
@@ -200,7 +223,13 @@ async function runOn(backend: Backend): Promise<Figures> {
 }
 
 function met(r: Figures): boolean {
-  return r.bookings <= r.addressCap && r.thirdPartyEmails <= 3 * r.addressCap && r.fivexx === 0;
+  return (
+    r.bookings <= r.addressCap &&
+    r.thirdPartyEmails <= 3 * r.addressCap &&
+    r.thirdPartySms <= 3 * r.addressCap &&
+    r.maxSmsPerNumber <= 3 &&
+    r.fivexx === 0
+  );
 }
 
 function section(results: Figures[]): string {
@@ -215,10 +244,12 @@ function section(results: Figures[]): string {
     'CF-Connecting-IP, True-Client-IP, X-Client-IP and Forwarded headers, a fresh e-mail address and phone, a free',
     'slot of the next 14 days (longest packages first). E-mails to third parties are the queued customer e-mails',
     "(the owner's notifications have no recipient of their own). Targets: bookings <= max_bookings_per_ip_per_day,",
-    'third-party e-mails <= 3 x that, no 5xx.',
+    'third-party e-mails <= 3 x that, SMS to third parties <= 3 x that and <= 3 per number (every request ticks',
+    '"Send mig SMS", to a premium-rate, a foreign, one victim\'s or a fresh number in turn; SMS queued to be sent,',
+    'refused ones stored cancelled), no 5xx.',
     '',
-    '| Database | Requests | Bookings | Hours of the next 14 days taken | E-mails to third parties (owner) | Solve per challenge p50 / p95 (solved/s) | Status counts | Targets |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Database | Requests | Bookings | Hours of the next 14 days taken | E-mails to third parties (owner) | SMS to third parties (refused; most to one number) | Solve per challenge p50 / p95 (solved/s) | Status counts | Targets |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const counts = Object.entries(r.statuses)
@@ -227,7 +258,7 @@ function section(results: Figures[]): string {
       .join(', ');
     lines.push(
       `| ${r.backend} | ${r.requests} in ${r.seconds} s | ${r.bookings} (cap ${r.addressCap}) | ${r.hoursTaken} of ${r.hoursCapacity} h | ` +
-        `${r.thirdPartyEmails} (${r.ownerEmails}) | ${r.solve.p50} / ${r.solve.p95} ms (${r.solve.perSecond}/s) at cost ${r.cost} | ${counts} | ${met(r) ? 'met' : 'NOT met'} |`,
+        `${r.thirdPartyEmails} (${r.ownerEmails}) | ${r.thirdPartySms} (${r.refusedSms}; ${r.maxSmsPerNumber}) | ${r.solve.p50} / ${r.solve.p95} ms (${r.solve.perSecond}/s) at cost ${r.cost} | ${counts} | ${met(r) ? 'met' : 'NOT met'} |`,
     );
   }
   lines.push('');

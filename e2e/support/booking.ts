@@ -162,17 +162,21 @@ export async function completeFormByKeyboard(
 
 /**
  * From the time field, Tabs through the customer fields and types into each once it has the focus:
- * name, phone, the given e-mail address and a note; the focus ends on the note.
+ * name, phone, the given e-mail address and a note; the optional "Send mig SMS" and car plate are
+ * passed over (focused in their turn, left as they are); the focus ends on the note.
  */
 async function typeCustomerByKeyboard(page: Page, email: string) {
   for (const [label, text] of [
     ['Navn', 'Keld Tastatur'],
     ['Telefon', '87654321'],
+    ['Send mig SMS', null],
     ['Email', email],
+    ['Nummerplade (valgfrit)', null],
     ['Bemærkninger (valgfrit)', 'Kun tastatur'],
   ] as const) {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(label)).toBeFocused();
+    if (text === null) continue;
     await page.keyboard.type(text);
     await expect(page.getByLabel(label)).toHaveValue(text);
   }

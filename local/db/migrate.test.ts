@@ -49,7 +49,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
 
   it('seeds opening hours Mon-Thu 09-20, Fri 08-17, Sat 10-16, Sun closed', async () => {
     const rows = await t.query(
-      "select weekday, to_char(opens_at, 'HH24:MI') o, to_char(closes_at, 'HH24:MI') c from public.opening_hours order by weekday",
+      'select weekday, left(opens_at, 5) o, left(closes_at, 5) c from public.opening_hours order by weekday',
     );
     expect(rows.map((r) => `${r.weekday} ${r.o}-${r.c}`)).toEqual([
       '1 09:00-20:00',

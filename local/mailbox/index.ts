@@ -6,7 +6,8 @@
 //   email.startSender(stack.url, stack.secretKey);
 //   console.log(`Mailbox: ${email.url}`);   ...   await email.stop();
 //
-// startLocalEmail sets RESEND_API_URL, RESEND_API_KEY, EMAIL_FROM, OWNER_EMAIL and SITE_URL in
+// startLocalEmail sets RESEND_API_URL, RESEND_API_KEY, EMAIL_FROM, OWNER_EMAIL, SITE_URL and the
+// SMS gateway's GATEWAYAPI_URL and GATEWAYAPI_TOKEN in
 // process.env (edge functions inherit it) unless they are already set.
 import { startMailbox, type Mailbox } from './server.ts';
 import { startEmailWorker, type EmailWorker } from './worker.ts';
@@ -30,6 +31,9 @@ export function localEmailEnv(mailboxUrl: string, siteUrl: string): Record<strin
     EMAIL_FROM: 'Glanspunkt <booking@glanspunkt.local>',
     OWNER_EMAIL: 'ejer@glanspunkt.local',
     SITE_URL: siteUrl,
+    // SMS on, to this mailbox's GatewayAPI-shaped /rest/mtsms
+    GATEWAYAPI_URL: mailboxUrl,
+    GATEWAYAPI_TOKEN: 'gatewayapi_local_mailbox',
   };
 }
 

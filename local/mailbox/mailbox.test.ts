@@ -147,3 +147,45 @@ describe('local mailbox', () => {
     expect((await fetch(`${mailbox.url}/messages/nope`)).status).toBe(404);
   });
 });
+
+describe('POST /rest/mtsms (GatewayAPI-shaped SMS)', () => {
+  const sms = (headers: Record<string, string>, body: unknown) =>
+    fetch(`${mailbox.url}/rest/mtsms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const token = { Authorization: `Basic ${Buffer.from('gw_token:').toString('base64')}` };
+  const body = {
+    sender: 'Glanspunkt',
+    message: 'Glanspunkt: Din tid er booket <b>',
+    recipients: [{ msisdn: 4520112233 }],
+    userref: 'sms:booking_confirmation:1',
+  };
+
+  it('takes an SMS with the token as Basic username, answers {ids}, lists and escapes it', async () => {
+    const res = await sms(token, body);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { ids: number[] }).ids).toHaveLength(1);
+    const [captured] = mailbox.store.messages.filter((m) => m.channel === 'sms');
+    expect(captured).toMatchObject({
+      to: ['+4520112233'],
+      from: 'Glanspunkt',
+      text: body.message,
+      idempotencyKey: body.userref,
+    });
+    const list = await (await fetch(`${mailbox.url}/`)).text();
+    expect(list).toContain('SMS');
+    const page = await (await fetch(`${mailbox.url}/messages/${captured!.id}`)).text();
+    expect(page).toContain('SMS to +4520112233');
+    expect(page).toContain('&lt;b&gt;');
+    expect(page).not.toContain('<b>');
+  });
+
+  it('refuses a call without the token, without recipients, or with a sender over 11 characters', async () => {
+    expect((await sms({}, body)).status).toBe(401);
+    expect((await sms(token, { ...body, recipients: [] })).status).toBe(400);
+    expect((await sms(token, { ...body, sender: 'Glanspunkt Kolding' })).status).toBe(400);
+    expect(mailbox.store.messages.filter((m) => m.channel === 'sms')).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ pre{background:#fff;padding:16px;overflow:auto;white-space:pre-wrap}
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
-<body><header><a href="/">Local mailbox</a> · e-mails the local stack would have sent (nothing is delivered)</header>
+<body><header><a href="/">Local mailbox</a> · e-mails and SMS the local stack would have sent (nothing is delivered)</header>
 <main>${body}</main></body></html>`;
 }
 
@@ -26,7 +26,7 @@ export function listPage(messages: readonly CapturedEmail[]): string {
   if (messages.length === 0) {
     return layout(
       'Local mailbox',
-      '<h1>Local mailbox</h1><p class="empty">No e-mails yet. Make a booking; the sender runs every few seconds.</p>',
+      '<h1>Local mailbox</h1><p class="empty">No e-mails or SMS yet. Make a booking; the sender runs every few seconds.</p>',
     );
   }
   const rows = [...messages]
@@ -34,6 +34,7 @@ export function listPage(messages: readonly CapturedEmail[]): string {
     .map(
       (m) => `<tr><td>${escapeHtml(m.receivedAt.replace('T', ' ').slice(0, 19))}</td>
 <td>${escapeHtml(m.to.join(', '))}</td>
+<td>${m.channel === 'sms' ? 'SMS' : 'E-mail'}</td>
 <td><a href="/messages/${m.id}">${escapeHtml(m.subject)}</a></td>
 <td>${m.attachments.map((a) => escapeHtml(a.filename)).join(', ')}</td></tr>`,
     )
@@ -41,11 +42,25 @@ export function listPage(messages: readonly CapturedEmail[]): string {
   return layout(
     'Local mailbox',
     `<h1>Local mailbox (${messages.length})</h1>
-<table><thead><tr><th>Received (UTC)</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`,
+<table><thead><tr><th>Received (UTC)</th><th>To</th><th>Kind</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function smsPage(m: CapturedEmail): string {
+  return layout(
+    `SMS to ${m.to.join(', ')}`,
+    `<h1>SMS to ${escapeHtml(m.to.join(', '))}</h1>
+<dl><dt>Sender</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to.join(', '))}</dd>
+<dt>Received</dt><dd>${escapeHtml(m.receivedAt)}</dd>
+<dt>userref</dt><dd>${escapeHtml(m.idempotencyKey ?? '(none)')}</dd>
+<dt>Length</dt><dd>${[...m.text].length} characters</dd>
+<dt>Raw</dt><dd><a href="/messages/${m.id}/raw">request body (JSON)</a></dd></dl>
+<h2>Text</h2><pre>${escapeHtml(m.text)}</pre>`,
   );
 }
 
 export function messagePage(m: CapturedEmail): string {
+  if (m.channel === 'sms') return smsPage(m);
   const attachments = m.attachments
     .map((a, i) => `<a href="/messages/${m.id}/attachments/${i}">${escapeHtml(a.filename)}</a>`)
     .join(', ');

@@ -1,6 +1,8 @@
 // The local mailbox: a stand-in for Resend's HTTP API (POST /emails with a Bearer key and an
 // Idempotency-Key) that captures instead of sending, and a page listing what it captured.
 //   POST   /emails                              Resend-shaped: 200 {id} | 401 | 409 | 422
+//   POST   /rest/mtsms                          GatewayAPI-shaped SMS: 200 {ids, usage} | 401 | 400
+//                                               (listed with the e-mails, to: +45..., channel sms)
 //   GET    /                                    list page
 //   GET    /messages/:id                        one e-mail (HTML view, text, headers)
 //   GET    /messages/:id/html | /raw            the HTML alone | the request body as JSON
@@ -164,6 +166,80 @@ async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResp
   sendJson(res, 200, { id: result.id });
 }
 
+function gatewayError(res: ServerResponse, status: number, code: string, message: string) {
+  send(
+    res,
+    status,
+    JSON.stringify({ code, message, incident_uuid: null, variables: [] }),
+    'application/json; charset=utf-8',
+  );
+}
+
+/**
+ * GatewayAPI's POST /rest/mtsms: the token as the HTTP Basic username (docs/rest.rst), JSON
+ * {sender, message, recipients: [{msisdn}], userref}; the same fault queue as the e-mails.
+ */
+async function postSms(store: MailStore, req: IncomingMessage, res: ServerResponse) {
+  store.calls += 1;
+  const received: ReceivedRequest = {
+    receivedAt: new Date().toISOString(),
+    idempotencyKey: null,
+    status: null,
+  };
+  store.requests.push(received);
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: object) => void;
+  res.writeHead = ((status: number, headers?: object) => {
+    received.status = status;
+    writeHead(status, headers);
+    return res;
+  }) as typeof res.writeHead;
+  const raw = (await readBody(req, MAX_BODY)).toString('utf8');
+  const fault = store.takeFault();
+  const slow = fault !== undefined && fault.status >= 200 && fault.status < 300;
+  if (slow && fault.delayMs) await sleep(fault.delayMs);
+  if (fault && !slow && !fault.afterAccept) {
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.status === 0) {
+      received.status = 0;
+      req.socket.destroy();
+      return;
+    }
+    return gatewayError(res, fault.status || 502, '0x0001', 'Simulated failure (local mailbox)');
+  }
+  const auth = req.headers.authorization ?? '';
+  const basic = /^Basic (\S+)$/.exec(auth);
+  const token = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] : '';
+  if (!token) return gatewayError(res, 401, '0x0210', 'Invalid username');
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return gatewayError(res, 422, '0x0308', 'Invalid json request body');
+  }
+  const recipients = Array.isArray(body.recipients) ? body.recipients : [];
+  const to = recipients
+    .map((r) => (r && typeof r === 'object' ? (r as { msisdn?: unknown }).msisdn : undefined))
+    .filter((m): m is number | string => typeof m === 'number' || typeof m === 'string')
+    .map((m) => `+${String(m)}`);
+  if (typeof body.message !== 'string' || !body.message)
+    return gatewayError(res, 400, '0x0222', 'Missing required parameter message');
+  if (to.length === 0 || to.length !== recipients.length)
+    return gatewayError(res, 400, '0x0222', 'Missing required parameter recipients');
+  const sender = typeof body.sender === 'string' ? body.sender : '';
+  if (sender.length > 11 && !/^\d{1,15}$/.test(sender))
+    return gatewayError(res, 400, '0x0308', 'Invalid Argument: sender');
+  received.idempotencyKey = typeof body.userref === 'string' ? body.userref : null;
+  const id = store.acceptSms(
+    { sender, to, message: body.message, userref: received.idempotencyKey },
+    raw,
+  );
+  if (fault?.afterAccept && !slow) {
+    if (fault.delayMs) await sleep(fault.delayMs);
+    return gatewayError(res, fault.status || 502, '0x0001', 'Simulated lost answer');
+  }
+  sendJson(res, 200, { ids: [id], usage: { countries: { DK: to.length }, currency: 'DKK' } });
+}
+
 async function route(store: MailStore, req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://mailbox');
   const parts = url.pathname.split('/').filter(Boolean);
@@ -173,6 +249,10 @@ async function route(store: MailStore, req: IncomingMessage, res: ServerResponse
     if (method !== 'POST')
       return resendError(res, 405, 'method_not_allowed', 'Method not allowed.');
     return postEmail(store, req, res);
+  }
+  if (url.pathname === '/rest/mtsms') {
+    if (method !== 'POST') return gatewayError(res, 405, '0x0003', 'Method not allowed.');
+    return postSms(store, req, res);
   }
   if (url.pathname === '/api/messages') {
     if (method === 'GET') return sendJson(res, 200, store.messages);

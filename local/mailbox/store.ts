@@ -20,6 +20,8 @@ export interface CapturedEmail {
   text: string;
   reply_to?: string;
   attachments: CapturedAttachment[];
+  /** 'sms' for an SMS taken at the GatewayAPI-shaped POST /rest/mtsms (to: the +number, text: the SMS). */
+  channel?: 'sms';
   /** The request body exactly as received. */
   raw: unknown;
 }
@@ -103,6 +105,34 @@ export class MailStore {
     });
     return { id, replayed: false };
   }
+
+  /**
+   * Stores an SMS as GatewayAPI takes one: no idempotency key (the API has none), so every call
+   * that reaches this point is one more SMS on the phone.
+   */
+  acceptSms(
+    sms: { sender: string; to: string[]; message: string; userref: string | null },
+    raw: string,
+  ): number {
+    const id = randomUUID();
+    this.smsIds += 1;
+    this.messages.push({
+      id,
+      receivedAt: new Date().toISOString(),
+      idempotencyKey: sms.userref,
+      from: sms.sender,
+      to: sms.to,
+      subject: `SMS: ${sms.message.slice(0, 60)}`,
+      html: '',
+      text: sms.message,
+      attachments: [],
+      channel: 'sms',
+      raw: JSON.parse(raw),
+    });
+    return this.smsIds;
+  }
+
+  private smsIds = 0;
 
   find(id: string): CapturedEmail | undefined {
     return this.messages.find((m) => m.id === id);

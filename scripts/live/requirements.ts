@@ -19,6 +19,10 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Function secrets with a working default: check:live does not ask for them. */
 export const OPTIONAL_SECRETS: Record<string, string> = {
   RESEND_API_URL: 'the e-mail API; default https://api.resend.com',
+  GATEWAYAPI_TOKEN:
+    'SMS to customers who tick "Send mig SMS" (GatewayAPI); without it no SMS is sent (docs/owner.md)',
+  GATEWAYAPI_URL: 'the SMS API; default https://gatewayapi.eu',
+  SMS_SENDER: 'the sender an SMS shows, at most 11 letters or digits; default Glanspunkt',
   OWNER_CALENDAR_SECRET:
     "the owner's calendar feed; without it (or under 32 characters) the feed is off",
   CLIENT_IP_HEADER: "the header that carries the client's address; default cf-connecting-ip",

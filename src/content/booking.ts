@@ -47,6 +47,11 @@ export const bookingCopy = {
     name: { label: 'Navn', placeholder: 'Dit fulde navn' },
     phone: { label: 'Telefon', placeholder: '12 34 56 78' },
     email: { label: 'Email', placeholder: 'din@email.dk' },
+    carPlate: { label: 'Nummerplade (valgfrit)', placeholder: 'Fx AB 12 345' },
+    sms: {
+      label: 'Send mig SMS',
+      hint: 'Bekræftelse, påmindelse og ændringer også på SMS (kun danske mobilnumre).',
+    },
     notes: { label: 'Bemærkninger (valgfrit)', placeholder: 'Fx bilmærke, model eller ønsker' },
     honeypot: 'Lad dette felt være tomt',
   },

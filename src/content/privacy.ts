@@ -91,11 +91,11 @@ export const privacyContent = {
         list(
           {
             term: 'Kontaktoplysninger',
-            text: 'navn, e-mailadresse og telefonnummer, som du skriver i bookingformularen eller giver os, når du kontakter os.',
+            text: 'navn, e-mailadresse og telefonnummer, som du skriver i bookingformularen eller giver os, når du kontakter os, og om du har valgt at få SMS om din booking.',
           },
           {
             term: 'Serviceoplysninger',
-            text: 'den valgte service, dato og tidspunkt, dine eventuelle bemærkninger samt oplysninger om bilen og det udførte arbejde.',
+            text: 'den valgte service, dato og tidspunkt, dine eventuelle bemærkninger og bilens nummerplade samt oplysninger om bilen og det udførte arbejde.',
           },
           {
             term: 'Betalingsoplysninger',
@@ -130,6 +130,10 @@ export const privacyContent = {
           {
             term: 'E-mailudbyder',
             text: 'Resend sender bekræftelse, påmindelse og eventuel afbestilling af din booking til din e-mailadresse. E-mails sendes fra Irland.',
+          },
+          {
+            term: 'SMS-udbyder',
+            text: 'har du valgt "Send mig SMS", sender GatewayAPI (Danmark, behandling i EU) de samme beskeder som SMS til dit telefonnummer. SMS’en indeholder tidspunkt, pakke og bookingnummer, men ikke dit navn eller links.',
           },
           {
             term: 'Vores kalender',

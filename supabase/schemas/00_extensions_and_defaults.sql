@@ -69,9 +69,9 @@ begin
     errcode = 'feature_not_supported',
     message = case tg_table_name
       when 'owner_bookings' then
-        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking ved at sætte dens status til cancelled; den bliver stående i tabellen.'
+        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking ved at vælge status aflyst; den bliver stående i tabellen.'
       when 'bookings' then
-        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking i owner_bookings ved at sætte dens status til cancelled.'
+        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking i owner_bookings ved at vælge status aflyst.'
       when 'opening_hours' then
         'Åbningstiderne kan ikke slettes. Luk en ugedag ved at gøre opens_at og closes_at tomme (NULL) i dens række, eller luk enkelte dage i closed_dates.'
       when 'closed_dates' then

@@ -5,8 +5,11 @@
 -- - a package is never deleted, only switched off (is_active): bookings keep pointing at it, and
 --   the site reads only active packages (row-level security);
 -- - its slug is the site's fixed key to its copy and picture, filled from the name when left empty;
--- - settings are text: a whole-number rule that is missing or malformed falls back to its default
---   in booking_setting(), so a typo never stops the booking;
+-- - settings are text: a whole-number rule is checked against its range when written
+--   (setting_range, refused in Danish); one that is missing still falls back to its default in
+--   booking_setting(), so a lost row never stops the booking;
+-- - what the owner types into services is checked by a trigger that refuses in Danish (a value
+--   the integer columns cannot read at all, "449 kr", is refused by PostgreSQL before it);
 -- - the site reads only the settings marked is_public.
 -- A change to services or settings asks the static host to rebuild the site: those triggers live
 -- with the site rebuild in 90_operations.sql.
@@ -44,9 +47,10 @@ comment on column public.services.category is
   'Slags pakke: vask, polering eller special (pris og tid aftales).';
 comment on column public.services.duration_minutes is
   'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
-comment on column public.services.price is 'Pris i hele kroner inkl. moms, f.eks. 399.';
+comment on column public.services.price is
+  'Pris i hele kroner inkl. moms, skrevet som tal uden "kr" og punktum, f.eks. 399 eller 1800.';
 comment on column public.services.sort_order is
-  'Rækkefølge inden for kategorien: laveste tal vises først.';
+  'Rækkefølgen på prissiderne inden for kategorien (vask, polering, special): laveste tal står først. Bookingformularens liste er altid sorteret efter navn.';
 comment on column public.services.is_active is
   'true = pakken vises og kan bookes. false = pakken er slået fra (eksisterende bookinger bevares).';
 comment on column public.services.created_at is 'Hvornår pakken blev oprettet (automatisk).';
@@ -93,6 +97,89 @@ create trigger services_fill_slug
   before insert or update of slug on public.services
   for each row execute function public.services_fill_slug();
 
+create function public.services_check_values()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_slug text;
+begin
+  if tg_op = 'UPDATE' and (new.id, new.created_at) is distinct from (old.id, old.created_at) then
+    raise exception 'id og created_at udfyldes automatisk og kan ikke rettes.' using errcode = 'feature_not_supported';
+  end if;
+  if new.name is null or btrim(new.name) = '' then
+    raise exception 'Skriv pakkens navn i name, f.eks. Guldpakken.' using errcode = 'not_null_violation';
+  end if;
+  new.name := btrim(new.name);
+  if exists (select 1 from public.services s where lower(s.name) = lower(new.name) and s.id is distinct from new.id) then
+    raise exception 'Der er allerede en pakke, der hedder "%". Giv pakken et andet navn.', new.name
+      using errcode = 'unique_violation';
+  end if;
+  if new.category is null or new.category not in ('vask', 'polering', 'special') then
+    raise exception 'category skal være vask, polering eller special (små bogstaver).' using errcode = 'check_violation';
+  end if;
+  if new.price is null or new.price < 0 or new.price > 1000000 then
+    raise exception 'price skal være prisen i hele kroner fra 0 til 1000000. Skriv kun tallet, f.eks. 449.' using errcode = 'check_violation';
+  end if;
+  if new.duration_minutes is null or new.duration_minutes not between 1 and 10080 then
+    raise exception 'duration_minutes skal være jobbets varighed i minutter åbningstid, fra 1 til 10080. Skriv kun tallet, f.eks. 120.' using errcode = 'check_violation';
+  end if;
+  if new.sort_order is null or new.sort_order not between -1000000 and 1000000 then
+    raise exception 'sort_order skal være et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
+  end if;
+  if new.is_active is null then
+    raise exception 'is_active skal være true (pakken kan bookes) eller false (slået fra).' using errcode = 'not_null_violation';
+  end if;
+  if new.description is null then
+    new.description := '';
+  end if;
+  -- the slug as services_fill_slug will fill it (that trigger fires after this one)
+  v_slug := coalesce(nullif(btrim(new.slug), ''), public.service_slug(new.name));
+  if v_slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' then
+    raise exception 'slug må kun have små bogstaver a-z, tal og bindestreger, f.eks. guldpakken (og navnet mindst ét bogstav eller tal). Lad slug være tom på en ny pakke.' using errcode = 'check_violation';
+  end if;
+  if exists (select 1 from public.services s where s.slug = v_slug and s.id is distinct from new.id) then
+    raise exception 'En anden pakke har allerede slug "%". Lad slug stå, som den er, eller giv pakken et andet navn.', v_slug using errcode = 'unique_violation';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.services_check_values() is
+  'Trigger function: refuses, in Danish and saying what to type, a package whose name, category, price, duration, sort_order, is_active or slug the table''s constraints would refuse in English.';
+
+revoke all on function public.services_check_values() from public, anon, authenticated;
+
+create trigger services_check_values
+  before insert or update on public.services
+  for each row execute function public.services_check_values();
+
+create function public.services_refuse_delete()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- the foreign key from bookings would refuse it in English; a package nobody booked may go
+  if exists (select 1 from public.bookings b where b.service_id = old.id) then
+    raise exception 'Pakken "%" har bookinger og kan ikke slettes. Slå den fra i stedet: sæt is_active til false.', old.name
+      using errcode = 'foreign_key_violation';
+  end if;
+  return old;
+end;
+$$;
+
+comment on function public.services_refuse_delete() is
+  'Trigger function: refuses, in Danish, deleting a package that bookings point at (switch it off with is_active instead).';
+
+revoke all on function public.services_refuse_delete() from public, anon, authenticated;
+
+create trigger services_refuse_delete
+  before delete on public.services
+  for each row execute function public.services_refuse_delete();
+
 create trigger services_set_updated_at
   before update on public.services
   for each row execute function public.set_updated_at();
@@ -128,10 +215,117 @@ comment on table public.settings is
 comment on column public.settings.key is
   'Indstillingens navn, f.eks. max_advance_booking_days. Ret det ikke.';
 comment on column public.settings.value is
-  'Indstillingens værdi. Tal skrives som hele tal uden enhed, f.eks. 60. Til/fra skrives 1 (til) eller 0 (fra).';
+  'Indstillingens værdi. Tal skrives som hele tal uden enhed, f.eks. 60. Til/fra skrives 1 (til) eller 0 (fra). Et tal uden for det tilladte interval afvises med en forklaring.';
 comment on column public.settings.description is 'Hvad indstillingen styrer.';
 comment on column public.settings.is_public is
   'Om hjemmesiden må læse indstillingen. Ret det ikke.';
+
+-- the allowed range of each whole-number rule, checked when the owner writes it (a value the
+-- engine would ignore is refused, never silently replaced by the default). The abuse caps go up
+-- to a million: a very high cap is how a cap is lifted.
+create function public.setting_range(p_key text)
+returns table (min_value integer, max_value integer, unit text)
+language sql
+immutable
+strict
+set search_path = ''
+as $$
+  select r.min_value, r.max_value, r.unit
+    from (values
+      ('min_advance_booking_days', 0, 365, 'dage'),
+      ('max_advance_booking_days', 1, 730, 'dage'),
+      ('slot_interval_minutes', 5, 240, 'minutter'),
+      ('workshop_capacity', 1, 20, 'biler'),
+      ('buffer_minutes', 0, 480, 'minutter'),
+      ('cancellation_notice_hours', 0, 8760, 'timer'),
+      ('reminder_hours_before', 1, 168, 'timer'),
+      ('owner_bookings_send_email', 0, 1, '1 = ja, 0 = nej'),
+      ('owner_agenda_email', 0, 1, '1 = ja, 0 = nej'),
+      ('no_show_requires_call', 0, 1, '1 = ja, 0 = nej'),
+      ('max_moves_per_booking', 0, 20, 'gange'),
+      ('email_max_attempts', 1, 50, 'forsøg'),
+      ('email_retry_base_seconds', 0, 3600, 'sekunder'),
+      ('max_bookings_per_ip_per_day', 1, 1000000, 'bookinger'),
+      ('max_open_bookings_per_contact', 1, 1000000, 'bookinger'),
+      ('max_new_bookings_per_hour', 1, 1000000, 'bookinger'),
+      ('max_booking_emails_per_recipient_per_day', 1, 1000000, 'mails'),
+      ('rate_limit_invalid_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('booking_challenge_cost', 1, 1000000, 'gentagelser')
+    ) as r(key, min_value, max_value, unit)
+   where r.key = p_key;
+$$;
+
+comment on function public.setting_range(text) is
+  'The allowed whole-number range of a setting (and its unit in Danish); no row for a setting that is free text.';
+
+revoke all on function public.setting_range(text) from public, anon, authenticated;
+
+create function public.settings_check_value()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_range record;
+  v_value text := btrim(coalesce(new.value, ''));
+  v_number integer;
+  v_other integer;
+begin
+  if tg_op = 'UPDATE' and (new.key, new.is_public) is distinct from (old.key, old.is_public) then
+    raise exception 'Indstillingens navn (key) og is_public kan ikke rettes. Ret kun value.' using errcode = 'feature_not_supported';
+  end if;
+  new.description := coalesce(new.description, '');
+  new.is_public := coalesce(new.is_public, false);
+  if new.key is null or btrim(new.key) = '' then
+    raise exception 'Skriv indstillingens navn i key, f.eks. max_advance_booking_days.' using errcode = 'not_null_violation';
+  end if;
+  select * into v_range from public.setting_range(new.key);
+  if not found then
+    new.value := coalesce(new.value, '');
+    return new;
+  end if;
+  if v_value !~ '^[0-9]{1,9}$' then
+    raise exception '% skal være et helt tal fra % til % (%), uden tekst og enhed, f.eks. %. "%" kan ikke bruges.',
+      new.key, v_range.min_value, v_range.max_value, v_range.unit,
+      greatest(v_range.min_value, least(v_range.max_value, 10)),
+      left(v_value, 40)
+      using errcode = 'check_violation';
+  end if;
+  v_number := v_value::integer;
+  if v_number not between v_range.min_value and v_range.max_value then
+    raise exception '% skal være et helt tal fra % til % (%). % er uden for.',
+      new.key, v_range.min_value, v_range.max_value, v_range.unit, v_number
+      using errcode = 'check_violation';
+  end if;
+  -- the online window: the last bookable day is not before the first
+  if new.key in ('min_advance_booking_days', 'max_advance_booking_days') then
+    select nullif(regexp_replace(s.value, '\s', '', 'g'), '')::integer into v_other
+      from public.settings s
+     where s.key = case new.key when 'min_advance_booking_days' then 'max_advance_booking_days'
+                                else 'min_advance_booking_days' end
+       and s.value ~ '^\s*[0-9]{1,9}\s*$';
+    if v_other is not null and
+       ((new.key = 'min_advance_booking_days' and v_number > v_other)
+        or (new.key = 'max_advance_booking_days' and v_number < v_other)) then
+      raise exception 'max_advance_booking_days (seneste dag) skal være mindst min_advance_booking_days (tidligste dag). Ret den ene, så de passer sammen.'
+        using errcode = 'check_violation';
+    end if;
+  end if;
+  new.value := v_number::text;
+  return new;
+end;
+$$;
+
+comment on function public.settings_check_value() is
+  'Trigger function: a whole-number setting must be a whole number within its range (setting_range) when written, refused in Danish with the range; the key cannot be renamed.';
+
+revoke all on function public.settings_check_value() from public, anon, authenticated;
+
+create trigger settings_check_value
+  before insert or update on public.settings
+  for each row execute function public.settings_check_value();
 
 create trigger refuse_truncate
   before truncate on public.settings

@@ -8,6 +8,9 @@
 --   open_dates (the owner reopens, with its own hours or the weekday's), then the Danish public
 --   holidays (computed, Easter by the Gregorian algorithm; Store Bededag only before 2024), then
 --   opening_hours of the ISO weekday (empty times: closed);
+-- - the dates and times the owner types here are text, read the Danish way by a BEFORE trigger
+--   (owner_parse_date, owner_parse_time in 05_owner_values.sql) and stored in one form (2027-01-05,
+--   09:00:00, what the site read before); every refusal is Danish and says what to type;
 -- - Grundlovsdag, juleaften and nytårsaftensdag are not public holidays: the owner closes them;
 -- - the booking form's calendar (get_booking_calendar) is the one function the public API key may
 --   call.
@@ -18,21 +21,85 @@
 
 create table public.opening_hours (
   weekday smallint not null,
-  opens_at time,
-  closes_at time,
+  opens_at text,
+  closes_at text,
   constraint opening_hours_pkey primary key (weekday),
   constraint opening_hours_weekday_check check (weekday between 1 and 7),
   constraint opening_hours_both_or_neither check ((opens_at is null) = (closes_at is null)),
-  constraint opening_hours_closes_after_opens check (closes_at > opens_at)
+  constraint opening_hours_closes_after_opens check (closes_at > opens_at),
+  constraint opening_hours_opens_at_format check (opens_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$'),
+  constraint opening_hours_closes_at_format check (closes_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$')
 );
 
 comment on table public.opening_hours is
   'Faste åbningstider, én række pr. ugedag (dansk tid). Tøm begge tider for en lukket ugedag.';
 comment on column public.opening_hours.weekday is 'Ugedag: 1 = mandag, 2 = tirsdag ... 7 = søndag.';
 comment on column public.opening_hours.opens_at is
-  'Åbner kl., f.eks. 09:00. Tom = lukket hele dagen.';
+  'Åbner kl., f.eks. 09:00 eller 9.30. Tøm både opens_at og closes_at for at holde lukket hele dagen.';
 comment on column public.opening_hours.closes_at is
-  'Lukker kl., f.eks. 20:00 (senere end åbningstiden). Tom = lukket hele dagen.';
+  'Lukker kl., f.eks. 20:00 eller 17.30 (senere end åbningstiden). Tøm både opens_at og closes_at for at holde lukket hele dagen.';
+
+create function public.owner_opening_times(
+  p_opens text,
+  p_closes text,
+  p_empty text
+)
+returns text[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_opens time := public.owner_parse_time(p_opens, 'opens_at');
+  v_closes time := public.owner_parse_time(p_closes, 'closes_at');
+begin
+  if (v_opens is null) <> (v_closes is null) then
+    raise exception 'Udfyld både opens_at og closes_at (f.eks. 09:00 og 17:00), eller tøm dem begge (%).', p_empty
+      using errcode = 'check_violation';
+  end if;
+  if v_closes <= v_opens then
+    raise exception 'closes_at (%) skal være senere end opens_at (%). Skriv f.eks. 09:00 og 17:00.',
+      to_char(v_closes, 'HH24:MI'), to_char(v_opens, 'HH24:MI')
+      using errcode = 'check_violation';
+  end if;
+  return array[public.owner_time_canonical(v_opens), public.owner_time_canonical(v_closes)];
+end;
+$$;
+
+comment on function public.owner_opening_times(text, text, text) is
+  'Reads a pair of opening times the owner typed (empty or an empty string is none): both or neither, closing after opening, as canonical texts [opens, closes]; refuses in Danish (p_empty says what two empty times mean).';
+
+revoke all on function public.owner_opening_times(text, text, text) from public, anon, authenticated;
+
+create function public.opening_hours_read_times()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_times text[];
+begin
+  if new.weekday is null or new.weekday not between 1 and 7
+     or (tg_op = 'UPDATE' and new.weekday <> old.weekday)
+     or (tg_op = 'INSERT' and exists (select 1 from public.opening_hours h where h.weekday = new.weekday)) then
+    raise exception 'weekday skal være et tal fra 1 (mandag) til 7 (søndag). Der er én række pr. ugedag: ret tiderne i dens række.'
+      using errcode = 'check_violation';
+  end if;
+  v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'lukket hele dagen');
+  new.opens_at := v_times[1];
+  new.closes_at := v_times[2];
+  return new;
+end;
+$$;
+
+comment on function public.opening_hours_read_times() is
+  'Trigger function: reads the opening times the owner typed the Danish way (9.30, 17:00; empty = closed) into 09:30:00, refusing in Danish.';
+
+revoke all on function public.opening_hours_read_times() from public, anon, authenticated;
+
+create trigger opening_hours_read_times
+  before insert or update on public.opening_hours
+  for each row execute function public.opening_hours_read_times();
 
 create trigger refuse_truncate
   before truncate on public.opening_hours
@@ -51,19 +118,24 @@ grant select on table public.opening_hours to anon, authenticated;
 -- closed_dates ------------------------------------------------------------------------------------
 
 create table public.closed_dates (
-  day date not null,
+  day text not null,
   reason text not null default '',
-  last_day date,
-  constraint closed_dates_pkey primary key (day)
+  last_day text,
+  affected_bookings text not null default '',
+  constraint closed_dates_pkey primary key (day),
+  constraint closed_dates_day_format check (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')
 );
 
 comment on table public.closed_dates is
   'Lukkedage ud over de faste åbningstider, f.eks. ferie: én række pr. dag. Helligdage lukkes automatisk.';
-comment on column public.closed_dates.day is 'Den lukkede dag (dato).';
+comment on column public.closed_dates.day is
+  'Den lukkede dag: dag-måned-år, f.eks. 24-12-2026 (gemmes som 2026-12-24).';
 comment on column public.closed_dates.reason is
   'Hvorfor der er lukket (kun til dig, f.eks. Sommerferie).';
 comment on column public.closed_dates.last_day is
-  'Til og med (valgfri): udfyld for at lukke en hel periode, f.eks. en ferie, fra day til og med denne dato. Der laves én række pr. dag, og feltet tømmes bagefter.';
+  'Til og med (valgfri): udfyld for at lukke en hel periode, f.eks. en ferie, fra day til og med denne dato (f.eks. 25-07-2027). Der laves én række pr. dag, og feltet tømmes bagefter. Dage, der allerede er lukket, beholder deres række.';
+comment on column public.closed_dates.affected_bookings is
+  'Udfyldes automatisk, når du gemmer (skriv ikke her): de bookinger, der lå på dagen (ved en periode: på hele perioden), med bookingnummer, navn, telefon og tider. Flyt eller aflys dem i owner_bookings. Hvad der står på dagen nu: owner_agenda med day = dagen.';
 
 create function public.closed_dates_expand_period()
 returns trigger
@@ -71,33 +143,60 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_day date := public.owner_parse_date(new.day, 'day');
+  v_last date := public.owner_parse_date(new.last_day, 'last_day');
+  v_closed date[];
+  v_already text;
 begin
-  if new.last_day is null then
-    return new;
+  if v_day is null then
+    raise exception 'Skriv den lukkede dag i day, f.eks. 24-12-2026.' using errcode = 'not_null_violation';
   end if;
-  if new.last_day < new.day then
-    raise exception 'last_day (%) ligger før day (%). Skriv periodens sidste dag i last_day.', new.last_day, new.day
-      using errcode = 'check_violation';
-  end if;
-  if new.last_day > new.day + 366 then
-    raise exception 'En lukkeperiode kan højst være et år.' using errcode = 'check_violation';
-  end if;
-  insert into public.closed_dates (day, reason)
-  select d::date, new.reason
-    from generate_series(new.day + 1, new.last_day, interval '1 day') d
-  on conflict (day) do nothing;
+  new.day := public.owner_date_canonical(v_day);
   new.last_day := null;
+  new.reason := coalesce(new.reason, '');
+  if tg_op = 'UPDATE' and new.day <> old.day
+     and exists (select 1 from public.closed_dates c where c.day = new.day) then
+    raise exception 'Den % er allerede lukket (den har sin egen række). Slet denne række, hvis dagen skal åbne igen.',
+      public.owner_day_text(v_day) using errcode = 'unique_violation';
+  end if;
+  if v_last is not null then
+    if v_last < v_day then
+      raise exception 'last_day (%) ligger før day (%). Skriv periodens sidste dag i last_day, f.eks. 25-07-2027.',
+        public.owner_day_text(v_last), public.owner_day_text(v_day) using errcode = 'check_violation';
+    end if;
+    if v_last > v_day + 366 then
+      raise exception 'En lukkeperiode kan højst være et år. Luk en kortere periode ad gangen.' using errcode = 'check_violation';
+    end if;
+    -- the rest of the period: days already closed keep their row and note, the others are closed
+    select coalesce(array_agg(d::date order by d), '{}') into v_closed
+      from generate_series(v_day + 1, v_last, interval '1 day') d
+     where exists (select 1 from public.closed_dates c where c.day = public.owner_date_canonical(d::date));
+    insert into public.closed_dates (day, reason)
+    select public.owner_date_canonical(d::date), new.reason
+      from generate_series(v_day + 1, v_last, interval '1 day') d
+     where d::date <> all (v_closed)
+    on conflict (day) do nothing;
+  end if;
+  if tg_op = 'INSERT' and exists (select 1 from public.closed_dates c where c.day = new.day) then
+    v_closed := array_prepend(v_day, coalesce(v_closed, '{}'));
+    new := null; -- the day stays as it was closed before
+  end if;
+  if cardinality(v_closed) > 0 then
+    select string_agg(public.owner_day_text(d), ', ' order by d) into v_already from unnest(v_closed) d;
+    raise notice 'Allerede lukket før (uændret): %. De andre dage er lukket nu.', v_already;
+  end if;
   return new;
 end;
 $$;
 
 comment on function public.closed_dates_expand_period() is
-  'Trigger function: a closed_dates row with last_day becomes one row per day from day to last_day (same reason).';
+  'Trigger function: reads day and last_day the Danish way (owner_parse_date) into 2027-07-05; a row with last_day closes every day from day to last_day (same reason). A day that is already closed keeps its row (never a refusal of the whole period): the new row for it is skipped and a Danish notice names those days. Moving a row onto a closed day is refused in Danish.';
 
 revoke all on function public.closed_dates_expand_period() from public, anon, authenticated;
 
 create trigger closed_dates_expand_period
-  before insert or update of last_day on public.closed_dates
+  before insert or update on public.closed_dates
   for each row execute function public.closed_dates_expand_period();
 
 create trigger refuse_truncate
@@ -117,22 +216,62 @@ grant select (day) on table public.closed_dates to anon, authenticated;
 -- open_dates --------------------------------------------------------------------------------------
 
 create table public.open_dates (
-  day date not null,
-  opens_at time,
-  closes_at time,
+  day text not null,
+  opens_at text,
+  closes_at text,
   reason text not null default '',
   constraint open_dates_pkey primary key (day),
   constraint open_dates_both_or_neither check ((opens_at is null) = (closes_at is null)),
-  constraint open_dates_closes_after_opens check (closes_at > opens_at)
+  constraint open_dates_closes_after_opens check (closes_at > opens_at),
+  constraint open_dates_day_format check (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+  constraint open_dates_opens_at_format check (opens_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$'),
+  constraint open_dates_closes_at_format check (closes_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$')
 );
 
 comment on table public.open_dates is
   'Dage, hvor der er åbent, selv om der ellers ville være lukket (f.eks. en helligdag). Tomme tider = ugedagens normale tider. En dag i closed_dates forbliver lukket.';
-comment on column public.open_dates.day is 'Dagen, der skal være åben (dato).';
+comment on column public.open_dates.day is
+  'Dagen, der skal være åben: dag-måned-år, f.eks. 14-05-2026 (gemmes som 2026-05-14).';
 comment on column public.open_dates.opens_at is
-  'Åbner kl. den dag, eller tom for ugedagens normale tid.';
+  'Åbner kl. den dag, f.eks. 10:00, eller tom (begge tider) for ugedagens normale tider.';
 comment on column public.open_dates.closes_at is
-  'Lukker kl. den dag, eller tom for ugedagens normale tid.';
+  'Lukker kl. den dag, f.eks. 14:00, eller tom (begge tider) for ugedagens normale tider.';
+
+create function public.open_dates_read_values()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_day date := public.owner_parse_date(new.day, 'day');
+  v_times text[];
+begin
+  if v_day is null then
+    raise exception 'Skriv dagen, der skal være åben, i day, f.eks. 14-05-2026.' using errcode = 'not_null_violation';
+  end if;
+  new.day := public.owner_date_canonical(v_day);
+  if (tg_op = 'INSERT' or new.day <> old.day)
+     and exists (select 1 from public.open_dates o where o.day = new.day) then
+    raise exception 'Den % står allerede i open_dates. Ret tiderne i dens række i stedet.',
+      public.owner_day_text(v_day) using errcode = 'unique_violation';
+  end if;
+  new.reason := coalesce(new.reason, '');
+  v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'ugedagens normale tider');
+  new.opens_at := v_times[1];
+  new.closes_at := v_times[2];
+  return new;
+end;
+$$;
+
+comment on function public.open_dates_read_values() is
+  'Trigger function: reads the day and times of an extra open day the Danish way (owner_parse_date, owner_opening_times) into 2026-05-14 and 10:00:00; a day already listed is refused in Danish.';
+
+revoke all on function public.open_dates_read_values() from public, anon, authenticated;
+
+create trigger open_dates_read_values
+  before insert or update on public.open_dates
+  for each row execute function public.open_dates_read_values();
 comment on column public.open_dates.reason is 'Hvorfor der er åbent (kun til dig).';
 
 create trigger refuse_truncate
@@ -252,14 +391,16 @@ as $$
          end,
          hol.name,
          case when cd.day is null and (od.day is not null or hol.name is null)
-              then (p_day + coalesce(od.opens_at, oh.opens_at)) at time zone 'Europe/Copenhagen' end,
+              then (p_day + coalesce(od.opens_at, oh.opens_at)::time) at time zone 'Europe/Copenhagen' end,
          case when cd.day is null and (od.day is not null or hol.name is null)
-              then (p_day + case when od.opens_at is not null then od.closes_at else oh.closes_at end)
+              then (p_day + (case when od.opens_at is not null then od.closes_at else oh.closes_at end)::time)
                    at time zone 'Europe/Copenhagen' end
     from (select 1) as one
     left join public.opening_hours oh on oh.weekday = extract(isodow from p_day)
-    left join public.open_dates od on od.day = p_day
-    left join public.closed_dates cd on cd.day = p_day
+    -- the owner's days are stored as 2026-12-24 (and times as 09:00:00), read the same under any
+    -- DateStyle
+    left join public.open_dates od on od.day = public.owner_date_canonical(p_day)
+    left join public.closed_dates cd on cd.day = public.owner_date_canonical(p_day)
     left join lateral (
       select h.name from public.danish_public_holidays(extract(year from p_day)::integer) h
        where h.day = p_day

@@ -8,7 +8,7 @@
 -- - the token in the cancel and move links is 256 random bits, and the table keeps only its
 --   SHA-256: whatever is written to cancel_token is hashed and emptied by a trigger, and a check
 --   keeps that column empty;
--- - a phone number is stored without spaces; a booking without idempotency key keeps no request
+-- - a phone number is stored as E.164 (+4520112233, phone_e164); a booking without idempotency key keeps no request
 --   fingerprint;
 -- - the anon and authenticated roles can read, change or delete no booking: no policy, no grant.
 
@@ -100,6 +100,8 @@ create table public.bookings (
   moved_at timestamptz,
   source text not null default 'online',
   reconfirmed_at timestamptz,
+  car_plate text not null default '',
+  sms_opt_in boolean not null default false,
   new_ready_at timestamptz,
   ready_revision integer not null default 0,
   status_changed_at timestamptz,
@@ -116,9 +118,13 @@ create table public.bookings (
   constraint bookings_customer_email_check check (char_length(customer_email) <= 254),
   -- an anonymised booking keeps no phone number
   constraint bookings_customer_phone_format check (
-    customer_phone ~ '^(\+45)?[0-9]{8,15}$' or (customer_phone = '' and anonymised_at is not null)
+    customer_phone ~ '^\+[0-9]{8,17}$' or (customer_phone = '' and anonymised_at is not null)
   ),
   constraint bookings_notes_check check (char_length(notes) <= 1000),
+  -- as the create-booking function stores it (validation.ts CAR_PLATE_MAX): trimmed, optional
+  constraint bookings_car_plate_check check (
+    char_length(car_plate) <= 20 and car_plate = btrim(car_plate)
+  ),
   -- the booking's states and, once the car is there, the car's (72_car_status.sql has the rules)
   constraint bookings_status_check check (
     status in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show')
@@ -135,6 +141,9 @@ create table public.bookings (
 
 -- the day's work, the caps (per address, per contact, per hour) and retention's look-ups
 create index bookings_drop_off_at_idx on public.bookings (drop_off_at);
+create index bookings_ready_at_idx on public.bookings (ready_at);
+-- the cars given a later ready time, still at the workshop after their planned one (owner_agenda)
+create index bookings_new_ready_at_idx on public.bookings (new_ready_at) where new_ready_at is not null;
 create index bookings_created_at_idx on public.bookings (created_at);
 create index bookings_client_ip_created_at_idx on public.bookings (client_ip, created_at);
 create index bookings_customer_email_idx on public.bookings (lower(customer_email));
@@ -162,6 +171,9 @@ comment on column public.bookings.customer_email is
   'Kundens e-mailadresse (bekræftelsen sendes hertil). Tom ved telefonbookinger uden e-mail.';
 comment on column public.bookings.customer_phone is 'Kundens telefonnummer.';
 comment on column public.bookings.notes is 'Kundens bemærkninger (valgfrit).';
+comment on column public.bookings.sms_opt_in is
+  'Kunden har bedt om SMS (bekræftelse, påmindelse, flytning, aflysning) ud over mails. Sendes kun, når GATEWAYAPI_TOKEN er sat, og kun til danske mobilnumre.';
+comment on column public.bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.bookings.status is
   'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet), arrived = bilen er ankommet, ready = klar til afhentning, collected = afhentet, no_show = udeblevet. Ret status i owner_bookings.';
 comment on column public.bookings.cancel_token is
@@ -291,13 +303,13 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  new.customer_phone := regexp_replace(new.customer_phone, '\s', '', 'g');
+  new.customer_phone := public.phone_e164(new.customer_phone);
   return new;
 end;
 $$;
 
 comment on function public.bookings_normalise_phone() is
-  'Trigger function: stores a booking''s phone number without spaces.';
+  'Trigger function: stores a booking''s phone number in its one form, E.164 (phone_e164), whatever path wrote it.';
 
 revoke all on function public.bookings_normalise_phone() from public, anon, authenticated;
 

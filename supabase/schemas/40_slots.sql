@@ -51,7 +51,7 @@ comment on column public.booking_work_periods.period is
 comment on column public.booking_work_periods.active is
   'false, når bookingen er aflyst, eller når tiden er frigivet (vedligeholdes automatisk).';
 comment on column public.booking_work_periods.released is
-  'true for tid efter, at bilen blev meldt udeblevet eller afhentet: den er ledig igen, så længe status er no_show eller collected (vedligeholdes automatisk).';
+  'true for tid efter, at bilen blev meldt udeblevet eller afhentet: den er ledig igen, så længe bookingen er udeblevet eller afhentet (vedligeholdes automatisk).';
 
 alter table public.booking_work_periods enable row level security;
 -- no policy and no grant for anon or authenticated

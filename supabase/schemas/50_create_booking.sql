@@ -157,7 +157,7 @@ as $$
 declare
   v_today timestamptz := date_trunc('day', p_now at time zone 'Europe/Copenhagen')
                          at time zone 'Europe/Copenhagen';
-  v_phone text := regexp_replace(coalesce(p_phone, ''), '\s', '', 'g');
+  v_phone text := public.phone_e164(p_phone);
   v_count integer;
   v_last timestamptz;
   v_cap integer;
@@ -255,7 +255,9 @@ create function public.booking_request_hash(
   p_name text,
   p_email text,
   p_phone text,
-  p_notes text
+  p_notes text,
+  p_car_plate text default '',
+  p_sms boolean default false
 )
 returns text
 language sql
@@ -265,13 +267,14 @@ set search_path = ''
 as $$
   select encode(sha256(convert_to(jsonb_build_array(
     p_service_id, p_date, p_time, p_name, lower(p_email),
-    regexp_replace(coalesce(p_phone, ''), '\s', '', 'g'), coalesce(p_notes, ''))::text, 'UTF8')), 'hex');
+    regexp_replace(coalesce(p_phone, ''), '\s', '', 'g'), coalesce(p_notes, ''),
+    coalesce(p_car_plate, ''), coalesce(p_sms, false))::text, 'UTF8')), 'hex');
 $$;
 
-comment on function public.booking_request_hash(uuid, date, text, text, text, text, text) is
+comment on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean) is
   'Fingerprint of a booking request (what the visitor chose and typed), to bind an idempotency key to it.';
 
-revoke all on function public.booking_request_hash(uuid, date, text, text, text, text, text)
+revoke all on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean)
   from public, anon, authenticated;
 
 create function public.booking_result(p_booking public.bookings)
@@ -295,6 +298,27 @@ comment on function public.booking_result(public.bookings) is
 
 revoke all on function public.booking_result(public.bookings) from public, anon, authenticated;
 
+-- a Danish plate (two letters, five digits) is written the one way it is printed, "AB 12 345",
+-- however it was typed; any other plate (a foreign one, a personal plate) is kept as typed
+create function public.car_plate_normalised(p_plate text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when upper(regexp_replace(coalesce(p_plate, ''), '[[:space:]-]', '', 'g')) ~ '^[A-Z]{2}[0-9]{5}$' then
+      regexp_replace(upper(regexp_replace(p_plate, '[[:space:]-]', '', 'g')),
+                     '^([A-Z]{2})([0-9]{2})([0-9]{3})$', '\1 \2 \3')
+    else btrim(coalesce(p_plate, ''))
+  end;
+$$;
+
+comment on function public.car_plate_normalised(text) is
+  'A car plate as stored: a Danish plate (two letters and five digits, typed with or without spaces or hyphens, in any case) as "AB 12 345"; any other plate trimmed and otherwise as typed.';
+
+revoke all on function public.car_plate_normalised(text) from public, anon, authenticated;
+
 create function public.booking_insert(
   p_id uuid,
   p_service public.services,
@@ -310,7 +334,9 @@ create function public.booking_insert(
   p_idempotency_key text default null,
   p_idempotency_hash text default null,
   p_client_ip text default null,
-  p_created_at timestamptz default now()
+  p_created_at timestamptz default now(),
+  p_car_plate text default '',
+  p_sms boolean default false
 )
 returns public.bookings
 language plpgsql
@@ -331,12 +357,13 @@ begin
     begin
       insert into public.bookings (
         id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, source,
-        idempotency_key, idempotency_hash, client_ip, created_at
+        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, car_plate,
+        sms_opt_in, source, idempotency_key, idempotency_hash, client_ip, created_at
       ) values (
         p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
         p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
-        p_source, p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at
+        public.car_plate_normalised(p_car_plate), coalesce(p_sms, false), p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
+        p_created_at
       )
       returning * into v_booking;
       insert into public.booking_work_periods (booking_id, bay, period)
@@ -359,13 +386,13 @@ $$;
 
 comment on function public.booking_insert(
   uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
-  text, text, text, text, timestamptz
+  text, text, text, text, timestamptz, text, boolean
 ) is
   'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book, which call it with named arguments (a new booking field is one more parameter with a default, passed by name where it is known); the caller holds the locks and has checked the time.';
 
 revoke all on function public.booking_insert(
   uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
-  text, text, text, text, timestamptz
+  text, text, text, text, timestamptz, text, boolean
 ) from public, anon, authenticated;
 
 create function public.create_booking(
@@ -378,7 +405,9 @@ create function public.create_booking(
   p_notes text default '',
   p_idempotency_key text default null,
   p_client_ip text default null,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_car_plate text default '',
+  p_sms boolean default false
 )
 returns jsonb
 language plpgsql
@@ -397,7 +426,8 @@ declare
   v_invalid text;
   v_cap text;
   v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
-                                             p_customer_email, p_customer_phone, p_notes);
+                                             p_customer_email, p_customer_phone, p_notes,
+                                             p_car_plate, p_sms);
 begin
   -- a repeated submit returns the first booking (and does not count against the rate limit);
   -- the same key with another booking is refused, never answered with the first booking
@@ -472,6 +502,8 @@ begin
       p_email => p_customer_email,
       p_phone => p_customer_phone,
       p_notes => coalesce(p_notes, ''),
+      p_car_plate => coalesce(p_car_plate, ''),
+      p_sms => coalesce(p_sms, false),
       p_source => 'online',
       p_idempotency_key => p_idempotency_key,
       p_idempotency_hash => case when p_idempotency_key is not null then v_hash end,
@@ -503,12 +535,12 @@ end;
 $$;
 
 comment on function public.create_booking(
-  uuid, date, text, text, text, text, text, text, text, timestamptz
+  uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) is
   'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
 
 revoke all on function public.create_booking(
-  uuid, date, text, text, text, text, text, text, text, timestamptz
+  uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) from public, anon, authenticated;
 
 create function public.create_booking_with_challenge(
@@ -523,7 +555,9 @@ create function public.create_booking_with_challenge(
   p_notes text default '',
   p_idempotency_key text default null,
   p_client_ip text default null,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_car_plate text default '',
+  p_sms boolean default false
 )
 returns jsonb
 language plpgsql
@@ -551,7 +585,8 @@ begin
         p_service_id => p_service_id, p_date => p_date, p_time => p_time,
         p_customer_name => p_customer_name, p_customer_email => p_customer_email,
         p_customer_phone => p_customer_phone, p_notes => p_notes,
-        p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now);
+        p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now,
+        p_car_plate => p_car_plate, p_sms => p_sms);
     end if;
     return jsonb_build_object('status', 'challenge_used');
   end if;
@@ -560,19 +595,20 @@ begin
     p_service_id => p_service_id, p_date => p_date, p_time => p_time,
     p_customer_name => p_customer_name, p_customer_email => p_customer_email,
     p_customer_phone => p_customer_phone, p_notes => p_notes,
-    p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now);
+    p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now,
+    p_car_plate => p_car_plate, p_sms => p_sms);
 end;
 $$;
 
 comment on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) is
   'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
 
 revoke all on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) from public, anon, authenticated;
 -- the create-booking edge function calls it with the secret key, after it verified the solution
 grant execute on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) to service_role;

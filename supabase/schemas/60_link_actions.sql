@@ -198,7 +198,7 @@ begin
 
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev afbestilt', locked_until = null
-   where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_booking.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   -- the key ends with the cancellation's revision: a booking reconfirmed by the workshop and
   -- cancelled again gets a cancellation again. sequence names the revision cancelled; the .ics is
@@ -410,7 +410,7 @@ begin
   -- the reminder of the old time is no longer right; the new time gets its own (own key)
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev flyttet', locked_until = null
-   where o.booking_id = v_old.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_old.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   v_previous := jsonb_build_object(
     'previousDropOff', public.copenhagen_iso(v_old.drop_off_at),

@@ -4,8 +4,8 @@
 --
 -- Rules that live here:
 -- - owner_bookings mirrors bookings (one row per booking, Copenhagen local times); an insert books,
---   status cancelled cancels, a new drop_off_local moves, the contact fields may be corrected;
---   the car's states (arrived, ready, collected, no_show) and a new ready_local go through
+--   status aflyst cancels, a new drop_off_local moves, the contact fields may be corrected;
+--   the car's states (ankommet, klar, afhentet, udeblevet) and a new ready_local go through
 --   booking_set_status and owner_set_ready_time (72_car_status.sql);
 --   anything else, and deleting a row, is refused with a Danish message that says what to do;
 -- - the owner books today or later, at any minute within opening hours, beyond the online window;
@@ -90,7 +90,13 @@ comment on function public.owner_drop_off(timestamp, text) is
 
 revoke all on function public.owner_drop_off(timestamp, text) from public, anon, authenticated;
 
-create function public.owner_check_customer(p_name text, p_phone text, p_email text, p_notes text)
+create function public.owner_check_customer(
+  p_name text,
+  p_phone text,
+  p_email text,
+  p_notes text,
+  p_car_plate text default ''
+)
 returns void
 language plpgsql
 immutable
@@ -119,13 +125,16 @@ begin
   if char_length(p_notes) > 1000 then
     raise exception 'Bemærkninger må højst være 1000 tegn.' using errcode = 'check_violation';
   end if;
+  if char_length(p_car_plate) > 20 or p_car_plate ~ '[[:cntrl:]]' then
+    raise exception 'Nummerpladen må højst være 20 tegn.' using errcode = 'check_violation';
+  end if;
 end;
 $$;
 
-comment on function public.owner_check_customer(text, text, text, text) is
-  'Refuses a malformed name, phone, e-mail or notes of an owner booking with a Danish message.';
+comment on function public.owner_check_customer(text, text, text, text, text) is
+  'Refuses a malformed name, phone, e-mail, notes or car plate of an owner booking with a Danish message.';
 
-revoke all on function public.owner_check_customer(text, text, text, text)
+revoke all on function public.owner_check_customer(text, text, text, text, text)
   from public, anon, authenticated;
 
 create function public.owner_plan(
@@ -214,7 +223,8 @@ create function public.owner_book(
   p_customer_phone text,
   p_customer_email text default null,
   p_notes text default null,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_car_plate text default null
 )
 returns public.bookings
 language plpgsql
@@ -229,6 +239,7 @@ declare
   v_phone text := trim(coalesce(p_customer_phone, ''));
   v_email text := trim(coalesce(p_customer_email, ''));
   v_notes text := coalesce(p_notes, '');
+  v_car_plate text := trim(coalesce(p_car_plate, ''));
   v_drop_off timestamp;
   v_blocked tstzrange[];
   v_booking public.bookings;
@@ -247,8 +258,8 @@ begin
       using errcode = 'invalid_parameter_value';
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
-    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.');
-  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes);
+    'Skriv afleveringstidspunktet i drop_off_local, f.eks. 05-01-2027 10:00.');
+  perform public.owner_check_customer(v_name, v_phone, v_email, v_notes, v_car_plate);
   v_blocked := public.owner_plan(v_service.duration_minutes, v_drop_off, p_now);
 
   -- no idempotency key and no client address: the owner books from the dashboard
@@ -264,6 +275,7 @@ begin
     p_email => v_email,
     p_phone => v_phone,
     p_notes => v_notes,
+    p_car_plate => v_car_plate,
     p_source => 'owner',
     p_created_at => now());
   if v_booking.id is null then
@@ -282,10 +294,10 @@ begin
 end;
 $$;
 
-comment on function public.owner_book(text, timestamp, text, text, text, text, timestamptz) is
+comment on function public.owner_book(text, timestamp, text, text, text, text, timestamptz, text) is
   'Books a package for the owner (phone or walk-in) at a Copenhagen wall-clock drop-off: today or later, any minute within opening hours, on a free bay (the exclusion constraint settles races). Queues the customer confirmation when there is an e-mail and owner_bookings_send_email is on. Raises a Danish exception otherwise.';
 
-revoke all on function public.owner_book(text, timestamp, text, text, text, text, timestamptz)
+revoke all on function public.owner_book(text, timestamp, text, text, text, text, timestamptz, text)
   from public, anon, authenticated;
 
 create function public.owner_cancel(p_booking_id uuid, p_now timestamptz default now())
@@ -309,7 +321,7 @@ begin
 
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev aflyst', locked_until = null
-   where o.booking_id = v_booking.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_booking.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   if v_booking.customer_email <> '' and v_booking.anonymised_at is null and public.owner_send_email() then
     -- as cancel_booking: the key ends with the cancellation's revision, and sequence names the
@@ -363,7 +375,7 @@ begin
       using errcode = 'feature_not_supported';
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
-    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 05-01-2027 10:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
   if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
     raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
@@ -406,14 +418,15 @@ revoke all on function public.owner_move(uuid, timestamp, timestamptz)
 
 create table public.owner_bookings (
   package text,
-  drop_off_local timestamp(0),
+  drop_off_local text,
   customer_name text,
   customer_phone text,
   customer_email text,
   notes text,
-  status text default 'confirmed',
-  ready_local timestamp(0),
+  status public.owner_status default 'bekræftet',
+  ready_local text,
   reference text not null,
+  car_plate text,
   constraint owner_bookings_pkey primary key (reference),
   constraint owner_bookings_reference_fkey
     foreign key (reference) references public.bookings (reference) on delete cascade
@@ -422,20 +435,22 @@ create table public.owner_bookings (
 create index owner_bookings_drop_off_local_idx on public.owner_bookings (drop_off_local);
 
 comment on table public.owner_bookings is
-  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local, customer_name og customer_phone (customer_email og notes er valgfri). Aflys: sæt status til cancelled. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
+  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local (f.eks. 05-01-2027 10:00), customer_name og customer_phone (customer_email, notes og car_plate er valgfri). Aflys: vælg status aflyst. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
 comment on column public.owner_bookings.package is
   'Pakkens navn som i services, f.eks. Guldpakken. Kan ikke skiftes på en booking (aflys og book igen).';
 comment on column public.owner_bookings.drop_off_local is
-  'Aflevering, dansk tid, f.eks. 2026-12-01 09:00. Ret den for at flytte bookingen.';
+  'Aflevering, dansk tid: dag-måned-år og klokkeslæt, f.eks. 05-01-2027 10:00 (5. januar 2027 kl. 10). Gemmes som 2027-01-05 10:00. Ret den for at flytte bookingen.';
 comment on column public.owner_bookings.customer_name is 'Kundens navn (2-100 tegn).';
-comment on column public.owner_bookings.customer_phone is 'Kundens telefonnummer (8-15 cifre).';
+comment on column public.owner_bookings.customer_phone is
+  'Kundens telefonnummer, f.eks. 20 11 22 33 (8 cifre er dansk) eller +46 70 123 45 67. Vises som +45 20 11 22 33.';
 comment on column public.owner_bookings.customer_email is
   'Kundens e-mailadresse (valgfri). Er den udfyldt, får kunden de samme mails som ved en onlinebooking (indstillingen owner_bookings_send_email).';
 comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
+comment on column public.owner_bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.owner_bookings.status is
-  'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen. Bilens dag: arrived = ankommet, ready = klar (kunden får én mail om, at bilen kan hentes), collected = afhentet, no_show = udeblevet (resten af tiden bliver ledig).';
+  'Vælg fra listen. bekræftet: bookingen gælder. aflyst: aflyser, og tiden bliver ledig med det samme; vælg bekræftet på en aflyst booking for at genoprette den (kun hvis tiden stadig er ledig), og kunden får en mail om, at bookingen gælder igen. Bilens dag: ankommet (bilen er afleveret), klar (kunden får én besked om, at bilen kan hentes), afhentet (kunden har hentet bilen), udeblevet (kunden kom ikke; resten af tiden bliver ledig).';
 comment on column public.owner_bookings.ready_local is
-  'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her: kunden får én mail med den nye tid.';
+  'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her, f.eks. 05-01-2027 16:00: kunden får én besked med den nye tid.';
 comment on column public.owner_bookings.reference is
   'Bookingnummer (dannes automatisk; lad feltet være tomt).';
 
@@ -447,18 +462,19 @@ security definer
 set search_path = ''
 as $$
   select p_booking.service_name,
-         (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         to_char(p_booking.drop_off_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.customer_name,
-         p_booking.customer_phone,
+         public.phone_display(p_booking.customer_phone),
          nullif(p_booking.customer_email, ''),
          p_booking.notes,
-         p_booking.status,
-         (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0),
-         p_booking.reference;
+         public.owner_status_of(p_booking.status),
+         to_char(coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
+         p_booking.reference,
+         p_booking.car_plate;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking (Copenhagen wall-clock times; ready_local is the new ready time when the owner gave one).';
+  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status.';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -470,6 +486,10 @@ set search_path = ''
 as $$
 declare
   v_booking public.bookings;
+  v_drop_off timestamp;
+  v_old_drop_off timestamp;
+  v_ready timestamp;
+  v_old_ready timestamp;
 begin
   if coalesce(current_setting('glanspunkt.owner_sync', true), '') = 'on' then
     return case when tg_op = 'DELETE' then old else new end; -- the mirror being written
@@ -479,22 +499,25 @@ begin
     if not exists (select 1 from public.bookings b where b.reference = old.reference) then
       return old; -- its booking was deleted (foreign key cascade)
     end if;
-    raise exception 'Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen %.', old.reference
+    raise exception 'Bookinger slettes ikke. Vælg status aflyst for at aflyse bookingen %.', old.reference
       using errcode = 'feature_not_supported';
   end if;
 
   perform set_config('glanspunkt.owner_editing', 'on', true);
+  -- the owner's text, read the Danish way (a refusal names the column and gives an example)
+  v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
   if tg_op = 'INSERT' then
     if new.reference is not null or new.ready_local is not null then
       raise exception 'reference og ready_local udfyldes automatisk: lad dem være tomme.'
         using errcode = 'feature_not_supported';
     end if;
-    if coalesce(new.status, 'confirmed') <> 'confirmed' then
-      raise exception 'En ny booking får status confirmed. Lad status være confirmed.'
+    if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
+      raise exception 'En ny booking får status bekræftet. Lad status være bekræftet.'
         using errcode = 'check_violation';
     end if;
-    v_booking := public.owner_book(new.package, new.drop_off_local, new.customer_name,
-                                   new.customer_phone, new.customer_email, new.notes);
+    v_booking := public.owner_book(new.package, v_drop_off, new.customer_name,
+                                   new.customer_phone, new.customer_email, new.notes,
+                                   p_car_plate => new.car_plate);
   else
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
     if new.reference is distinct from old.reference then
@@ -505,37 +528,43 @@ begin
       raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
         using errcode = 'feature_not_supported';
     end if;
-    if new.status is null
-       or new.status not in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show') then
-      raise exception 'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).'
+    if new.status is null then
+      raise exception 'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
         using errcode = 'check_violation';
     end if;
-    if new.ready_local is distinct from old.ready_local
-       and (new.status is distinct from old.status or new.drop_off_local is distinct from old.drop_off_local) then
+    -- compared as the times they are, so the same time typed another way is no change
+    v_old_drop_off := public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local');
+    v_ready := public.owner_parse_local_timestamp(new.ready_local, 'ready_local');
+    v_old_ready := public.owner_parse_local_timestamp(old.ready_local, 'ready_local');
+    if v_ready is distinct from v_old_ready
+       and (new.status is distinct from old.status or v_drop_off is distinct from v_old_drop_off) then
       raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
         using errcode = 'feature_not_supported';
     end if;
 
-    -- contact details and notes
-    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''))
-       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, '')) then
+    -- contact details, notes and car plate
+    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''),
+        coalesce(new.car_plate, ''))
+       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, ''),
+        coalesce(old.car_plate, '')) then
       perform public.owner_check_customer(trim(coalesce(new.customer_name, '')),
         trim(coalesce(new.customer_phone, '')), trim(coalesce(new.customer_email, '')),
-        coalesce(new.notes, ''));
+        coalesce(new.notes, ''), trim(coalesce(new.car_plate, '')));
       update public.bookings b
          set customer_name = trim(new.customer_name), customer_phone = trim(new.customer_phone),
-             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, '')
+             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, ''),
+             car_plate = public.car_plate_normalised(new.car_plate)
        where b.id = v_booking.id
       returning * into v_booking;
     end if;
 
-    if new.status = 'cancelled' and old.status = 'confirmed' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    if new.status = 'aflyst' and old.status = 'bekræftet' then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_cancel(v_booking.id);
-    elsif new.status = 'confirmed' and old.status = 'cancelled' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    elsif new.status = 'bekræftet' and old.status = 'aflyst' then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       -- reconfirming takes the work periods again, refused when the time was taken meanwhile
@@ -547,19 +576,19 @@ begin
           using errcode = 'exclusion_violation';
       end;
     elsif new.status is distinct from old.status then
-      -- the car's day (arrived, ready, collected, no_show) and its corrections
-      if new.drop_off_local is distinct from old.drop_off_local then
+      -- the car's day (ankommet, klar, afhentet, udeblevet) and its corrections
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
-      v_booking := public.booking_set_status(v_booking.id, new.status);
-    elsif new.drop_off_local is distinct from old.drop_off_local then
-      if new.status = 'cancelled' then
+      v_booking := public.booking_set_status(v_booking.id, public.owner_status_code(new.status));
+    elsif v_drop_off is distinct from v_old_drop_off then
+      if new.status = 'aflyst' then
         raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
           using errcode = 'feature_not_supported';
       end if;
-      v_booking := public.owner_move(v_booking.id, new.drop_off_local);
-    elsif new.ready_local is distinct from old.ready_local then
-      v_booking := public.owner_set_ready_time(v_booking.id, new.ready_local);
+      v_booking := public.owner_move(v_booking.id, v_drop_off);
+    elsif v_ready is distinct from v_old_ready then
+      v_booking := public.owner_set_ready_time(v_booking.id, v_ready);
     end if;
   end if;
   perform set_config('glanspunkt.owner_editing', '', true);
@@ -571,7 +600,7 @@ end;
 $$;
 
 comment on function public.owner_bookings_edit() is
-  'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), the car''s states go through booking_set_status, a new drop_off_local moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+  'Trigger function of owner_bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, the car''s states (ankommet, klar, afhentet, udeblevet) go through booking_set_status, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
 
 revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
 
@@ -601,7 +630,7 @@ begin
       set package = excluded.package, drop_off_local = excluded.drop_off_local,
           customer_name = excluded.customer_name, customer_phone = excluded.customer_phone,
           customer_email = excluded.customer_email, notes = excluded.notes,
-          status = excluded.status, ready_local = excluded.ready_local;
+          car_plate = excluded.car_plate, status = excluded.status, ready_local = excluded.ready_local;
   end if;
   perform set_config('glanspunkt.owner_sync', '', true);
   return null;

@@ -32,18 +32,12 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select case p_status
-    when 'confirmed' then 'bekræftet'
-    when 'cancelled' then 'aflyst'
-    when 'arrived' then 'ankommet'
-    when 'ready' then 'klar'
-    when 'collected' then 'afhentet'
-    when 'no_show' then 'udeblevet'
-    else p_status end;
+  -- the owner's word (owner_status_of); an unknown code as it is
+  select coalesce(public.owner_status_of(p_status)::text, p_status);
 $$;
 
 comment on function public.booking_status_text(text) is
-  'A booking status in Danish: bekræftet, aflyst, ankommet, klar, afhentet, udeblevet.';
+  'A booking status in Danish as text, the owner''s word (owner_status_of): bekræftet, ankommet, klar, afhentet, udeblevet, aflyst.';
 
 revoke all on function public.booking_status_text(text) from public, anon, authenticated;
 
@@ -149,17 +143,17 @@ as $$
     public.booking_status_text(p_booking.status), public.booking_status_text(p_status),
     case p_booking.status
       when 'cancelled' then
-        'Genopret den først ved at sætte status til confirmed (kun hvis tiden stadig er ledig), eller book en ny tid.'
+        'Genopret den først ved at vælge status bekræftet (kun hvis tiden stadig er ledig), eller book en ny tid.'
       when 'confirmed' then
-        'Sæt den først til arrived (ankommet) eller ready (klar).'
+        'Vælg først ankommet eller klar.'
       when 'arrived' then
-        'Bilen er i værkstedet: sæt den til ready (klar), eller til collected (afhentet), når kunden henter den. Var ankommet en fejl, så sæt status tilbage til confirmed.'
+        'Bilen er i værkstedet: vælg klar, eller afhentet, når kunden henter den. Var ankommet en fejl, så vælg bekræftet igen.'
       when 'ready' then
-        'Sæt den til collected (afhentet), når kunden har hentet bilen, eller tilbage til arrived (ankommet), hvis den alligevel ikke er klar.'
+        'Vælg afhentet, når kunden har hentet bilen, eller ankommet igen, hvis den alligevel ikke er klar.'
       when 'collected' then
-        'Var afhentet en fejl, så sæt status tilbage til ready (klar).'
+        'Var afhentet en fejl, så vælg klar igen.'
       when 'no_show' then
-        'Kom kunden alligevel, så sæt status til arrived (ankommet); var udeblevet en fejl, så sæt den tilbage til confirmed.'
+        'Kom kunden alligevel, så vælg ankommet; var udeblevet en fejl, så vælg bekræftet igen.'
       else '' end);
 $$;
 
@@ -336,7 +330,7 @@ begin
   end if;
   if p_status is null
      or p_status not in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show') then
-    raise exception 'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).'
+    raise exception 'status skal være bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
       using errcode = 'check_violation';
   end if;
   v_from := v_booking.status;
@@ -427,7 +421,7 @@ as $$
 begin
   -- the one place that reads the owner's new ready time (Danish typing goes here)
   if p_typed is null then
-    raise exception 'Skriv den nye færdigtid i ready_local, f.eks. 2026-12-01 16:00.'
+    raise exception 'Skriv den nye færdigtid i ready_local, f.eks. 01-12-2026 16:00.'
       using errcode = 'not_null_violation';
   end if;
   return date_trunc('minute', p_typed);
@@ -471,7 +465,7 @@ begin
     raise exception 'Bookingen % er % og kan ikke få en ny færdigtid.%', v_booking.reference,
       public.booking_status_text(v_booking.status),
       case when v_booking.status = 'ready'
-           then ' Er bilen alligevel ikke klar, så sæt status til arrived (ankommet) først.' else '' end
+           then ' Er bilen alligevel ikke klar, så vælg status ankommet først.' else '' end
       using errcode = 'feature_not_supported';
   end if;
   if v_at <= p_now then
@@ -540,28 +534,3 @@ revoke all on function public.bookings_clear_new_ready() from public, anon, auth
 create trigger bookings_clear_new_ready
   before update of drop_off_at on public.bookings
   for each row execute function public.bookings_clear_new_ready();
-
--- the no-show setting -----------------------------------------------------------------------------
-
-create function public.settings_check_no_show_requires_call()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.key = 'no_show_requires_call' and trim(coalesce(new.value, '')) not in ('0', '1') then
-    raise exception 'no_show_requires_call skal være 1 (ja: kunder med en udeblivelse skal ringe for at booke et job over flere dage) eller 0 (nej).'
-      using errcode = 'check_violation';
-  end if;
-  return new;
-end;
-$$;
-
-comment on function public.settings_check_no_show_requires_call() is
-  'Trigger function: the setting no_show_requires_call is 0 or 1, refused in Danish otherwise.';
-
-revoke all on function public.settings_check_no_show_requires_call() from public, anon, authenticated;
-
-create trigger settings_check_no_show_requires_call
-  before insert or update on public.settings
-  for each row execute function public.settings_check_no_show_requires_call();

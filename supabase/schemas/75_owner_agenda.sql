@@ -1,9 +1,14 @@
 -- The owner's view of the work and of a booking's revisions: owner_agenda (today and later, read
--- only), the calendar feed, and reconfirming a cancelled booking.
+-- only), closing a day over bookings, the calendar feed, and reconfirming a cancelled booking.
 --
 -- Rules that live here:
--- - owner_agenda shows every booking not over before today, in Copenhagen local time; it cannot be
---   edited (the owner edits owner_bookings);
+-- - owner_agenda is the day's cars: one row per car per Copenhagen day from today on that it is at
+--   the workshop (booking_day_role: aflevering, arbejde, venter, klar til afhentning, or
+--   aflevering og afhentning), in local time; a cancelled booking shows on its drop-off day only;
+--   it cannot be edited (the owner edits owner_bookings);
+-- - closing a day (closed_dates) over bookings saves, the saved row names them (affected_bookings)
+--   and the owner gets one e-mail listing them; a change of opening_hours that leaves a future
+--   booking outside the hours is refused, naming the bookings;
 -- - bookings.ics_sequence is the SEQUENCE of the latest revision of the customer's calendar event
 --   (RFC 5545: a later revision must carry a higher one): every move, cancellation and
 --   reconfirmation raises it by one, whatever path changes the booking;
@@ -11,46 +16,139 @@
 --   was taken meanwhile), and e-mails the customer new links and the raised SEQUENCE when there is
 --   an address, the job is not over and owner_bookings_send_email is on; the owner gets no copy.
 
+-- the days of a booking ---------------------------------------------------------------------------
+
+-- what happens to a car on one local day between its drop-off and its pickup: the one answer of
+-- the agenda view, the morning e-mail and the closing of a day
+create function public.booking_day_role(p_booking public.bookings, p_day date)
+returns table (role text, at timestamptz)
+language sql
+stable
+set search_path = ''
+as $$
+  select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
+              when p_day = v.drop_day then 'aflevering'
+              when p_day = v.ready_day then 'klar til afhentning'
+              when w.first_at is not null then 'arbejde'
+              -- past the planned ready day (a new, later ready time): the work goes on while open
+              when h.opens_at is not null then 'arbejde'
+              else 'venter'
+         end,
+         case when p_day = v.drop_day then p_booking.drop_off_at
+              when p_day = v.ready_day then coalesce(p_booking.new_ready_at, p_booking.ready_at)
+              else coalesce(w.first_at, h.opens_at)
+         end
+    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
+                 -- the pickup follows the new ready time the owner gave (owner_set_ready_time)
+                 (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date as ready_day,
+                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as planned_day) v
+   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
+   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
+   cross join lateral (
+     select min(lower(p.period)) as first_at
+       from public.booking_work_periods p
+      where p.booking_id = p_booking.id
+        and p.period && tstzrange(p_day::timestamp at time zone 'Europe/Copenhagen',
+                                  (p_day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
+   ) w
+   -- after the planned ready day the bay time has ended: an opening day is a day of work
+   cross join lateral (
+     select (select min(d.opens_at) from public.booking_day_hours(p_day) d
+              where p_day > v.planned_day) as opens_at
+   ) h;
+$$;
+
+comment on function public.booking_day_role(public.bookings, date) is
+  'A booking''s role on one Copenhagen day from its drop-off day to its pickup day (the new ready time when the owner gave one): aflevering, arbejde (a work period that day, or an opening day after the planned ready day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+
+revoke all on function public.booking_day_role(public.bookings, date)
+  from public, anon, authenticated;
+
+create function public.booking_days(p_booking public.bookings)
+returns table (day date, role text, at timestamptz)
+language sql
+stable
+set search_path = ''
+as $$
+  select g.day, r.role, r.at
+    from (select d::date as day
+            from generate_series(
+                   (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
+                   interval '1 day') d) g
+   cross join lateral public.booking_day_role(p_booking, g.day) r;
+$$;
+
+comment on function public.booking_days(public.bookings) is
+  'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day (the new ready time when given), each with its role that day (booking_day_role).';
+
+revoke all on function public.booking_days(public.bookings) from public, anon, authenticated;
+
 -- owner_agenda ------------------------------------------------------------------------------------
 
 -- security_invoker: it runs with the caller's rights, so the grants and row-level security of
--- bookings apply (the Data API exposes views in public)
+-- bookings apply (the Data API exposes views in public). One row per car per day it is at the
+-- workshop, from today on. A cancelled booking shows only on its drop-off day, marked cancelled,
+-- so the owner does not wait for that car; it is not in the workshop on the days after.
 create view public.owner_agenda
 with (security_invoker = true)
 as
-select (b.drop_off_at at time zone 'Europe/Copenhagen')::date as day,
+select g.day,
+       r.role,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
-       (b.ready_at at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
+       (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
        b.customer_name,
-       b.customer_phone,
+       public.phone_display(b.customer_phone) as customer_phone,
        b.customer_email,
        b.notes,
-       public.booking_status_text(b.status) as status,
+       public.owner_status_of(b.status) as status,
        b.reference,
+       b.car_plate,
        public.booking_no_shows(b.customer_phone, b.customer_email, now()) as no_shows
   from public.bookings b
- where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
-                     at time zone 'Europe/Copenhagen'
- order by b.drop_off_at, b.reference;
+  -- the days of booking_days, written out so that a filter on day reaches them before the role of
+  -- each day is worked out: a day's agenda works out the roles of that day's cars only
+ cross join lateral (
+   select d::date as day
+     from generate_series((b.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                          (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
+                          interval '1 day') d
+ ) g
+ cross join lateral public.booking_day_role(b, g.day) r
+ -- a car given a later ready time is still here after its planned one (bookings_new_ready_at_idx)
+ where (b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+                      at time zone 'Europe/Copenhagen'
+        or b.new_ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+                             at time zone 'Europe/Copenhagen')
+   and g.day >= (now() at time zone 'Europe/Copenhagen')::date
+   -- a cancelled booking or a no-show shows on its drop-off day only; a collected car until the
+   -- day it was collected
+   and (b.status not in ('cancelled', 'no_show') or r.role in ('aflevering', 'aflevering og afhentning'))
+   and (b.status <> 'collected'
+        or g.day <= coalesce((b.status_changed_at at time zone 'Europe/Copenhagen')::date, g.day))
+ order by g.day, r.at nulls last, b.reference;
 
 comment on view public.owner_agenda is
-  'Dagens og de kommende dages arbejde (kun til at se, ikke rette). Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
-comment on column public.owner_agenda.day is 'Afleveringsdag (dansk dato).';
+  'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
+comment on column public.owner_agenda.day is 'Dagen (dansk dato).';
+comment on column public.owner_agenda.role is
+  'Hvad der sker med bilen den dag: aflevering, arbejde, venter (lukket dag midt i jobbet), klar til afhentning, eller aflevering og afhentning (samme dag).';
 comment on column public.owner_agenda.drop_off_local is
   'Hvornår kunden afleverer bilen (dansk tid).';
 comment on column public.owner_agenda.ready_local is
-  'Hvornår bilen er færdig og kan hentes (dansk tid).';
+  'Hvornår bilen er færdig og kan hentes (dansk tid); den nye færdigtid, når du har givet en.';
 comment on column public.owner_agenda.package is 'Den bookede pakke.';
 comment on column public.owner_agenda.customer_name is 'Kundens navn.';
-comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer.';
+comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
 comment on column public.owner_agenda.customer_email is
   'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
 comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
 comment on column public.owner_agenda.status is
-  'bekræftet, aflyst (tiden er ledig igen), ankommet, klar, afhentet eller udeblevet. Ret status i owner_bookings.';
+  'bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst (tiden er ledig igen). En aflyst booking og en udeblevet kunde vises kun på afleveringsdagen. Ret status i owner_bookings.';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
+comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
 comment on column public.owner_agenda.no_shows is
   'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder.';
 
@@ -78,6 +176,176 @@ create trigger owner_agenda_read_only
 
 -- no grant for anon or authenticated
 
+-- closing a day over bookings --------------------------------------------------------------------
+
+-- one booking as the owner names it when a closing touches it
+create function public.booking_owner_line(p_booking public.bookings)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select format('%s %s %s (aflevering %s kl. %s, klar %s kl. %s)',
+    p_booking.reference, p_booking.customer_name, p_booking.customer_phone,
+    public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
+    public.owner_time_text(p_booking.drop_off_at),
+    public.owner_day_text((p_booking.ready_at at time zone 'Europe/Copenhagen')::date),
+    public.owner_time_text(p_booking.ready_at));
+$$;
+
+comment on function public.booking_owner_line(public.bookings) is
+  'A booking in one line for the owner: reference, customer name, phone, drop-off and ready time (Danish words, Copenhagen time).';
+
+revoke all on function public.booking_owner_line(public.bookings) from public, anon, authenticated;
+
+create function public.closed_days_affected(p_from date, p_to date)
+returns setof public.bookings
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
+  -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
+  -- engine's own instants are read (the index on ready_at), never the owner's typed columns. A job
+  -- already over has nothing left to move (a day closed afterwards, for the record).
+  select b.*
+    from public.bookings b
+   where b.status in ('confirmed', 'arrived', 'ready')
+     and b.ready_at > now()
+     and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
+     and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
+     and exists (select 1 from public.booking_days(b) d
+                  where d.day between p_from and p_to and d.role <> 'venter');
+$$;
+
+comment on function public.closed_days_affected(date, date) is
+  'The bookings not over yet (confirmed, or the car arrived or ready) that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+
+revoke all on function public.closed_days_affected(date, date) from public, anon, authenticated;
+
+create function public.closed_days_bookings(p_from date, p_to date)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(
+           'Flyt eller aflys i owner_bookings: '
+             || string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference),
+           'Ingen bookinger.')
+    from public.closed_days_affected(p_from, p_to) b;
+$$;
+
+comment on function public.closed_days_bookings(date, date) is
+  'The bookings a closing of the days touches (closed_days_affected) in one Danish text for the owner (booking_owner_line, by drop-off), or Ingen bookinger.';
+
+revoke all on function public.closed_days_bookings(date, date) from public, anon, authenticated;
+
+create function public.closed_dates_name_bookings()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- day and last_day are still as the owner typed them (this trigger runs before
+  -- closed_dates_expand_period, which stores them): read them with the same Danish parser
+  v_day date := public.owner_parse_date(new.day, 'day');
+  v_to date := greatest(v_day, coalesce(public.owner_parse_date(new.last_day, 'last_day'), v_day));
+  v_bookings jsonb;
+begin
+  if v_day is null then
+    return new; -- closed_dates_expand_period refuses the empty day in Danish
+  end if;
+  -- the saved row is what the Table Editor shows the owner after the edit: it names the bookings
+  -- on the day, and on a period's first row those of the whole period (this trigger runs before
+  -- closed_dates_expand_period, by name, so it still sees last_day). The closing itself is kept:
+  -- new bookings stop at once, and the owner moves or cancels the named ones.
+  new.affected_bookings := public.closed_days_bookings(v_day, v_to);
+
+  -- and one e-mail per closing, to keep as a list to work through: the owner's own edit (depth 1;
+  -- a period's other days are inserted by closed_dates_expand_period, below it), a new row or a
+  -- changed day, never a save of the reason alone
+  if pg_trigger_depth() = 1
+     and (tg_op = 'INSERT' or v_day is distinct from public.owner_parse_date(old.day, 'day')
+          or new.last_day is not null) then
+    select jsonb_agg(public.booking_summary(b) - 'price'
+                     || jsonb_build_object('customerName', b.customer_name,
+                                           'customerPhone', b.customer_phone)
+                     order by b.drop_off_at, b.reference)
+      into v_bookings
+      from public.closed_days_affected(v_day, v_to) b;
+    if v_bookings is not null then
+      insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
+      values (null, 'owner_notification', null,
+              jsonb_build_object('alert', 'closed_day', 'from', v_day::text, 'to', v_to::text,
+                                 'bookings', v_bookings),
+              'owner_alert:closed_day:' || gen_random_uuid(), now());
+    end if;
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.closed_dates_name_bookings() is
+  'Trigger function: fills closed_dates.affected_bookings with the bookings on the closed day, or on the whole period when last_day is given (closed_days_bookings), on every insert and update; a new closing (or a changed day) with bookings also queues the owner one e-mail listing them (kind owner_notification, payload.alert closed_day).';
+
+revoke all on function public.closed_dates_name_bookings() from public, anon, authenticated;
+
+create trigger closed_dates_affected_bookings
+  before insert or update on public.closed_dates
+  for each row execute function public.closed_dates_name_bookings();
+
+create function public.opening_hours_keep_bookings()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_list text;
+begin
+  -- a future booking whose work on this weekday no longer lies within the day's opening hours
+  -- (closed, or shorter); booking_day_hours reads the new row, open_dates and closed_dates. The
+  -- buffer after a job may run past closing, so the work is compared up to the ready time.
+  select string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference)
+    into v_list
+    from public.bookings b
+   where b.status in ('confirmed', 'arrived', 'ready')
+     and b.ready_at > now()
+     and exists (
+       select 1
+         from public.booking_work_periods w
+        where w.booking_id = b.id
+          and w.active
+          and upper(w.period) > now()
+          and extract(isodow from lower(w.period) at time zone 'Europe/Copenhagen') = new.weekday
+          and not exists (
+            select 1
+              from public.booking_day_hours((lower(w.period) at time zone 'Europe/Copenhagen')::date) h
+             where lower(w.period) >= h.opens_at
+               and least(upper(w.period), b.ready_at) <= h.closes_at));
+  if v_list is not null then
+    raise exception 'Åbningstiden kan ikke ændres: der er bookinger om %en, som så ligger uden for åbningstiden: %. Flyt eller aflys dem først i owner_bookings, og ret så åbningstiden igen. Vil du stoppe nye bookinger med det samme, så luk de enkelte dage i closed_dates.',
+      (array['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'])[new.weekday],
+      v_list
+      using errcode = 'check_violation';
+  end if;
+  return null;
+end;
+$$;
+
+comment on function public.opening_hours_keep_bookings() is
+  'Trigger function: refuses, in Danish and naming them (booking_owner_line), a change of opening_hours that leaves a future confirmed booking''s work outside the weekday''s new hours.';
+
+revoke all on function public.opening_hours_keep_bookings() from public, anon, authenticated;
+
+create trigger opening_hours_keep_bookings
+  after update on public.opening_hours
+  for each row execute function public.opening_hours_keep_bookings();
+
 -- the owner's calendar feed -----------------------------------------------------------------------
 
 create function public.owner_calendar_bookings(p_now timestamptz default now())
@@ -97,6 +365,9 @@ as $$
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
+           'carPlate', b.car_plate,
+           -- the new ready time when the owner gave one (booking_summary has the planned one)
+           'readyAt', public.copenhagen_iso(coalesce(b.new_ready_at, b.ready_at)),
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -113,7 +384,7 @@ as $$
 $$;
 
 comment on function public.owner_calendar_bookings(timestamptz) is
-  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
+  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the ready time (the new one when the owner gave one), the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
 
 revoke all on function public.owner_calendar_bookings(timestamptz) from public, anon, authenticated;
 -- the owner-calendar edge function calls it with the secret key

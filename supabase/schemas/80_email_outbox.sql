@@ -42,7 +42,10 @@ create table public.email_outbox (
   constraint email_outbox_kind_check check (kind in (
     'booking_confirmation', 'owner_notification', 'booking_reminder', 'cancellation_confirmation',
     'owner_cancellation', 'booking_moved', 'owner_booking_moved', 'owner_agenda',
-    'booking_reconfirmed', 'car_ready', 'car_ready_time'
+    'booking_reconfirmed', 'car_ready', 'car_ready_time',
+    -- the SMS twins of customer e-mails (public.sms_kind), sent to recipient, a +45 number
+    'sms_booking_confirmation', 'sms_booking_reminder', 'sms_booking_moved',
+    'sms_cancellation_confirmation', 'sms_car_ready', 'sms_car_ready_time'
   )),
   -- the owner's e-mails go to the sender's configured address; a purged row keeps no recipient
   constraint email_outbox_recipient_check check (
@@ -71,9 +74,9 @@ comment on table public.email_outbox is
 comment on column public.email_outbox.id is 'Mailens faste id (automatisk).';
 comment on column public.email_outbox.booking_id is 'Bookingen, mailen handler om.';
 comment on column public.email_outbox.kind is
-  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet) og cancellation_confirmation går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL).';
+  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar) og car_ready_time (ny færdigtid) går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
 comment on column public.email_outbox.recipient is
-  'Modtagerens adresse. Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
+  'Modtagerens adresse (ved SMS: telefonnummeret). Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
 comment on column public.email_outbox.payload is
   'Indholdet, mailen laves ud fra (bookingnummer, pakke, tider, kundens navn).';
 comment on column public.email_outbox.status is
@@ -146,6 +149,30 @@ comment on function public.email_outbox_drop_cancel_token() is
 
 revoke all on function public.email_outbox_drop_cancel_token() from public, anon, authenticated;
 
+create function public.email_outbox_check_status()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- the owner sets a failed e-mail back to pending in the dashboard (docs/owner.md)
+  if new.status is null or new.status not in ('pending', 'sending', 'sent', 'failed', 'cancelled') then
+    raise exception 'status i email_outbox skal være pending (send igen), failed, sent, sending eller cancelled. Skriv pending for at sende mailen igen.'
+      using errcode = 'check_violation';
+  end if;
+  return new;
+end;
+$$;
+
+comment on function public.email_outbox_check_status() is
+  'Trigger function: refuses an unknown e-mail status in Danish (the owner types pending to send a failed e-mail again).';
+
+revoke all on function public.email_outbox_check_status() from public, anon, authenticated;
+
+create trigger email_outbox_check_status
+  before update of status on public.email_outbox
+  for each row execute function public.email_outbox_check_status();
+
 create trigger email_outbox_drop_cancel_token
   before update of status on public.email_outbox
   for each row execute function public.email_outbox_drop_cancel_token();
@@ -175,6 +202,124 @@ create trigger email_outbox_given_up_reset
   for each row
   when (old.status = 'failed' and new.status is distinct from 'failed')
   execute function public.email_outbox_given_up_reset();
+
+-- SMS ---------------------------------------------------------------------------------------------
+-- A customer who ticked "Send mig SMS" gets an SMS beside some of the customer e-mails. The SMS is a
+-- row of this outbox (same sender, retries, idempotency and retention), queued by a trigger when its
+-- e-mail is queued, so it exists only once the booking is accepted and rolls back with it. Defence
+-- against SMS pumping (someone booking with other people's numbers to make the workshop pay for
+-- SMS): only Danish subscriber numbers, and at most 3 SMS a Copenhagen day per number.
+
+create function public.sms_number(p_phone text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- E.164 "+4520112233", or the older stored forms "20112233", "+45 20 11 22 33", "0045 2011 2233".
+  -- Refused (null): a foreign number, and the Danish ranges that are not a subscriber's phone: 0x and
+  -- 1x (reserved, carrier, short and service codes, premium SMS codes), 70 (split charge), 80
+  -- (freephone), 90 (premium rate); see docs/emails.md
+  select case
+           when d ~ '^[2-9][0-9]{7}$' and left(d, 2) not in ('70', '80', '90') then '+45' || d
+         end
+    from (select case
+                   when c ~ '^\+45[0-9]{8}$' then substr(c, 4)
+                   when c ~ '^0045[0-9]{8}$' then substr(c, 5)
+                   when c ~ '^[0-9]{8}$' then c
+                 end as d
+            from (select regexp_replace(coalesce(p_phone, ''), '[[:space:]().-]', '', 'g') as c) x) y;
+$$;
+
+comment on function public.sms_number(text) is
+  'The E.164 number (+45 and 8 digits) an SMS may go to, from a phone number as stored (E.164 or the older forms: 8 digits, +45..., 0045..., with spaces); null for a foreign number and for 0x, 1x, 70, 80 and 90 numbers (not a subscriber''s phone; 90 is premium rate).';
+
+revoke all on function public.sms_number(text) from public, anon, authenticated;
+
+create function public.sms_kind(p_email_kind text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- a new SMS (e.g. "din bil er klar") is one line here, its kind in email_outbox_kind_check and
+  -- its text in _shared/sms/templates.ts
+  select case p_email_kind
+           when 'booking_confirmation' then 'sms_booking_confirmation'
+           when 'booking_reminder' then 'sms_booking_reminder'
+           when 'booking_moved' then 'sms_booking_moved'
+           when 'cancellation_confirmation' then 'sms_cancellation_confirmation'
+           when 'car_ready' then 'sms_car_ready'
+           when 'car_ready_time' then 'sms_car_ready_time'
+         end;
+$$;
+
+comment on function public.sms_kind(text) is
+  'The SMS sent beside a customer e-mail of this kind to a customer who chose SMS, or null (no SMS for it).';
+
+revoke all on function public.sms_kind(text) from public, anon, authenticated;
+
+create function public.email_outbox_queue_sms()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_kind text := public.sms_kind(new.kind);
+  v_booking public.bookings;
+  v_number text;
+  v_count integer;
+  v_status text := 'pending';
+  v_error text;
+begin
+  if v_kind is null or new.booking_id is null then
+    return null;
+  end if;
+  select * into v_booking from public.bookings b where b.id = new.booking_id;
+  if not found or not v_booking.sms_opt_in or v_booking.anonymised_at is not null then
+    return null;
+  end if;
+  v_number := public.sms_number(v_booking.customer_phone);
+  if v_number is null then
+    v_status := 'cancelled';
+    v_error := 'Ikke sendt: SMS går kun til danske mobilnumre (+45 og 8 cifre; ikke 70-, 80-, 90- eller 1-numre).';
+  else
+    -- counted one at a time per number, so two bookings at once cannot both pass the cap
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('sms:' || v_number, 0));
+    select count(*) into v_count
+      from public.email_outbox o
+     where o.recipient = v_number
+       and o.kind like 'sms\_%'
+       and o.status in ('pending', 'sending', 'sent', 'failed')
+       and (o.created_at at time zone 'Europe/Copenhagen')::date
+           = (new.created_at at time zone 'Europe/Copenhagen')::date;
+    if v_count >= 3 then
+      v_status := 'cancelled';
+      v_error := 'Ikke sendt: højst 3 SMS om dagen til samme nummer.';
+    end if;
+  end if;
+  -- the SMS carries no link: the plain cancel token stays in the e-mail
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
+                                   next_attempt_at, created_at, status, last_error)
+  values (new.booking_id, v_kind, coalesce(v_number, v_booking.customer_phone),
+          new.payload - 'cancelToken', 'sms:' || new.idempotency_key, new.next_attempt_at,
+          new.created_at, v_status, v_error)
+  on conflict (idempotency_key) do nothing;
+  return null;
+end;
+$$;
+
+comment on function public.email_outbox_queue_sms() is
+  'Trigger function: a customer e-mail with an SMS twin (sms_kind) to a booking whose customer chose SMS queues the SMS in the same transaction (idempotency key sms:<the e-mail''s key>): pending to a Danish subscriber number (sms_number), or cancelled with the reason when the number is refused or already had 3 SMS that Copenhagen day.';
+
+revoke all on function public.email_outbox_queue_sms() from public, anon, authenticated;
+
+create trigger email_outbox_queue_sms
+  after insert on public.email_outbox
+  for each row
+  when (public.sms_kind(new.kind) is not null)
+  execute function public.email_outbox_queue_sms();
 
 alter table public.email_outbox enable row level security;
 -- no policy and no grant for anon or authenticated
@@ -208,7 +353,8 @@ begin
      v_payload || jsonb_build_object(
        'customerEmail', p_booking.customer_email,
        'customerPhone', p_booking.customer_phone,
-       'notes', p_booking.notes) || p_owner_extra,
+       'notes', p_booking.notes,
+       'carPlate', p_booking.car_plate) || p_owner_extra,
      p_owner_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at)
   on conflict (idempotency_key) do nothing;
 end;
@@ -217,7 +363,7 @@ $$;
 comment on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz
 ) is
-  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details and notes; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
+  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details, notes and car plate; each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
 
 revoke all on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz
@@ -296,8 +442,8 @@ begin
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'weekday', h.weekday,
-           'opensAt', to_char(h.opens_at, 'HH24:MI'),
-           'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday), '[]'::jsonb)
+           'opensAt', left(h.opens_at, 5),
+           'closesAt', left(h.closes_at, 5)) order by h.weekday), '[]'::jsonb)
     into v_hours
     from public.opening_hours h;
 
@@ -378,3 +524,27 @@ revoke all on function public.email_mark_failed(uuid, text, boolean, timestamptz
 -- the process-email-outbox edge function calls it with the secret key
 grant execute on function public.email_mark_failed(uuid, text, boolean, timestamptz, integer)
   to service_role;
+
+create function public.email_mark_cancelled(
+  p_id uuid,
+  p_reason text,
+  p_now timestamptz default now()
+)
+returns boolean
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.email_outbox o
+     set status = 'cancelled', locked_until = null, last_error = left(coalesce(p_reason, ''), 1000)
+   where o.id = p_id and o.status = 'sending'
+  returning true;
+$$;
+
+comment on function public.email_mark_cancelled(uuid, text, timestamptz) is
+  'Records that a claimed message is not sent, and why (an SMS while GATEWAYAPI_TOKEN is not set): cancelled, not failed, so no alert is sent about it.';
+
+revoke all on function public.email_mark_cancelled(uuid, text, timestamptz)
+  from public, anon, authenticated;
+-- the process-email-outbox edge function calls it with the secret key
+grant execute on function public.email_mark_cancelled(uuid, text, timestamptz) to service_role;

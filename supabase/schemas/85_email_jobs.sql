@@ -8,7 +8,8 @@
 --   none when the booking was made, moved or reconfirmed less than 12 hours before that, none late,
 --   and the owner's bookings only while owner_bookings_send_email is on;
 -- - the morning agenda (setting owner_agenda_email) goes at 07:00 Copenhagen time on opening days,
---   once a day, with the day's drop-offs and pick-ups and the e-mails given up since the last one;
+--   once a day, with the day's cars by their role that day (booking_day_role, as owner_agenda:
+--   drop-offs, pick-ups, cars in work or waiting) and the e-mails given up since the last one;
 -- - a given-up e-mail reaches the owner in at most one alert a day; each one is reported once (a
 --   later one in the next day's alert), only from the last 7 days, and an alert never reports
 --   itself, so a broken owner address costs one failing alert a day, never a chain. The sender
@@ -174,11 +175,14 @@ as $$
   select (public.booking_summary(p_booking) - 'price')
          || jsonb_build_object('customerName', p_booking.customer_name,
                                'customerPhone', p_booking.customer_phone,
-                               'notes', p_booking.notes);
+                               'notes', p_booking.notes,
+                               'carPlate', p_booking.car_plate,
+                               -- the new ready time when the owner gave one
+                               'readyAt', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)));
 $$;
 
 comment on function public.owner_agenda_item(public.bookings) is
-  'One booking as a line of the morning agenda e-mail.';
+  'One booking as a line of the morning agenda e-mail (readyAt is the new ready time when the owner gave one).';
 
 revoke all on function public.owner_agenda_item(public.bookings) from public, anon, authenticated;
 
@@ -195,6 +199,7 @@ declare
   v_to timestamptz := (v_day + 1)::timestamp at time zone 'Europe/Copenhagen';
   v_drop_offs jsonb;
   v_pick_ups jsonb;
+  v_working jsonb;
   v_given_up_ids uuid[];
   v_given_up jsonb;
   v_count integer;
@@ -208,16 +213,20 @@ begin
     return 0;
   end if;
 
-  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference), '[]')
-    into v_drop_offs
+  -- the day's cars by their role that day, as owner_agenda has them (booking_day_role): the
+  -- drop-offs, the pickups (a one-day job is in both) and the cars worked on or waiting in between
+  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference)
+                    filter (where d.role in ('aflevering', 'aflevering og afhentning')), '[]'),
+         coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference)
+                    filter (where d.role in ('klar til afhentning', 'aflevering og afhentning')), '[]'),
+         coalesce(jsonb_agg(public.owner_agenda_item(b) || jsonb_build_object('role', d.role)
+                            order by b.drop_off_at, b.reference)
+                    filter (where d.role in ('arbejde', 'venter')), '[]')
+    into v_drop_offs, v_pick_ups, v_working
     from public.bookings b
+   cross join lateral public.booking_day_role(b, v_day) d
    where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
-     and b.drop_off_at >= v_from and b.drop_off_at < v_to;
-  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference), '[]')
-    into v_pick_ups
-    from public.bookings b
-   where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
-     and b.ready_at >= v_from and b.ready_at < v_to;
+     and coalesce(b.new_ready_at, b.ready_at) >= v_from and b.drop_off_at < v_to;
 
   -- e-mails given up since they were last listed here (closed days carry them to the next
   -- opening day), whether or not their alert got through; the alert itself is not listed
@@ -240,7 +249,7 @@ begin
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   values (null, 'owner_agenda', null,
           jsonb_build_object('day', v_day::text, 'dropOffs', v_drop_offs, 'pickUps', v_pick_ups,
-                             'givenUp', v_given_up),
+                             'working', v_working, 'givenUp', v_given_up),
           'owner_agenda:' || v_day, p_now)
   on conflict (idempotency_key) do nothing;
   get diagnostics v_count = row_count;
@@ -252,7 +261,7 @@ end;
 $$;
 
 comment on function public.queue_owner_agenda(timestamptz) is
-  'Queues the owner''s morning agenda e-mail (kind owner_agenda) when the setting owner_agenda_email is 1, it is 07:00 or later in Copenhagen and the workshop opens today; at most one per day. Lists the day''s drop-offs and pick-ups, and the e-mails given up (last 7 days) not listed in an earlier agenda. Returns how many were queued (0 or 1). Safe to call as often as wanted.';
+  'Queues the owner''s morning agenda e-mail (kind owner_agenda) when the setting owner_agenda_email is 1, it is 07:00 or later in Copenhagen and the workshop opens today; at most one per day. Lists the day''s cars by their role that day (booking_day_role, as owner_agenda): drop-offs, pick-ups, the cars worked on or waiting in between, and the e-mails given up (last 7 days) not listed in an earlier agenda. Returns how many were queued (0 or 1). Safe to call as often as wanted.';
 
 revoke all on function public.queue_owner_agenda(timestamptz) from public, anon, authenticated;
 -- the local stack's worker calls it with the secret key (pg_cron on the platform)

@@ -246,6 +246,8 @@ begin
          customer_email = '',
          customer_phone = '',
          notes = '',
+         car_plate = '',
+         sms_opt_in = false,
          client_ip = null,
          idempotency_key = null,
          cancel_token = public.booking_random_token(),

@@ -84,9 +84,17 @@ describe.each(BACKENDS)('booking challenge on %s', (backend) => {
     const post = await fetch(`${stack.url}/functions/v1/booking-challenge`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(await post.json()).toEqual({ error: MESSAGES.methodNotAllowed });
-    // a setting that is not a whole number in range falls back to the default
+    // writing a value that is not a whole number in range is refused in Danish ...
+    await expect(
+      stack.query(
+        `update public.settings set value = 'mange' where key = 'booking_challenge_cost'`,
+      ),
+    ).rejects.toThrow(/^booking_challenge_cost skal være et helt tal fra 1 til 1000000/);
+    // ... and one written before that check (trigger off here) falls back to the default
     await stack.query(
-      `update public.settings set value = 'mange' where key = 'booking_challenge_cost'`,
+      `alter table public.settings disable trigger settings_check_value;
+       update public.settings set value = 'mange' where key = 'booking_challenge_cost';
+       alter table public.settings enable trigger settings_check_value`,
     );
     expect((await fetchChallenge(stack.url)).parameters.cost).toBe(5000);
   });

@@ -22,6 +22,8 @@ const full: Required<BookingInput> = {
   bookingDate: '2026-12-01',
   bookingTime: '09:30',
   notes: 'Hund i bilen',
+  carPlate: 'AB 12 345',
+  sms: true,
   website: '',
   altcha: 'solution',
 };
@@ -43,6 +45,8 @@ describe('the create-booking body: browser and function agree', () => {
         bookingDate: full.bookingDate,
         bookingTime: full.bookingTime,
         notes: full.notes,
+        carPlate: full.carPlate,
+        sms: full.sms,
         honeypot: false,
       },
     });

@@ -50,6 +50,9 @@ const ENGINE_COLUMNS = [
 
 const SECRET = 'booking-fields-calendar-secret-0123456789abcdef';
 
+/** The fields the owner sees and types (a choice such as "Send mig SMS" is not one of them). */
+const OWNER_FIELDS = BOOKING_CUSTOMER_FIELDS.filter((f) => f.owner !== false);
+
 // no stack needed: these fail by name even when booking does not work at all
 describe('the list of customer fields', () => {
   it('lists every key of the create-booking body that the customer fills in', () => {
@@ -87,13 +90,13 @@ describe('every customer field reaches every place', () => {
     reference = created.body?.reference ?? '';
     // the same fields booked by the owner, through the owner's table as the dashboard does
     const [later] = await openDays(stack, [2, 3, 4], 2).then((days) => days.slice(1));
-    const columns = BOOKING_CUSTOMER_FIELDS.map((f) => f.column);
+    const columns = OWNER_FIELDS.map((f) => f.column);
     const rows = await stack
       .query<{ reference: string }>(
         `insert into public.owner_bookings (package, drop_off_local, ${columns.join(', ')})
        values ('Guldpakken', $1::timestamp, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
        returning reference`,
-        [`${later} 12:00`, ...BOOKING_CUSTOMER_FIELDS.map((f) => f.typed)],
+        [`${later} 12:00`, ...OWNER_FIELDS.map((f) => f.typed)],
       )
       .catch((error: Error) => {
         ownerError = error.message;
@@ -122,7 +125,18 @@ describe('every customer field reaches every place', () => {
     expect(customer.sort()).toEqual(BOOKING_CUSTOMER_FIELDS.map((f) => f.column).sort());
   });
 
-  it.each(BOOKING_CUSTOMER_FIELDS)(
+  it('a choice the owner does not see is stored by create-booking', async () => {
+    booked();
+    for (const field of BOOKING_CUSTOMER_FIELDS.filter((f) => f.owner === false)) {
+      const rows = await stack.query<{ value: string }>(
+        `select ${field.column}::text as value from public.bookings where reference = $1`,
+        [reference],
+      );
+      expect([field.column, rows[0]?.value]).toEqual([field.column, field.shown]);
+    }
+  });
+
+  it.each(OWNER_FIELDS)(
     '$body: stored by create-booking and by the owner’s table, shown in the owner’s table and agenda',
     async (field) => {
       booked();
@@ -135,13 +149,14 @@ describe('every customer field reaches every place', () => {
             `select ${field.column}::text as value from public.${relation} where reference = $1`,
             [ref],
           );
-          expect([path, relation, rows[0]?.value]).toEqual([path, relation, field.shown]);
+          const expected = relation === 'bookings' ? (field.stored ?? field.shown) : field.shown;
+          expect([path, relation, rows[0]?.value]).toEqual([path, relation, expected]);
         }
       }
     },
   );
 
-  it.each(BOOKING_CUSTOMER_FIELDS)('$body: in the owner’s e-mail', async (field) => {
+  it.each(OWNER_FIELDS)('$body: in the owner’s e-mail', async (field) => {
     booked();
     const [row] = await stack.query<{ message: OutboxMessage }>(
       `select jsonb_build_object('id', o.id, 'kind', o.kind, 'recipient', o.recipient,
@@ -160,7 +175,7 @@ describe('every customer field reaches every place', () => {
     expect(mail.text).toContain(field.shown);
   });
 
-  it.each(BOOKING_CUSTOMER_FIELDS)('$body: in the owner’s calendar feed', async (field) => {
+  it.each(OWNER_FIELDS)('$body: in the owner’s calendar feed', async (field) => {
     booked();
     const res = await fetch(`${stack.url}/functions/v1/owner-calendar?secret=${SECRET}`);
     expect(res.status).toBe(200);
@@ -178,7 +193,7 @@ describe('every customer field reaches every place', () => {
         `select ${field.column}::text as value from public.bookings where reference = $1`,
         [reference],
       );
-      expect([field.column, row!.value]).not.toEqual([field.column, field.shown]);
+      expect([field.column, row!.value]).not.toEqual([field.column, field.stored ?? field.shown]);
     }
   });
 });

@@ -16,11 +16,12 @@ const HELPERS = [
   'booking_by_token(text)',
   'booking_link_view(public.bookings, timestamptz, boolean)',
   'booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)',
-  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz)',
+  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz, text, boolean)',
   'owner_drop_off(timestamp, text)',
 ];
 
-// The payloads as create_booking, move_booking and cancel_booking wrote them before the migration.
+// The payloads as create_booking, move_booking and cancel_booking wrote them before the migration
+// (the owner's with the car plate, added since: migration add_car_plate).
 const OLD_CUSTOMER = `jsonb_build_object(
     'reference', b.reference, 'serviceName', b.service_name, 'price', b.price,
     'dropOff', public.copenhagen_iso(b.drop_off_at), 'readyAt', public.copenhagen_iso(b.ready_at),
@@ -29,7 +30,7 @@ const OLD_OWNER = `jsonb_build_object(
     'reference', b.reference, 'serviceName', b.service_name, 'price', b.price,
     'dropOff', public.copenhagen_iso(b.drop_off_at), 'readyAt', public.copenhagen_iso(b.ready_at),
     'customerName', b.customer_name, 'customerEmail', b.customer_email,
-    'customerPhone', b.customer_phone, 'notes', b.notes)`;
+    'customerPhone', b.customer_phone, 'notes', b.notes, 'carPlate', b.car_plate)`;
 
 interface Queued {
   kind: string;

@@ -99,6 +99,8 @@ describe('validateBookingRequest', () => {
         bookingDate: '2026-12-01',
         bookingTime: '09:30',
         notes: '',
+        carPlate: '',
+        sms: false,
         idempotencyKey: null,
         honeypot: false,
       },
@@ -111,6 +113,37 @@ describe('validateBookingRequest', () => {
     expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1001) })).toEqual({
       ok: false,
       error: MESSAGES.notes,
+    });
+  });
+
+  it('takes "Send mig SMS" as a boolean only', () => {
+    const r = validateBookingRequest({ ...valid, sms: true });
+    expect(r.ok && r.value.sms).toBe(true);
+    for (const sms of ['ja', 1, null, {}]) {
+      expect(validateBookingRequest({ ...valid, sms }).ok).toBe(sms === null);
+    }
+  });
+
+  it('refuses hostile text in the car plate like in every field', () => {
+    for (const carPlate of ['AB\u0000123', 'AB\u202e123', 'AB\n123']) {
+      expect(validateBookingRequest({ ...valid, carPlate })).toEqual({
+        ok: false,
+        error: MESSAGES.forbiddenCharacter,
+      });
+    }
+  });
+
+  it('trims the car plate and refuses one over 20 characters or not a string', () => {
+    const r = validateBookingRequest({ ...valid, carPlate: '  AB 12 345 ' });
+    expect(r.ok && r.value.carPlate).toBe('AB 12 345');
+    expect(validateBookingRequest({ ...valid, carPlate: 'Æ'.repeat(20) }).ok).toBe(true);
+    expect(validateBookingRequest({ ...valid, carPlate: 'Æ'.repeat(21) })).toEqual({
+      ok: false,
+      error: MESSAGES.carPlate,
+    });
+    expect(validateBookingRequest({ ...valid, carPlate: 5 })).toEqual({
+      ok: false,
+      error: MESSAGES.carPlate,
     });
   });
 
@@ -171,6 +204,8 @@ describe('characters no text field takes', () => {
     ['a right-to-left override (Cf) in the name', { customerName: 'Ane \u202eJensen' }],
     ['a next-line control (U+0085, Cc) in the name', { customerName: 'Ane\u0085Jensen' }],
     ['an escape character in the notes', { notes: 'a\u001b[31mb' }],
+    ['a line feed in the car plate', { carPlate: 'AB\n12 345' }],
+    ['a zero-width space in the car plate', { carPlate: 'AB\u200b12345' }],
   ])('refuses %s with a Danish 400 message', (_case, body) => {
     expect(refused(body)).toEqual({ ok: false, error: MESSAGES.forbiddenCharacter });
   });

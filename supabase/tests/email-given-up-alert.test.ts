@@ -227,7 +227,7 @@ describe.each(BACKENDS)('alert about given-up e-mails on %s', (backend) => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('E-mails der ikke kunne sendes');
         expect(body).toContain(
-          'Bookingbekræftelse til Mette Hansen · mette@example.dk · tlf. +4511223344',
+          'Bookingbekræftelse til Mette Hansen · mette@example.dk · tlf. +45 11 22 33 44',
         );
         expect(body).toContain(
           `Booking nr. ${reference} · Guldpakken · torsdag den 10. december 2026 kl. 13:00`,
@@ -561,17 +561,17 @@ describe('the e-mails about given-up e-mails', () => {
     expect(mail.subject).toBe('Advarsel: 5 e-mails kunne ikke sendes');
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain(
-      'Bookingbekræftelse til Mette <b>Hansen</b> · kunde@example.dk · tlf. +4511223344',
+      'Bookingbekræftelse til Mette <b>Hansen</b> · kunde@example.dk · tlf. +45 11 22 33 44',
     );
     expect(mail.html).toContain('Mette &lt;b&gt;Hansen&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Hansen');
     expect(mail.text).toContain(
-      'Afbestillingsbekræftelse til Ole Berg · ole@example.dk · tlf. +4522334455\n' +
+      'Afbestillingsbekræftelse til Ole Berg · ole@example.dk · tlf. +45 22 33 44 55\n' +
         '  Booking nr. P4Q8R2ST · Guldpakken · torsdag den 10. december 2026 kl. 13:00 (aflyst)\n' +
         '  Fejl (efter 1 forsøg): Mailtjenesten afviste mailen (HTTP 422): Invalid `to` field.',
     );
     expect(mail.text).toContain(
-      'Din besked om en ny booking\n  Kunde: Ane Jensen · kunde@example.dk · tlf. +4511223344',
+      'Din besked om en ny booking\n  Kunde: Ane Jensen · kunde@example.dk · tlf. +45 11 22 33 44',
     );
     expect(mail.text).toContain(
       'Din morgenoversigt for onsdag den 9. december 2026\n' +

@@ -115,7 +115,7 @@ describe('alert about given-up e-mails on the embedded stack', () => {
     });
     for (const body of [alert!.text, alert!.html]) {
       expect(body).toContain(
-        `Bookingbekræftelse til Lise Holm · ${first.email} · tlf. +4512345678`,
+        `Bookingbekræftelse til Lise Holm · ${first.email} · tlf. +45 12 34 56 78`,
       );
       expect(body).toContain(`Booking nr. ${first.reference} · Sølvpakken`);
       expect(body).toContain('Fejl (efter 2 forsøg): Mailtjenesten havde en fejl (HTTP 503).');

@@ -1,7 +1,7 @@
 // The owner's morning agenda (public.queue_owner_agenda) with a fixed clock, on PGlite and
 // PostgreSQL 15: off by default, at 07:00 Copenhagen time (winter and summer time) on opening days
-// only, once per day however often it is called, with the day's drop-offs and pick-ups; and the
-// e-mail it becomes.
+// only, once per day however often it is called, with the day's drop-offs, pick-ups and the cars
+// in between (the roles of owner_agenda); and the e-mail it becomes.
 import { describe, expect, it } from 'vitest';
 import {
   renderEmail,
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       expect(await queue(tx, '2026-10-26T06:00:00Z')).toBe(1);
     }));
 
-  it("lists the day's drop-offs and pick-ups with package, customer, phone and notes", () =>
+  it("lists the day's drop-offs and pick-ups with package, customer, phone, car plate and notes", () =>
     withRollback(t, async (tx) => {
       await enable(tx);
       const guld = await book(tx, {
@@ -100,6 +100,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         name: 'Mette Hansen',
         phone: '+45 11 22 33 44',
         notes: 'Ridse på døren',
+        carPlate: 'AB 12 345',
         now: BOOKED_AT,
       });
       // a two-day polish dropped off on Wednesday is picked up on Thursday
@@ -129,6 +130,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             serviceName: 'Guldpakken',
             customerName: 'Mette Hansen',
             customerPhone: '+4511223344',
+            carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
             dropOff: '2026-12-10T13:00:00+01:00',
             readyAt: '2026-12-10T15:00:00+01:00',
@@ -143,6 +145,8 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
           }),
           expect.objectContaining({ reference: guld.reference }),
         ],
+        // no car is between its drop-off and pickup day today
+        working: [],
         // no e-mail was given up (email-given-up-alert.test.ts lists them)
         givenUp: [],
       });
@@ -163,11 +167,69 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
-        expect(body).toContain('kl. 13:00 · Guldpakken · Mette Hansen · tlf. +4511223344');
+        expect(body).toContain(
+          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 11 22 33 44 · nummerplade AB 12 345',
+        );
         expect(body).toContain('Bemærkninger: Ridse på døren');
         expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');
       }
       expect(mail.text).not.toContain(cancelled.reference!);
+    }));
+
+  it("Saturday's e-mail lists Friday's polish to be picked up, and a longer job in the workshop", () =>
+    withRollback(t, async (tx) => {
+      await enable(tx);
+      await tx.rows(`update public.settings set value = '2' where key = 'workshop_capacity'`);
+      // 14 hours: Friday 08:00-17:00, Saturday 10:00-15:00
+      const polish = await book(tx, {
+        serviceId: SERVICE.guldPolering,
+        date: '2026-12-11',
+        time: '08:00',
+        name: 'Anders Jensen',
+        now: BOOKED_AT,
+      });
+      // 18 hours: Friday, all of Saturday, ready Monday 12:00
+      const premium = await book(tx, {
+        serviceId: SERVICE.premiumPolering,
+        date: '2026-12-11',
+        time: '08:00',
+        name: 'Lang Tid',
+        now: BOOKED_AT,
+      });
+      expect(await queue(tx, '2026-12-12T07:00:00+01:00')).toBe(1);
+      const [agenda] = await agendas(tx);
+      expect(agenda!.payload).toMatchObject({
+        day: '2026-12-12',
+        dropOffs: [],
+        pickUps: [
+          expect.objectContaining({
+            reference: polish.reference,
+            readyAt: '2026-12-12T15:00:00+01:00',
+          }),
+        ],
+        working: [expect.objectContaining({ reference: premium.reference, role: 'arbejde' })],
+      });
+      const mail = renderEmail(
+        {
+          id: '00000000-0000-4000-8000-000000000003',
+          kind: 'owner_agenda',
+          recipient: null,
+          payload: agenda!.payload,
+          idempotencyKey: agenda!.idempotency_key,
+          attempts: 1,
+          createdAt: '2026-12-12T06:00:00Z',
+        },
+        CTX,
+      );
+      expect(mail.subject).toBe(
+        'Dagens program lørdag den 12. december 2026: 0 afleveringer, 1 afhentning, 1 i arbejde',
+      );
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('kl. 15:00 · Guldpakken polering · Anders Jensen');
+        expect(body).toContain('I værkstedet');
+        expect(body).toContain('i arbejde · Premiumpakken polering · Lang Tid');
+        expect(body).toContain('klar mandag den 14. december 2026 kl. 12:00');
+      }
     }));
 
   it('an empty day still gets its agenda, saying so', () =>

@@ -1,7 +1,8 @@
-// The owner's dashboard: the read-only owner_agenda view (today and later, Copenhagen wall-clock
-// times, ordered by drop-off), Danish comments on every table, view and column the owner touches,
-// no UTC column in an owner view, every setting documented in docs/owner.md with its default, and no
-// access for anon/authenticated. Runs on PGlite and on PostgreSQL 15.
+// The owner's dashboard: the read-only owner_agenda view (the day's cars from today on, with their
+// role that day, Copenhagen wall-clock times; multi-day jobs in owner-agenda-days.test.ts), Danish
+// comments on every table, view and column the owner touches, no UTC column in an owner view, every
+// setting documented in docs/owner.md with its default, and no access for anon/authenticated. Runs
+// on PGlite and on PostgreSQL 15.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, SERVICE, sqlState, withRollback, type Tx } from './helpers/sql.ts';
@@ -53,7 +54,7 @@ async function insertBooking(
 describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
   const t = useTestDatabase({ backend });
 
-  it('owner_agenda lists work from today on, in Copenhagen time, ordered by drop-off', async () => {
+  it("owner_agenda lists the day's cars from today on, in Copenhagen time, by day and time", async () => {
     await withRollback(t, async (tx) => {
       await insertBooking(tx, 'I går færdig', '-1 day 10:00', '-1 day 12:00');
       await insertBooking(tx, 'I går til i dag', '-1 day 09:00', '11:00');
@@ -61,8 +62,8 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
       await insertBooking(tx, 'I dag', '14:00', '16:00');
       await insertBooking(tx, 'Aflyst i dag', '10:00', '12:00', 'cancelled');
       const rows = await tx.rows<Record<string, string>>(
-        `select day::text, drop_off_local::text, ready_local::text, package, customer_name, status,
-                ((now() at time zone 'Europe/Copenhagen')::date)::text today
+        `select day::text, role, drop_off_local::text, ready_local::text, package, customer_name,
+                status, ((now() at time zone 'Europe/Copenhagen')::date)::text today
            from public.owner_agenda`,
       );
       const today = rows[0]!.today!;
@@ -70,7 +71,18 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
         new Date(Date.parse(`${today}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
       expect(rows.map(({ today: _t, ...r }) => r)).toEqual([
         {
-          day: day(-1),
+          day: day(0),
+          role: 'aflevering og afhentning',
+          drop_off_local: `${day(0)} 10:00:00`,
+          ready_local: `${day(0)} 12:00:00`,
+          package: 'Guldpakken',
+          customer_name: 'Aflyst i dag',
+          status: 'aflyst',
+        },
+        // yesterday's drop-off is today's pickup; yesterday itself is over
+        {
+          day: day(0),
+          role: 'klar til afhentning',
           drop_off_local: `${day(-1)} 09:00:00`,
           ready_local: `${day(0)} 11:00:00`,
           package: 'Guldpakken',
@@ -79,14 +91,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
         },
         {
           day: day(0),
-          drop_off_local: `${day(0)} 10:00:00`,
-          ready_local: `${day(0)} 12:00:00`,
-          package: 'Guldpakken',
-          customer_name: 'Aflyst i dag',
-          status: 'aflyst',
-        },
-        {
-          day: day(0),
+          role: 'aflevering og afhentning',
           drop_off_local: `${day(0)} 14:00:00`,
           ready_local: `${day(0)} 16:00:00`,
           package: 'Guldpakken',
@@ -95,6 +100,7 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
         },
         {
           day: day(1),
+          role: 'aflevering og afhentning',
           drop_off_local: `${day(1)} 09:00:00`,
           ready_local: `${day(1)} 11:00:00`,
           package: 'Guldpakken',

@@ -105,13 +105,13 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       );
       expect(row).toEqual({
         package: 'Guldpakken',
-        drop_off_local: `${tue} 10:00:00`,
+        drop_off_local: `${tue} 10:00`,
         customer_name: 'Jens Telefon',
-        customer_phone: '20304050',
+        customer_phone: '+45 20 30 40 50',
         customer_email: null,
         notes: 'Blå Golf',
-        status: 'confirmed',
-        ready_local: `${tue} 12:00:00`,
+        status: 'bekræftet',
+        ready_local: `${tue} 12:00`,
         reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
       });
       const stored = await tx.one<Record<string, unknown>>(
@@ -261,7 +261,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       });
       expect(await insert({ ...phoneBooking(tue, '10:00'), drop_off_local: undefined })).toEqual({
         code: '23502',
-        message: 'Skriv afleveringstidspunktet i drop_off_local, f.eks. 2026-12-01 09:00.',
+        message: 'Skriv afleveringstidspunktet i drop_off_local, f.eks. 05-01-2027 10:00.',
       });
       expect(await tx.rows(`select 1 from public.bookings where source = 'owner'`)).toHaveLength(0);
     });
@@ -331,10 +331,10 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       );
 
       const [cancelled] = await tx.rows<{ status: string }>(
-        `update public.owner_bookings set status = 'cancelled' where reference = $1 returning status`,
+        `update public.owner_bookings set status = 'aflyst' where reference = $1 returning status`,
         [row.reference],
       );
-      expect(cancelled).toEqual({ status: 'cancelled' });
+      expect(cancelled).toEqual({ status: 'aflyst' });
       expect((await slots(tx, SERVICE.guld, tue, new Date().toISOString())).slots).toContain(
         '10:00',
       );
@@ -361,7 +361,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         'created',
       );
       // and the cancelled booking cannot be reconfirmed over it
-      expect(await refusedUpdate(tx, row.reference, `status = 'confirmed'`)).toEqual({
+      expect(await refusedUpdate(tx, row.reference, `status = 'bekræftet'`)).toEqual({
         code: '23P01',
         message: `Bookingen ${row.reference} kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.`,
       });
@@ -381,7 +381,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       await tx.exec(
         `update public.settings set value = '1000' where key = 'cancellation_notice_hours'`,
       );
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         online.reference,
       ]);
       expect(
@@ -407,7 +407,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         `update public.settings set value = '0' where key = 'owner_bookings_send_email'`,
       );
       const row = await insertOwner(tx, phoneBooking(tue, '10:00', { customer_email: 'a@b.dk' }));
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         row.reference,
       ]);
       await tx.exec(
@@ -446,9 +446,9 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         [row.reference],
       );
       expect(fixed).toEqual({
-        customer_phone: '+4599887766',
+        customer_phone: '+45 99 88 77 66',
         customer_email: 'ny@example.dk',
-        status: 'confirmed',
+        status: 'bekræftet',
       });
       for (const [assignment, refused] of [
         [`customer_phone = '12'`, { code: '23514' }],
@@ -460,11 +460,12 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           },
         ],
         [
-          `status = 'aflyst'`,
+          // the editor offers the list (bekræftet, aflyst); emptying it is refused in Danish
+          `status = null`,
           {
             code: '23514',
             message:
-              'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).',
+              'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.',
           },
         ],
       ] as const)
@@ -477,7 +478,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         ]),
       ).toEqual({
         code: '0A000',
-        message: `Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen ${row.reference}.`,
+        message: `Bookinger slettes ikke. Vælg status aflyst for at aflyse bookingen ${row.reference}.`,
       });
       expect(
         await refusal(
@@ -509,7 +510,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         package: 'Guldpakken polering',
         customer_email: 'polering@example.dk',
       });
-      expect(row.ready_local).toBe(`${fri} 11:00:00`);
+      expect(row.ready_local).toBe(`${fri} 11:00`);
       const [moved] = await tx.rows<OwnerRow>(
         `update public.owner_bookings set drop_off_local = $2 where reference = $1
          returning drop_off_local::text, ready_local::text, status, reference`,
@@ -517,9 +518,9 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       );
       // Friday 13-17 (4 h), Saturday 10-16 (6 h), Sunday closed, Monday 09-13 (4 h)
       expect(moved).toEqual({
-        drop_off_local: `${fri} 13:00:00`,
-        ready_local: `${mon} 13:00:00`,
-        status: 'confirmed',
+        drop_off_local: `${fri} 13:00`,
+        ready_local: `${mon} 13:00`,
+        status: 'bekræftet',
         reference: row.reference,
       });
       expect(
@@ -587,7 +588,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
          returning drop_off_local::text, ready_local::text`,
         [b.reference, `${tue} 15:00`],
       );
-      expect(moved).toEqual({ drop_off_local: `${tue} 15:00:00`, ready_local: `${tue} 17:00:00` });
+      expect(moved).toEqual({ drop_off_local: `${tue} 15:00`, ready_local: `${tue} 17:00` });
       expect(
         await tx.rows(
           `select public.copenhagen_iso(lower(w.period)) "from", w.active from public.booking_work_periods w
@@ -600,7 +601,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       ]);
       expect(await tx.rows('select kind from public.email_outbox')).toEqual([]);
       // a cancelled booking cannot be moved
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         a.reference,
       ]);
       expect(await moveTo(a.reference, `${tue} 12:00`)).toEqual({
@@ -663,7 +664,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         phone.reference,
         `${tue} 13:00`,
       ]);
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         online[2]!.reference,
       ]);
       expect(await mirror()).toEqual(await fromBookings());
@@ -748,7 +749,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
             [`${tue} 15:00`],
           ),
         ).toBe('42501');
-        expect(await sqlState(tx, `update public.owner_bookings set status = 'cancelled'`)).toBe(
+        expect(await sqlState(tx, `update public.owner_bookings set status = 'aflyst'`)).toBe(
           '42501',
         );
         expect(await sqlState(tx, 'delete from public.owner_bookings')).toBe('42501');

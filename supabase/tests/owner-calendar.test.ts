@@ -58,6 +58,7 @@ describe('owner feed file', () => {
         customerPhone: '+45 11 22 33 44',
         customerEmail: 'mette@example.dk',
         notes: 'Ridse på døren, bagsmækken; og taget',
+        carPlate: 'AB 12 345',
         dropOff: '2026-03-27T08:00:00+01:00',
         readyAt: '2026-03-30T12:00:00+02:00',
         sequence: 2,
@@ -234,7 +235,7 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
       status: 'CONFIRMED',
       sequence: 0,
     });
-    expect(spring.description).toContain('Telefon: +4522334455');
+    expect(spring.description).toContain('Telefon: +45 22 33 44 55');
     expect(spring.description).toContain('Bemærkninger: Nøgle i postkassen');
     expect(spring.description).toContain('Arbejdstid: fredag den 24. marts 2028 08:00-17:00');
 

@@ -89,14 +89,15 @@ describe('owner_bookings through /rest/v1', () => {
       body: [
         {
           package: 'Guldpakken',
-          drop_off_local: `${day}T10:00:00`,
+          drop_off_local: `${day} 10:00`,
           customer_name: 'Jens Telefon',
-          customer_phone: '20304050',
+          customer_phone: '+45 20 30 40 50',
           customer_email: 'jens@example.dk',
           notes: '',
-          status: 'confirmed',
-          ready_local: `${day}T12:00:00`,
+          status: 'bekræftet',
+          ready_local: `${day} 12:00`,
           reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
+          car_plate: '',
         },
       ],
     });
@@ -172,10 +173,10 @@ describe('owner_bookings through /rest/v1', () => {
     expect(await offered(SERVICE.guld)).not.toContain('14:00');
     const cancel = await supabase
       .from('owner_bookings')
-      .update({ status: 'cancelled' })
+      .update({ status: 'aflyst' })
       .eq('reference', data!.reference)
       .select('status');
-    expect(cancel).toMatchObject({ error: null, data: [{ status: 'cancelled' }] });
+    expect(cancel).toMatchObject({ error: null, data: [{ status: 'aflyst' }] });
     expect(await offered(SERVICE.guld)).toContain('14:00');
   });
 
@@ -200,7 +201,7 @@ describe('owner_bookings through /rest/v1', () => {
     });
     expect(moved).toMatchObject({
       status: 200,
-      body: [{ drop_off_local: `${day}T12:00:00`, ready_local: `${day}T14:00:00`, reference: a }],
+      body: [{ drop_off_local: `${day} 12:00`, ready_local: `${day} 14:00`, reference: a }],
     });
     const slots = await offered(SERVICE.guld);
     expect(slots).toContain('09:00');
@@ -235,10 +236,10 @@ describe('owner_bookings through /rest/v1', () => {
       { key: anon },
     );
     expect(insert.status).toBe(401);
-    const cancel = await rest('owner_bookings?status=eq.confirmed', {
+    const cancel = await rest('owner_bookings?status=eq.bekræftet', {
       method: 'PATCH',
       key: anon,
-      body: { status: 'cancelled' },
+      body: { status: 'aflyst' },
     });
     expect(cancel.status).toBe(401);
     expect(

@@ -138,11 +138,11 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
       ]);
 
     expect(await send()).toMatchObject({ claimed: 1, sent: 1 });
-    await setStatus('cancelled');
+    await setStatus('aflyst');
     expect(await send()).toMatchObject({ claimed: 1, sent: 1 });
     const cancelledHash = (await bookingOf(reference)).hash;
 
-    await setStatus('confirmed');
+    await setStatus('bekræftet');
     expect(await bookingOf(reference)).toMatchObject({ status: 'confirmed', ics_sequence: 2 });
     // the reconfirmation carries new links: the links of the earlier e-mails stop working
     expect((await bookingOf(reference)).hash).not.toBe(cancelledHash);
@@ -161,7 +161,7 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
     expect(info.rows[0]!.r.state).toBe('active');
     expect(await send()).toMatchObject({ claimed: 1, sent: 1 });
 
-    await setStatus('cancelled');
+    await setStatus('aflyst');
     // the API takes the second cancellation but the answer is lost: the retry must not deliver
     // it twice (same key, same content)
     mailbox.store.failNext(1, { status: 502, afterAccept: true });
@@ -335,7 +335,7 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
         [`${day} 16:00`],
       );
       const reference = row!.reference;
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         reference,
       ]);
       const taken = await book(tx, {
@@ -355,7 +355,7 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
       expect(
         await refusal(
           tx,
-          `update public.owner_bookings set status = 'confirmed' where reference = $1`,
+          `update public.owner_bookings set status = 'bekræftet' where reference = $1`,
           [reference],
         ),
       ).toEqual({ code: '23P01', message });
@@ -386,10 +386,9 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
           )
         ).reference;
       const roundTrip = async (reference: string) => {
-        await tx.rows(
-          `update public.owner_bookings set status = 'cancelled' where reference = $1`,
-          [reference],
-        );
+        await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
+          reference,
+        ]);
         const hash = (
           await tx.one<{ h: string }>(
             'select cancel_token_hash h from public.bookings where reference = $1',
@@ -397,7 +396,7 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
           )
         ).h;
         await tx.rows(
-          `update public.owner_bookings set status = 'confirmed' where reference = $1`,
+          `update public.owner_bookings set status = 'bekræftet' where reference = $1`,
           [reference],
         );
         return tx.one<{
@@ -471,10 +470,10 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
         );
 
       expect(await queueReminders()).toEqual({ n: 1 });
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         reference,
       ]);
-      await tx.rows(`update public.owner_bookings set status = 'confirmed' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'bekræftet' where reference = $1`, [
         reference,
       ]);
       // the reminder cancelled with the cancellation does not block the one of the reconfirmed booking
@@ -486,10 +485,10 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
       ]);
 
       // reconfirmed less than 12 hours before the reminder time: its e-mail is the reminder
-      await tx.rows(`update public.owner_bookings set status = 'cancelled' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'aflyst' where reference = $1`, [
         reference,
       ]);
-      await tx.rows(`update public.owner_bookings set status = 'confirmed' where reference = $1`, [
+      await tx.rows(`update public.owner_bookings set status = 'bekræftet' where reference = $1`, [
         reference,
       ]);
       await tx.rows(

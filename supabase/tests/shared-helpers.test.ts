@@ -34,7 +34,12 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
         readyAt: '2026-12-03T11:00:00+01:00',
         customerName: 'Mette Hansen',
       };
-      expect(r.agenda).toEqual({ ...named, customerPhone: '+4511223344', notes: 'Ridse på døren' });
+      expect(r.agenda).toEqual({
+        ...named,
+        customerPhone: '+4511223344',
+        notes: 'Ridse på døren',
+        carPlate: '',
+      });
       expect(r.payload).toEqual({ ...named, price: 399 });
     });
   });

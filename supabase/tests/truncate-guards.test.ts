@@ -8,7 +8,7 @@ import { BACKENDS, NOW, SERVICE, book, withRollback } from './helpers/sql.ts';
 
 /** Table -> words its refusal must contain (what to do instead). */
 const GUARDED: Record<string, RegExp> = {
-  owner_bookings: /Aflys en booking ved at sætte dens status til cancelled/,
+  owner_bookings: /Aflys en booking ved at vælge status aflyst/,
   bookings: /Aflys en booking i owner_bookings/,
   opening_hours: /Luk en ugedag ved at gøre opens_at og closes_at tomme/,
   closed_dates: /Markér de dage, der skal åbne igen, og slet dem/,

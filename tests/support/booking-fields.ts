@@ -14,9 +14,17 @@ export interface BookingField {
   label: string;
   /** Column of public.bookings, public.owner_bookings and public.owner_agenda. */
   column: string;
-  /** What the customer types, and what the database stores and every place shows. */
-  typed: string;
+  /** What the customer types (a checkbox: ticked), and what every place shows (the owner's table, e-mails, feed). */
+  typed: string | boolean;
   shown: string;
+  /** What public.bookings stores, when it is not what is shown (a phone: E.164). */
+  stored?: string;
+  /**
+   * false for a choice about how the customer is told, not a fact the owner works with: it is
+   * stored, anonymised and named in the privacy policy, not shown in the owner's table, agenda,
+   * e-mail or feed (the SMS outbox rows show the owner what was sent).
+   */
+  owner?: false;
   /** The privacy policy's list of data names it. */
   privacy: RegExp;
 }
@@ -35,7 +43,8 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     label: 'Telefon',
     column: 'customer_phone',
     typed: '29 38 47 56',
-    shown: '29384756',
+    shown: '+45 29 38 47 56',
+    stored: '+4529384756',
     privacy: /telefonnummer/,
   },
   {
@@ -53,6 +62,23 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
     typed: 'Hundehår i bagagerummet',
     shown: 'Hundehår i bagagerummet',
     privacy: /bemærkninger/,
+  },
+  {
+    body: 'carPlate',
+    label: 'Nummerplade (valgfrit)',
+    column: 'car_plate',
+    typed: ' ab12345 ',
+    shown: 'AB 12 345',
+    privacy: /nummerplade/,
+  },
+  {
+    body: 'sms',
+    label: 'Send mig SMS',
+    column: 'sms_opt_in',
+    typed: true,
+    shown: 'true',
+    privacy: /SMS/,
+    owner: false,
   },
 ];
 

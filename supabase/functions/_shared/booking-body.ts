@@ -17,6 +17,10 @@ export interface CreateBookingBody {
   /** HH:mm, one of the offered slots */
   bookingTime: string;
   notes: string;
+  /** The car's registration number, optional ('' when not given). */
+  carPlate: string;
+  /** "Send mig SMS": the customer also wants the confirmation, reminder, move and cancellation by SMS. */
+  sms: boolean;
   /** The hidden honeypot field (`website`): only bots fill it in. */
   website?: string;
   /** The solved proof-of-work challenge (the ALTCHA widget's field value, base64 JSON). */

@@ -138,6 +138,8 @@ export type Database = {
           moved_at: string | null;
           source: string;
           reconfirmed_at: string | null;
+          car_plate: string;
+          sms_opt_in: boolean;
           new_ready_at: string | null;
           ready_revision: number;
           status_changed_at: string | null;
@@ -172,6 +174,8 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
+          sms_opt_in?: boolean;
           new_ready_at?: string | null;
           ready_revision?: number;
           status_changed_at?: string | null;
@@ -206,6 +210,8 @@ export type Database = {
           moved_at?: string | null;
           source?: string;
           reconfirmed_at?: string | null;
+          car_plate?: string;
+          sms_opt_in?: boolean;
           new_ready_at?: string | null;
           ready_revision?: number;
           status_changed_at?: string | null;
@@ -217,16 +223,19 @@ export type Database = {
           day: string;
           reason: string;
           last_day: string | null;
+          affected_bookings: string;
         };
         Insert: {
           day: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Update: {
           day?: string;
           reason?: string;
           last_day?: string | null;
+          affected_bookings?: string;
         };
         Relationships: [];
       };
@@ -340,9 +349,10 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           ready_local: string | null;
           reference: string;
+          car_plate: string | null;
         };
         Insert: {
           package?: string | null;
@@ -351,9 +361,10 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference: string;
+          car_plate?: string | null;
         };
         Update: {
           package?: string | null;
@@ -362,9 +373,10 @@ export type Database = {
           customer_phone?: string | null;
           customer_email?: string | null;
           notes?: string | null;
-          status?: string | null;
+          status?: Database['public']['Enums']['owner_status'] | null;
           ready_local?: string | null;
           reference?: string;
+          car_plate?: string | null;
         };
         Relationships: [];
       };
@@ -466,6 +478,7 @@ export type Database = {
       owner_agenda: {
         Row: {
           day: string | null;
+          role: string | null;
           drop_off_local: string | null;
           ready_local: string | null;
           package: string | null;
@@ -473,25 +486,10 @@ export type Database = {
           customer_phone: string | null;
           customer_email: string | null;
           notes: string | null;
-          status: string | null;
+          status: Database['public']['Enums']['owner_status'] | null;
           reference: string | null;
+          car_plate: string | null;
           no_shows: number | null;
-        };
-        Insert: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          reference?: string | null;
-        };
-        Update: {
-          package?: string | null;
-          customer_name?: string | null;
-          customer_phone?: string | null;
-          customer_email?: string | null;
-          notes?: string | null;
-          reference?: string | null;
         };
         Relationships: [];
       };
@@ -583,6 +581,16 @@ export type Database = {
           closes_at: string;
         }[];
       };
+      booking_day_role: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_day: string;
+        };
+        Returns: {
+          role: string;
+          at: string;
+        }[];
+      };
       booking_day_rule: {
         Args: {
           p_day: string;
@@ -592,6 +600,16 @@ export type Database = {
           holiday: string;
           opens_at: string;
           closes_at: string;
+        }[];
+      };
+      booking_days: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: {
+          day: string;
+          role: string;
+          at: string;
         }[];
       };
       booking_free_bay: {
@@ -617,6 +635,8 @@ export type Database = {
           p_idempotency_hash?: string;
           p_client_ip?: string;
           p_created_at?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -679,6 +699,12 @@ export type Database = {
           p_now?: string;
         };
         Returns: number;
+      };
+      booking_owner_line: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: string;
       };
       booking_phone_key: {
         Args: {
@@ -749,6 +775,8 @@ export type Database = {
           p_email: string;
           p_phone: string;
           p_notes: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: string;
       };
@@ -824,6 +852,26 @@ export type Database = {
         };
         Returns: SqlAnswer<'cancel_booking'>;
       };
+      car_plate_normalised: {
+        Args: {
+          p_plate: string;
+        };
+        Returns: string;
+      };
+      closed_days_affected: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'][];
+      };
+      closed_days_bookings: {
+        Args: {
+          p_from: string;
+          p_to: string;
+        };
+        Returns: string;
+      };
       copenhagen_iso: {
         Args: {
           p_at: string;
@@ -842,6 +890,8 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking'>;
       };
@@ -859,6 +909,8 @@ export type Database = {
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
+          p_car_plate?: string;
+          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
       };
@@ -891,6 +943,14 @@ export type Database = {
           p_email: Database['public']['Tables']['email_outbox']['Row'];
         };
         Returns: SqlAnswer<'email_given_up_item'>;
+      };
+      email_mark_cancelled: {
+        Args: {
+          p_id: string;
+          p_reason: string;
+          p_now?: string;
+        };
+        Returns: boolean;
       };
       email_mark_failed: {
         Args: {
@@ -974,6 +1034,7 @@ export type Database = {
           p_customer_email?: string;
           p_notes?: string;
           p_now?: string;
+          p_car_plate?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -1008,8 +1069,15 @@ export type Database = {
           p_phone: string;
           p_email: string;
           p_notes: string;
+          p_car_plate?: string;
         };
         Returns: undefined;
+      };
+      owner_date_canonical: {
+        Args: {
+          p_day: string;
+        };
+        Returns: string;
       };
       owner_day_text: {
         Args: {
@@ -1031,6 +1099,35 @@ export type Database = {
           p_now?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_opening_times: {
+        Args: {
+          p_opens: string;
+          p_closes: string;
+          p_empty: string;
+        };
+        Returns: string[];
+      };
+      owner_parse_date: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_local_timestamp: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_time: {
+        Args: {
+          p_text: string;
+          p_column: string;
+        };
+        Returns: string;
       };
       owner_plan: {
         Args: {
@@ -1058,15 +1155,45 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
+      owner_status_code: {
+        Args: {
+          p_status: Database['public']['Enums']['owner_status'];
+        };
+        Returns: string;
+      };
+      owner_status_of: {
+        Args: {
+          p_code: string;
+        };
+        Returns: Database['public']['Enums']['owner_status'];
+      };
       owner_taken_message: {
         Args: {
           p_blocked: string[];
         };
         Returns: string;
       };
+      owner_time_canonical: {
+        Args: {
+          p_time: string;
+        };
+        Returns: string;
+      };
       owner_time_text: {
         Args: {
           p_at: string;
+        };
+        Returns: string;
+      };
+      phone_display: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      phone_e164: {
+        Args: {
+          p_phone: string;
         };
         Returns: string;
       };
@@ -1109,6 +1236,16 @@ export type Database = {
         };
         Returns: string;
       };
+      setting_range: {
+        Args: {
+          p_key: string;
+        };
+        Returns: {
+          min_value: number;
+          max_value: number;
+          unit: string;
+        }[];
+      };
       site_rebuild_call: {
         Args: {
           p_now: string;
@@ -1128,9 +1265,21 @@ export type Database = {
         };
         Returns: boolean;
       };
+      sms_kind: {
+        Args: {
+          p_email_kind: string;
+        };
+        Returns: string;
+      };
+      sms_number: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
     };
     Enums: {
-      [_ in never]: never;
+      owner_status: 'bekræftet' | 'ankommet' | 'klar' | 'afhentet' | 'udeblevet' | 'aflyst';
     };
     CompositeTypes: {
       [_ in never]: never;

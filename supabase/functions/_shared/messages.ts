@@ -20,6 +20,7 @@ export const MESSAGES = {
   email: 'Indtast en gyldig e-mailadresse.',
   phone: 'Indtast et gyldigt telefonnummer (8-15 cifre).',
   notes: 'Bemærkninger må højst være 1000 tegn.',
+  carPlate: 'Nummerpladen må højst være 20 tegn.',
   idempotencyKey: 'Ugyldig forespørgsel.',
   dateNotBookable: 'Den valgte dato kan ikke bookes. Vælg venligst en anden dato.',
   timeNotBookable: 'Det valgte tidspunkt kan ikke bookes. Vælg venligst et andet tidspunkt.',

@@ -14,6 +14,7 @@
 import { WORKSHOP, WORKSHOP_ADDRESS } from './email/business.ts';
 import { danishDateTime, danishPrice, localParts, readyText } from './email/format.ts';
 import { escapeText, foldLine, localValue, TZID, utcValue, VTIMEZONE } from './email/ics.ts';
+import { phoneDisplay } from './phone.ts';
 
 export interface FeedBooking {
   reference: string;
@@ -28,6 +29,7 @@ export interface FeedBooking {
   customerPhone: string;
   customerEmail: string;
   notes: string;
+  carPlate: string;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;
@@ -49,8 +51,9 @@ function description(b: FeedBooking): string {
   const lines = [
     `Bookingnummer: ${b.reference}`,
     `Kunde: ${b.customerName}`,
-    `Telefon: ${b.customerPhone}`,
+    `Telefon: ${phoneDisplay(b.customerPhone)}`,
     `E-mail: ${b.customerEmail}`,
+    `Nummerplade: ${b.carPlate || '(ingen)'}`,
     `Bemærkninger: ${b.notes || '(ingen)'}`,
     `Aflevering: ${danishDateTime(b.dropOff)}`,
     `Klar til afhentning: ${readyText(b.dropOff, b.readyAt)}`,

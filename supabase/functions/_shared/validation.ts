@@ -11,6 +11,8 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const NOTES_MAX = 1000;
+/** Longest car registration number. The table's check (bookings_car_plate_length) agrees. */
+export const CAR_PLATE_MAX = 20;
 
 /** The honeypot field: hidden in the form, so only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
@@ -131,6 +133,8 @@ export const BOOKING_FIELDS = [
   'bookingDate',
   'bookingTime',
   'notes',
+  'carPlate',
+  'sms',
   'idempotencyKey',
   HONEYPOT_FIELD,
   ALTCHA_FIELD,
@@ -189,6 +193,16 @@ export function validateBookingRequest(
   if (length(notes) > NOTES_MAX) return fail(MESSAGES.notes);
   if (FORBIDDEN_IN_NOTES.test(notes)) return fail(MESSAGES.forbiddenCharacter);
 
+  const rawPlate = body.carPlate ?? '';
+  if (typeof rawPlate !== 'string') return fail(MESSAGES.carPlate);
+  const carPlate = rawPlate.trim();
+  if (length(carPlate) > CAR_PLATE_MAX) return fail(MESSAGES.carPlate);
+  if (FORBIDDEN.test(carPlate)) return fail(MESSAGES.forbiddenCharacter);
+
+  // a checkbox: true, or absent/false (the form posts a boolean; nothing else is a choice)
+  const sms = body.sms ?? false;
+  if (typeof sms !== 'boolean') return fail(MESSAGES.badRequest);
+
   const key = headerKey ?? body.idempotencyKey ?? null;
   if (key !== null && !isIdempotencyKey(key)) return fail(MESSAGES.idempotencyKey);
 
@@ -202,6 +216,8 @@ export function validateBookingRequest(
       bookingDate: body.bookingDate,
       bookingTime: body.bookingTime,
       notes,
+      carPlate,
+      sms,
       idempotencyKey: key,
       honeypot: typeof trap === 'string' && trap.trim() !== '',
     },

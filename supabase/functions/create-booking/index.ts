@@ -1,5 +1,5 @@
 // POST /functions/v1/create-booking
-//   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?,
+//   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?, carPlate?,
 //    idempotencyKey?, website?, altcha}   (header Idempotency-Key may carry the key instead;
 //    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
@@ -69,6 +69,8 @@ export async function handler(req: Request): Promise<Response> {
       p_customer_email: booking.customerEmail,
       p_customer_phone: booking.customerPhone,
       p_notes: booking.notes,
+      p_car_plate: booking.carPlate,
+      p_sms: booking.sms,
       p_idempotency_key: booking.idempotencyKey ?? undefined,
       p_client_ip: clientIp(req) ?? undefined,
     });

@@ -14,6 +14,7 @@ import { callerHasSecretKey } from '../_shared/api-keys.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { emailConfig } from '../_shared/email/config.ts';
 import { processOutbox } from '../_shared/email/processor.ts';
+import { smsConfig } from '../_shared/sms/config.ts';
 
 /**
  * A secret key in apikey (the legacy service_role key also as Bearer token while the legacy keys
@@ -43,6 +44,7 @@ export async function handler(req: Request): Promise<Response> {
         return data;
       },
       config: emailConfig((name) => Deno.env.get(name)),
+      sms: smsConfig((name) => Deno.env.get(name)),
     });
     if (summary.claimed > 0 || summary.remindersQueued > 0 || summary.alertsQueued > 0) {
       console.log(`process-email-outbox: ${JSON.stringify(summary)}`);

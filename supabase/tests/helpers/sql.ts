@@ -84,6 +84,7 @@ export interface BookingInput {
   email?: string;
   phone?: string;
   notes?: string;
+  carPlate?: string;
   key?: string | null;
   ip?: string | null;
   now: string;
@@ -104,7 +105,7 @@ let counter = 0;
 /** Calls public.create_booking; e-mail, phone and IP differ per call unless given (rate limits, caps). */
 export async function book(q: Tx | Queryable, b: BookingInput): Promise<CreateAnswer> {
   counter += 1;
-  const sql = `select public.create_booking($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz) as r`;
+  const sql = `select public.create_booking($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11) as r`;
   const params = [
     b.serviceId,
     b.date,
@@ -117,6 +118,7 @@ export async function book(q: Tx | Queryable, b: BookingInput): Promise<CreateAn
     b.key ?? null,
     b.ip ?? `10.0.${Math.floor(counter / 250) % 250}.${counter % 250}`,
     b.now,
+    b.carPlate ?? '',
   ];
   if ('one' in q) return (await q.one<{ r: CreateAnswer }>(sql, params)).r;
   return ((await q.query(sql, params)).rows[0] as { r: CreateAnswer }).r;

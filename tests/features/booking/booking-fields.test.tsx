@@ -13,3 +13,16 @@ describe('the booking form asks for every customer field', () => {
     expect(screen.getByLabelText(field.label)).toHaveAttribute('name', field.body);
   });
 });
+
+describe('"Send mig SMS"', () => {
+  it('is unticked until the customer ticks it, and says where it goes', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    render(<CustomerFields disabled={false} />);
+    const box = screen.getByRole('checkbox', { name: 'Send mig SMS' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/kun danske mobilnumre/);
+    await user.click(box);
+    expect(box).toBeChecked();
+  });
+});

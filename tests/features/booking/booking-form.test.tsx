@@ -73,6 +73,7 @@ async function fillCustomer(user: UserEvent) {
   await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
   await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
   await user.type(screen.getByLabelText('Email'), 'mette@example.dk');
+  await user.type(screen.getByLabelText('Nummerplade (valgfrit)'), ' AB 12 345 ');
   await user.type(screen.getByLabelText('Bemærkninger (valgfrit)'), 'Sort Tesla');
 }
 
@@ -481,6 +482,9 @@ describe('the booking form: submitting', () => {
       bookingDate: '2026-11-25',
       bookingTime: '09:30',
       notes: 'Sort Tesla',
+      carPlate: 'AB 12 345',
+      // "Send mig SMS" is unticked unless the customer ticks it
+      sms: false,
       // the proof of work the widget solved (a stand-in in these tests, see tests/setup.ts)
       altcha: TEST_ALTCHA,
     });

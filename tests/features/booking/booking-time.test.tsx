@@ -186,6 +186,7 @@ function ownerFeed() {
       customerPhone: '+45 11 22 33 44',
       customerEmail: 'kunde@example.dk',
       notes: '',
+      carPlate: '',
       sequence: 0,
       createdAt: '2026-12-01T09:00:00Z',
       updatedAt: '2026-12-01T09:00:00Z',

@@ -236,6 +236,8 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
       bookingDate: date,
       bookingTime: chosenTime,
       notes: text(data, 'notes'),
+      carPlate: text(data, 'carPlate'),
+      sms: data.get('sms') === 'ja',
       website: text(data, 'website'),
     };
     // the same booking sent again (e.g. after a lost answer) keeps its key: never booked twice

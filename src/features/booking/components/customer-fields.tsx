@@ -28,7 +28,34 @@ const lineFields: readonly LineField[] = [
   },
 ];
 
-/** Name, phone, e-mail and notes, plus the honeypot field hidden from people and assistive tech. */
+/** Longest car plate the function takes (validation.ts CAR_PLATE_MAX). */
+const CAR_PLATE_MAX = 20;
+
+/** "Send mig SMS", under the phone number it goes to: unticked unless the customer ticks it. */
+function SmsChoice({ disabled }: { disabled: boolean }) {
+  const copy = bookingCopy.fields.sms;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id="booking-sms"
+        name="sms"
+        type="checkbox"
+        value="ja"
+        className="mt-0.5 size-4 shrink-0 accent-primary"
+        aria-describedby="booking-sms-hint"
+        disabled={disabled}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor="booking-sms">{copy.label}</Label>
+        <p id="booking-sms-hint" className="text-sm text-muted-foreground">
+          {copy.hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Name, phone, e-mail, car plate and notes, plus the honeypot field hidden from people and assistive tech. */
 export const CustomerFields = memo(function CustomerFields({ disabled }: { disabled: boolean }) {
   const copy = bookingCopy.fields;
   return (
@@ -46,8 +73,22 @@ export const CustomerFields = memo(function CustomerFields({ disabled }: { disab
               required
               disabled={disabled}
             />
+            {field.text === 'phone' ? <SmsChoice disabled={disabled} /> : null}
           </div>
         ))}
+        <div className="grid gap-2">
+          <Label htmlFor="booking-car-plate">{copy.carPlate.label}</Label>
+          <Input
+            id="booking-car-plate"
+            name="carPlate"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={CAR_PLATE_MAX}
+            placeholder={copy.carPlate.placeholder}
+            disabled={disabled}
+          />
+        </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="booking-notes">{copy.notes.label}</Label>

@@ -16,7 +16,10 @@
 //   the budget, else it ends.
 // A row is tried at most once a run (claims take only what was due at the run's first claim).
 import { missingConfig, type EmailConfig } from './config.ts';
-import { sendEmail } from './resend.ts';
+import { sendEmail, type SendResult } from './resend.ts';
+import type { SmsConfig } from '../sms/config.ts';
+import { sendSms } from '../sms/gatewayapi.ts';
+import { isSmsKind, renderSms } from '../sms/templates.ts';
 import { CUSTOMER_KINDS, LINK_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
 import type { OpeningHoursRow } from './format.ts';
 import type { Database } from '../database.types.ts';
@@ -32,6 +35,8 @@ export type Rpc = <N extends keyof Functions>(
 export interface ProcessOptions {
   rpc: Rpc;
   config: EmailConfig;
+  /** The SMS gateway; without a token the queued SMS are cancelled (SMS is off). */
+  sms?: SmsConfig;
   fetch?: typeof fetch;
   /** Rows per run. Default 20. */
   limit?: number;
@@ -135,6 +140,47 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
     const msg = claim.messages[0];
     if (!msg) break;
     summary.claimed += 1;
+
+    const kind: string = msg.kind;
+    if (isSmsKind(kind)) {
+      const sms = options.sms;
+      if (!sms?.token) {
+        await rpc('email_mark_cancelled', {
+          p_id: msg.id,
+          p_reason: 'Ikke sendt: SMS er ikke slået til (GATEWAYAPI_TOKEN er ikke sat).',
+        });
+        continue;
+      }
+      let message: string;
+      try {
+        // a Danish subscriber number was checked when it was queued (public.sms_number)
+        if (!/^\+45[2-9][0-9]{7}$/.test(msg.recipient ?? ''))
+          throw new Error('ikke et dansk nummer');
+        message = renderSms(kind, msg.payload);
+      } catch (cause) {
+        await fail(msg, `Kunne ikke lave SMS'en: ${String(cause)}`, true);
+        continue;
+      }
+      const wait = nextCallAt - now();
+      if (wait > 0) await sleep(wait);
+      nextCallAt = now() + minIntervalMs;
+      const result: SendResult = await sendSms(
+        { sender: sms.sender, message, to: msg.recipient!, userref: msg.idempotencyKey },
+        { apiUrl: sms.apiUrl, token: sms.token, timeoutMs, fetch: options.fetch },
+      );
+      if (result.ok) {
+        await rpc('email_mark_sent', {
+          p_id: msg.id,
+          p_provider_message_id: result.id ?? undefined,
+        });
+        summary.sent += 1;
+      } else {
+        if (result.retryAfterMs !== undefined)
+          nextCallAt = Math.max(nextCallAt, now() + result.retryAfterMs);
+        await fail(msg, result.error, result.permanent, result.retryAfterMs);
+      }
+      continue;
+    }
 
     const missing = missingConfig(config);
     const customer = CUSTOMER_KINDS.includes(msg.kind);

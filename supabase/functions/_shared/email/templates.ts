@@ -8,6 +8,7 @@
 // Rendering is deterministic for one outbox row (retries send identical content under the same
 // idempotency key).
 import { escapeHtml } from '../escape-html.ts';
+import { phoneDisplay } from '../phone.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import {
   danishDate,
@@ -99,6 +100,7 @@ interface Booking {
   customerEmail: string;
   customerPhone: string;
   notes: string;
+  carPlate: string;
   cancelToken: string;
   /**
    * Revision of the calendar event: bookings.ics_sequence, raised by every move, cancellation and
@@ -131,6 +133,7 @@ function booking(payload: Record<string, unknown>): Booking {
     customerEmail: str(payload, 'customerEmail', false),
     customerPhone: str(payload, 'customerPhone', false),
     notes: str(payload, 'notes', false),
+    carPlate: str(payload, 'carPlate', false),
     cancelToken: str(payload, 'cancelToken', false),
     sequence:
       typeof payload.sequence === 'number' && Number.isInteger(payload.sequence)
@@ -272,7 +275,8 @@ function customerRows(b: Booking): [string, string][] {
   return [
     ['Navn', b.customerName],
     ['E-mail', b.customerEmail],
-    ['Telefon', b.customerPhone],
+    ['Telefon', phoneDisplay(b.customerPhone)],
+    ['Nummerplade', b.carPlate || '(ingen)'],
     ['Bemærkninger', b.notes || '(ingen)'],
   ];
 }
@@ -615,9 +619,12 @@ interface AgendaItem {
   serviceName: string;
   customerName: string;
   customerPhone: string;
+  carPlate: string;
   notes: string;
   dropOff: string;
   readyAt: string;
+  /** Only the cars between drop-off and pickup: arbejde or venter (booking_days in SQL). */
+  role: string;
 }
 
 function agendaItems(payload: Record<string, unknown>, key: string): AgendaItem[] {
@@ -630,9 +637,11 @@ function agendaItems(payload: Record<string, unknown>, key: string): AgendaItem[
       serviceName: str(item, 'serviceName'),
       customerName: str(item, 'customerName', false),
       customerPhone: str(item, 'customerPhone', false),
+      carPlate: str(item, 'carPlate', false),
       notes: str(item, 'notes', false),
       dropOff: str(item, 'dropOff'),
       readyAt: str(item, 'readyAt'),
+      role: str(item, 'role', false),
     };
     localParts(row.dropOff);
     localParts(row.readyAt);
@@ -640,17 +649,28 @@ function agendaItems(payload: Record<string, unknown>, key: string): AgendaItem[
   });
 }
 
-function agendaLines(items: AgendaItem[], at: 'dropOff' | 'readyAt', empty: string): string[] {
+function agendaLines(
+  items: AgendaItem[],
+  at: 'dropOff' | 'readyAt' | 'between',
+  empty: string,
+): string[] {
   if (items.length === 0) return [empty];
   return items.map((item) => {
     const parts = [
-      `kl. ${localParts(item[at]).time}`,
+      // a car between its drop-off and pickup day has no time of its own today
+      at === 'between'
+        ? item.role === 'venter'
+          ? 'venter'
+          : 'i arbejde'
+        : `kl. ${localParts(item[at]).time}`,
       item.serviceName,
       item.customerName || '(uden navn)',
-      item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+      item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
+      item.carPlate ? `nummerplade ${item.carPlate}` : '',
       at === 'dropOff'
         ? `klar ${readyText(item.dropOff, item.readyAt)}`
         : `afleveret ${danishDateTime(item.dropOff)}`,
+      at === 'between' ? `klar ${danishDateTime(item.readyAt)}` : '',
       `nr. ${item.reference}`,
     ].filter(Boolean);
     return `${parts.join(' · ')}${item.notes ? `\nBemærkninger: ${item.notes}` : ''}`;
@@ -661,16 +681,25 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The owner's morning agenda (owner_agenda): today's drop-offs and pick-ups. */
+/**
+ * The owner's morning agenda (owner_agenda): today's drop-offs, pick-ups and the cars of longer jobs
+ * worked on (or waiting) between the two, by their role today as the owner_agenda view has them.
+ */
 function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
   const day = str(payload, 'day');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('payload.day is missing');
   const dropOffs = agendaItems(payload, 'dropOffs');
   const pickUps = agendaItems(payload, 'pickUps');
+  // agendas queued before the cars in between were listed have none
+  const working = payload.working === undefined ? [] : agendaItems(payload, 'working');
   // agendas queued before the list of given-up e-mails existed have none
   const givenUp = payload.givenUp === undefined ? [] : givenUpItems(payload, 'givenUp');
   const date = danishDate(`${day}T12:00:00+00:00`);
-  const totals = `${count(dropOffs.length, 'aflevering', 'afleveringer')}, ${count(pickUps.length, 'afhentning', 'afhentninger')}`;
+  const totals = [
+    count(dropOffs.length, 'aflevering', 'afleveringer'),
+    count(pickUps.length, 'afhentning', 'afhentninger'),
+    ...(working.length > 0 ? [`${working.length} i arbejde`] : []),
+  ].join(', ');
   const doc: Doc = {
     heading: `Dagens program, ${date}`,
     intro: [
@@ -689,6 +718,9 @@ function ownerAgenda(payload: Record<string, unknown>): RenderedEmail {
         title: 'Afhentninger',
         lines: agendaLines(pickUps, 'readyAt', 'Ingen afhentninger i dag.'),
       },
+      ...(working.length > 0
+        ? [{ title: 'I værkstedet', lines: agendaLines(working, 'between', '') }]
+        : []),
       ...(givenUp.length > 0 ? [givenUpSection(givenUp)] : []),
     ],
     outro: ['Morgenoversigten slås fra med indstillingen owner_agenda_email (0 = fra).'],
@@ -747,6 +779,58 @@ function noClientAddressAlert(payload: Record<string, unknown>): RenderedEmail {
     outro: [],
   };
   return email('Advarsel: online-bookinger uden den besøgendes adresse', doc);
+}
+
+/**
+ * The owner's list when a closing in closed_dates (a day or a period) leaves bookings on closed days
+ * (queued by public.closed_dates_name_bookings, one per closing): each booking with the customer's
+ * name and phone, and how to move or cancel it. The same list is on the saved closed_dates row.
+ */
+function closedDayAlert(payload: Record<string, unknown>): RenderedEmail {
+  const from = str(payload, 'from');
+  const to = str(payload, 'to');
+  for (const day of [from, to])
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('payload.from or payload.to is invalid');
+  const items = agendaItems(payload, 'bookings');
+  if (items.length === 0) throw new Error('payload.bookings is empty');
+  const days =
+    from === to
+      ? danishDate(`${from}T12:00:00+00:00`)
+      : `${danishDate(`${from}T12:00:00+00:00`)} til ${danishDate(`${to}T12:00:00+00:00`)}`;
+  const n = count(items.length, 'booking', 'bookinger');
+  const doc: Doc = {
+    heading: 'Lukket dag med bookinger',
+    intro: [
+      `Du har lukket ${days}. ${n} ligger stadig på de lukkede dage og er hverken flyttet eller aflyst. Kunderne ved det ikke endnu.`,
+    ],
+    rows: [],
+    sections: [
+      {
+        title: 'Bookingerne',
+        lines: items.map((item) =>
+          [
+            `nr. ${item.reference}`,
+            item.serviceName,
+            item.customerName || '(uden navn)',
+            item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+            `afleveres ${danishDateTime(item.dropOff)}`,
+            `klar ${readyText(item.dropOff, item.readyAt)}`,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      },
+      {
+        title: 'Det skal du gøre',
+        lines: [
+          'Ring til kunderne. Flyt hver booking i owner_bookings (skriv den nye tid i drop_off_local), eller aflys den; har kunden en e-mailadresse, får kunden en mail om det.',
+          'owner_agenda med day = den lukkede dag viser, hvad der stadig står på dagen.',
+        ],
+      },
+    ],
+    outro: [],
+  };
+  return email(`Lukket ${days}: ${n} skal flyttes eller aflyses`, doc);
 }
 
 // e-mails that could not be sent ------------------------------------------------------------------
@@ -809,6 +893,12 @@ const GIVEN_UP_KIND: Record<string, string> = {
   owner_agenda: 'Din morgenoversigt',
   car_ready: 'Besked om, at bilen er klar',
   car_ready_time: 'Besked om ny færdigtid',
+  sms_booking_confirmation: 'SMS: bookingbekræftelse',
+  sms_booking_reminder: 'SMS: påmindelse',
+  sms_booking_moved: 'SMS: flyttet booking',
+  sms_cancellation_confirmation: 'SMS: aflysning',
+  sms_car_ready: 'SMS: bilen er klar',
+  sms_car_ready_time: 'SMS: ny færdigtid',
 };
 
 /** Longest error text an owner e-mail shows (the whole one is in email_outbox.last_error). */
@@ -869,12 +959,14 @@ function givenUpEntry(item: GivenUpItem): string {
     what = 'Din advarsel om mange online-bookinger';
   if (item.kind === 'owner_notification' && item.alert === 'no_client_address')
     what = 'Din advarsel om bookinger uden den besøgendes adresse';
+  if (item.kind === 'owner_notification' && item.alert === 'closed_day')
+    what = 'Din liste over bookinger på en lukket dag';
   if (item.kind === 'owner_agenda' && item.day)
     what = `${what} for ${danishDate(`${item.day}T12:00:00+00:00`)}`;
   const customer = [
     item.customerName || (customerKind ? '(uden navn)' : ''),
     customerKind ? item.recipient || item.customerEmail : item.customerEmail,
-    item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+    item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -960,6 +1052,9 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
   }
   if (msg.kind === 'owner_notification' && msg.payload.alert === 'no_client_address') {
     return noClientAddressAlert(msg.payload);
+  }
+  if (msg.kind === 'owner_notification' && msg.payload.alert === 'closed_day') {
+    return closedDayAlert(msg.payload);
   }
   const b = booking(msg.payload);
   switch (msg.kind) {

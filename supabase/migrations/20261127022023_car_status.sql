@@ -1,21 +1,26 @@
--- The car's day: bookings.status gains the car's states (arrived, ready, collected, no_show),
--- changed only through booking_set_status along its transitions, each refusal in Danish:
--- - no_show and collected free the rest of the bay time from the moment they are marked
+-- The car's day, merged onto the owner's values in Danish, the day's cars and SMS:
+-- - bookings.status gains the car's states (arrived, ready, collected, no_show), changed only
+--   through booking_set_status along its transitions, each refusal in Danish; no_show and
+--   collected free the rest of the bay time from the moment they are marked
 --   (booking_work_periods.released), setting them back takes it again (refused when booked
 --   meanwhile); the car's states do not raise ics_sequence (bookings_status_revision);
--- - ready queues one car_ready message per booking; a new ready time typed in
---   owner_bookings.ready_local (bookings.new_ready_at) is told once per change (car_ready_time);
--- - owner_agenda shows the status in Danish and the contact's no-shows in the last 12 months,
---   the calendar feed too (statusText, noShows); the customer's links refuse once the car is
---   there; the morning agenda lists arrived and ready cars;
--- - a change to or from a car state outside booking_set_status (a direct edit of bookings) is
---   refused in Danish, since it would neither free the time nor tell the customer;
--- - the setting no_show_requires_call (0 by default, 0 or 1): create_booking refuses an online job
---   over several days from a contact with a no-show in the last 12 months (status no_show_call).
--- Written by npm run db:diff from supabase/schemas/ and reviewed: owner_agenda is dropped and
--- created again with its column comments; everything new is revoked from anon and authenticated
--- by name; the settings row is written by hand.
-
+-- - the owner's choice list public.owner_status gains ankommet, klar, afhentet and udeblevet
+--   (between bekræftet and aflyst, in the order of the car's day), mapped both ways by
+--   owner_status_of/owner_status_code; the words are cast at run time, so the functions can be
+--   created in the transaction that adds the values (no row uses them yet);
+-- - klar queues one car_ready message per booking; a new ready time typed in
+--   owner_bookings.ready_local (Danish date and time; bookings.new_ready_at) is told once per
+--   change (car_ready_time); both have an SMS twin (sms_car_ready, sms_car_ready_time) for a
+--   customer who chose SMS;
+-- - owner_agenda shows the Danish status, the contact's no-shows in the last 12 months and the new
+--   ready time; the day roles run to the new ready day; the calendar feed and the morning agenda
+--   show the new ready time; a cancelled booking or a no-show shows on its drop-off day only, a
+--   collected car until the day it was collected;
+-- - the setting no_show_requires_call (0 or 1, setting_range; 0 by default): create_booking
+--   refuses an online job over several days from a contact with a no-show in the last 12 months.
+-- Written by npm run db:diff from supabase/schemas/ after main's latest migration and reviewed:
+-- owner_agenda is dropped and created again with its comments; everything new is revoked from
+-- anon and authenticated by name; the settings row is written by hand.
 
 SET local check_function_bodies = off;
 
@@ -38,6 +43,26 @@ ALTER TABLE "public"."bookings"
 
 ALTER TABLE "public"."bookings"
   ADD COLUMN "status_changed_at" timestamp WITH time zone;
+
+ALTER TYPE "public"."owner_status" ADD VALUE 'ankommet' BEFORE 'aflyst';
+
+
+SET local check_function_bodies = off;
+
+ALTER TYPE "public"."owner_status" ADD VALUE 'klar' BEFORE 'aflyst';
+
+
+SET local check_function_bodies = off;
+
+ALTER TYPE "public"."owner_status" ADD VALUE 'afhentet' BEFORE 'aflyst';
+
+
+SET local check_function_bodies = off;
+
+ALTER TYPE "public"."owner_status" ADD VALUE 'udeblevet' BEFORE 'aflyst';
+
+
+SET local check_function_bodies = off;
 
 CREATE OR REPLACE FUNCTION public.booking_cancel_car_messages (
   p_booking_id uuid,
@@ -68,6 +93,71 @@ CREATE OR REPLACE FUNCTION public.booking_car_message_notifies (
   select p_booking.customer_email <> ''
      and p_booking.anonymised_at is null
      and public.owner_send_email();
+$function$;
+
+CREATE OR REPLACE FUNCTION public.booking_day_role (
+  p_booking public.bookings,
+  p_day     date
+)
+  RETURNS TABLE (
+    role text,
+    at   timestamp with time zone
+  )
+  LANGUAGE sql
+  STABLE
+  SET search_path TO ''
+  AS $function$
+  select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
+              when p_day = v.drop_day then 'aflevering'
+              when p_day = v.ready_day then 'klar til afhentning'
+              when w.first_at is not null then 'arbejde'
+              -- past the planned ready day (a new, later ready time): the work goes on while open
+              when h.opens_at is not null then 'arbejde'
+              else 'venter'
+         end,
+         case when p_day = v.drop_day then p_booking.drop_off_at
+              when p_day = v.ready_day then coalesce(p_booking.new_ready_at, p_booking.ready_at)
+              else coalesce(w.first_at, h.opens_at)
+         end
+    from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
+                 -- the pickup follows the new ready time the owner gave (owner_set_ready_time)
+                 (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date as ready_day,
+                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as planned_day) v
+   -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
+   -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
+   cross join lateral (
+     select min(lower(p.period)) as first_at
+       from public.booking_work_periods p
+      where p.booking_id = p_booking.id
+        and p.period && tstzrange(p_day::timestamp at time zone 'Europe/Copenhagen',
+                                  (p_day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
+   ) w
+   -- after the planned ready day the bay time has ended: an opening day is a day of work
+   cross join lateral (
+     select (select min(d.opens_at) from public.booking_day_hours(p_day) d
+              where p_day > v.planned_day) as opens_at
+   ) h;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.booking_days (
+  p_booking public.bookings
+)
+  RETURNS TABLE (
+    day  date,
+    role text,
+    at   timestamp with time zone
+  )
+  LANGUAGE sql
+  STABLE
+  SET search_path TO ''
+  AS $function$
+  select g.day, r.role, r.at
+    from (select d::date as day
+            from generate_series(
+                   (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
+                   interval '1 day') d) g
+   cross join lateral public.booking_day_role(p_booking, g.day) r;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.booking_link_view (
@@ -275,7 +365,7 @@ begin
   end if;
   if p_status is null
      or p_status not in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show') then
-    raise exception 'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).'
+    raise exception 'status skal være bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
       using errcode = 'check_violation';
   end if;
   v_from := v_booking.status;
@@ -384,17 +474,17 @@ CREATE OR REPLACE FUNCTION public.booking_status_refusal (
     public.booking_status_text(p_booking.status), public.booking_status_text(p_status),
     case p_booking.status
       when 'cancelled' then
-        'Genopret den først ved at sætte status til confirmed (kun hvis tiden stadig er ledig), eller book en ny tid.'
+        'Genopret den først ved at vælge status bekræftet (kun hvis tiden stadig er ledig), eller book en ny tid.'
       when 'confirmed' then
-        'Sæt den først til arrived (ankommet) eller ready (klar).'
+        'Vælg først ankommet eller klar.'
       when 'arrived' then
-        'Bilen er i værkstedet: sæt den til ready (klar), eller til collected (afhentet), når kunden henter den. Var ankommet en fejl, så sæt status tilbage til confirmed.'
+        'Bilen er i værkstedet: vælg klar, eller afhentet, når kunden henter den. Var ankommet en fejl, så vælg bekræftet igen.'
       when 'ready' then
-        'Sæt den til collected (afhentet), når kunden har hentet bilen, eller tilbage til arrived (ankommet), hvis den alligevel ikke er klar.'
+        'Vælg afhentet, når kunden har hentet bilen, eller ankommet igen, hvis den alligevel ikke er klar.'
       when 'collected' then
-        'Var afhentet en fejl, så sæt status tilbage til ready (klar).'
+        'Var afhentet en fejl, så vælg klar igen.'
       when 'no_show' then
-        'Kom kunden alligevel, så sæt status til arrived (ankommet); var udeblevet en fejl, så sæt den tilbage til confirmed.'
+        'Kom kunden alligevel, så vælg ankommet; var udeblevet en fejl, så vælg bekræftet igen.'
       else '' end);
 $function$;
 
@@ -406,14 +496,8 @@ CREATE OR REPLACE FUNCTION public.booking_status_text (
   IMMUTABLE
   SET search_path TO ''
   AS $function$
-  select case p_status
-    when 'confirmed' then 'bekræftet'
-    when 'cancelled' then 'aflyst'
-    when 'arrived' then 'ankommet'
-    when 'ready' then 'klar'
-    when 'collected' then 'afhentet'
-    when 'no_show' then 'udeblevet'
-    else p_status end;
+  -- the owner's word (owner_status_of); an unknown code as it is
+  select coalesce(public.owner_status_of(p_status)::text, p_status);
 $function$;
 
 CREATE OR REPLACE FUNCTION public.bookings_before_update()
@@ -522,6 +606,30 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.closed_days_affected (
+  p_from date,
+  p_to   date
+)
+  RETURNS SETOF public.bookings
+  LANGUAGE sql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+  -- a booking is affected when its car is dropped off, worked on or picked up on one of the days
+  -- (booking_days); a car only waiting over a day the workshop was closed anyway is not. The
+  -- engine's own instants are read (the index on ready_at), never the owner's typed columns. A job
+  -- already over has nothing left to move (a day closed afterwards, for the record).
+  select b.*
+    from public.bookings b
+   where b.status in ('confirmed', 'arrived', 'ready')
+     and b.ready_at > now()
+     and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
+     and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
+     and exists (select 1 from public.booking_days(b) d
+                  where d.day between p_from and p_to and d.role <> 'venter');
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_booking (
   p_service_id      uuid,
   p_date            date,
@@ -532,7 +640,9 @@ CREATE OR REPLACE FUNCTION public.create_booking (
   p_notes           text                     DEFAULT ''::text,
   p_idempotency_key text                     DEFAULT NULL::text,
   p_client_ip       text                     DEFAULT NULL::text,
-  p_now             timestamp with time zone DEFAULT now()
+  p_now             timestamp with time zone DEFAULT now(),
+  p_car_plate       text                     DEFAULT ''::text,
+  p_sms             boolean                  DEFAULT false
 )
   RETURNS jsonb
   LANGUAGE plpgsql
@@ -551,7 +661,8 @@ declare
   v_invalid text;
   v_cap text;
   v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
-                                             p_customer_email, p_customer_phone, p_notes);
+                                             p_customer_email, p_customer_phone, p_notes,
+                                             p_car_plate, p_sms);
 begin
   -- a repeated submit returns the first booking (and does not count against the rate limit);
   -- the same key with another booking is refused, never answered with the first booking
@@ -626,6 +737,8 @@ begin
       p_email => p_customer_email,
       p_phone => p_customer_phone,
       p_notes => coalesce(p_notes, ''),
+      p_car_plate => coalesce(p_car_plate, ''),
+      p_sms => coalesce(p_sms, false),
       p_source => 'online',
       p_idempotency_key => p_idempotency_key,
       p_idempotency_hash => case when p_idempotency_key is not null then v_hash end,
@@ -814,7 +927,7 @@ begin
   -- the reminder of the old time is no longer right; the new time gets its own (own key)
   update public.email_outbox o
      set status = 'cancelled', last_error = 'bookingen blev flyttet', locked_until = null
-   where o.booking_id = v_old.id and o.kind = 'booking_reminder' and o.status = 'pending';
+   where o.booking_id = v_old.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
   v_previous := jsonb_build_object(
     'previousDropOff', public.copenhagen_iso(v_old.drop_off_at),
@@ -830,6 +943,63 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.opening_hours_keep_bookings()
+  RETURNS TRIGGER
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_list text;
+begin
+  -- a future booking whose work on this weekday no longer lies within the day's opening hours
+  -- (closed, or shorter); booking_day_hours reads the new row, open_dates and closed_dates. The
+  -- buffer after a job may run past closing, so the work is compared up to the ready time.
+  select string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference)
+    into v_list
+    from public.bookings b
+   where b.status in ('confirmed', 'arrived', 'ready')
+     and b.ready_at > now()
+     and exists (
+       select 1
+         from public.booking_work_periods w
+        where w.booking_id = b.id
+          and w.active
+          and upper(w.period) > now()
+          and extract(isodow from lower(w.period) at time zone 'Europe/Copenhagen') = new.weekday
+          and not exists (
+            select 1
+              from public.booking_day_hours((lower(w.period) at time zone 'Europe/Copenhagen')::date) h
+             where lower(w.period) >= h.opens_at
+               and least(upper(w.period), b.ready_at) <= h.closes_at));
+  if v_list is not null then
+    raise exception 'Åbningstiden kan ikke ændres: der er bookinger om %en, som så ligger uden for åbningstiden: %. Flyt eller aflys dem først i owner_bookings, og ret så åbningstiden igen. Vil du stoppe nye bookinger med det samme, så luk de enkelte dage i closed_dates.',
+      (array['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'])[new.weekday],
+      v_list
+      using errcode = 'check_violation';
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.owner_agenda_item (
+  p_booking public.bookings
+)
+  RETURNS jsonb
+  LANGUAGE sql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+  select (public.booking_summary(p_booking) - 'price')
+         || jsonb_build_object('customerName', p_booking.customer_name,
+                               'customerPhone', p_booking.customer_phone,
+                               'notes', p_booking.notes,
+                               'carPlate', p_booking.car_plate,
+                               -- the new ready time when the owner gave one
+                               'readyAt', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)));
+$function$;
+
 CREATE OR REPLACE FUNCTION public.owner_bookings_edit()
   RETURNS TRIGGER
   LANGUAGE plpgsql
@@ -838,6 +1008,10 @@ CREATE OR REPLACE FUNCTION public.owner_bookings_edit()
   AS $function$
 declare
   v_booking public.bookings;
+  v_drop_off timestamp;
+  v_old_drop_off timestamp;
+  v_ready timestamp;
+  v_old_ready timestamp;
 begin
   if coalesce(current_setting('glanspunkt.owner_sync', true), '') = 'on' then
     return case when tg_op = 'DELETE' then old else new end; -- the mirror being written
@@ -847,22 +1021,25 @@ begin
     if not exists (select 1 from public.bookings b where b.reference = old.reference) then
       return old; -- its booking was deleted (foreign key cascade)
     end if;
-    raise exception 'Bookinger slettes ikke. Sæt status til cancelled for at aflyse bookingen %.', old.reference
+    raise exception 'Bookinger slettes ikke. Vælg status aflyst for at aflyse bookingen %.', old.reference
       using errcode = 'feature_not_supported';
   end if;
 
   perform set_config('glanspunkt.owner_editing', 'on', true);
+  -- the owner's text, read the Danish way (a refusal names the column and gives an example)
+  v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
   if tg_op = 'INSERT' then
     if new.reference is not null or new.ready_local is not null then
       raise exception 'reference og ready_local udfyldes automatisk: lad dem være tomme.'
         using errcode = 'feature_not_supported';
     end if;
-    if coalesce(new.status, 'confirmed') <> 'confirmed' then
-      raise exception 'En ny booking får status confirmed. Lad status være confirmed.'
+    if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
+      raise exception 'En ny booking får status bekræftet. Lad status være bekræftet.'
         using errcode = 'check_violation';
     end if;
-    v_booking := public.owner_book(new.package, new.drop_off_local, new.customer_name,
-                                   new.customer_phone, new.customer_email, new.notes);
+    v_booking := public.owner_book(new.package, v_drop_off, new.customer_name,
+                                   new.customer_phone, new.customer_email, new.notes,
+                                   p_car_plate => new.car_plate);
   else
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
     if new.reference is distinct from old.reference then
@@ -873,37 +1050,43 @@ begin
       raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
         using errcode = 'feature_not_supported';
     end if;
-    if new.status is null
-       or new.status not in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show') then
-      raise exception 'status skal være confirmed (bekræftet), cancelled (aflyst), arrived (ankommet), ready (klar), collected (afhentet) eller no_show (udeblevet).'
+    if new.status is null then
+      raise exception 'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
         using errcode = 'check_violation';
     end if;
-    if new.ready_local is distinct from old.ready_local
-       and (new.status is distinct from old.status or new.drop_off_local is distinct from old.drop_off_local) then
+    -- compared as the times they are, so the same time typed another way is no change
+    v_old_drop_off := public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local');
+    v_ready := public.owner_parse_local_timestamp(new.ready_local, 'ready_local');
+    v_old_ready := public.owner_parse_local_timestamp(old.ready_local, 'ready_local');
+    if v_ready is distinct from v_old_ready
+       and (new.status is distinct from old.status or v_drop_off is distinct from v_old_drop_off) then
       raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
         using errcode = 'feature_not_supported';
     end if;
 
-    -- contact details and notes
-    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''))
-       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, '')) then
+    -- contact details, notes and car plate
+    if (new.customer_name, new.customer_phone, coalesce(new.customer_email, ''), coalesce(new.notes, ''),
+        coalesce(new.car_plate, ''))
+       is distinct from (old.customer_name, old.customer_phone, coalesce(old.customer_email, ''), coalesce(old.notes, ''),
+        coalesce(old.car_plate, '')) then
       perform public.owner_check_customer(trim(coalesce(new.customer_name, '')),
         trim(coalesce(new.customer_phone, '')), trim(coalesce(new.customer_email, '')),
-        coalesce(new.notes, ''));
+        coalesce(new.notes, ''), trim(coalesce(new.car_plate, '')));
       update public.bookings b
          set customer_name = trim(new.customer_name), customer_phone = trim(new.customer_phone),
-             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, '')
+             customer_email = trim(coalesce(new.customer_email, '')), notes = coalesce(new.notes, ''),
+             car_plate = public.car_plate_normalised(new.car_plate)
        where b.id = v_booking.id
       returning * into v_booking;
     end if;
 
-    if new.status = 'cancelled' and old.status = 'confirmed' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    if new.status = 'aflyst' and old.status = 'bekræftet' then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_cancel(v_booking.id);
-    elsif new.status = 'confirmed' and old.status = 'cancelled' then
-      if new.drop_off_local is distinct from old.drop_off_local then
+    elsif new.status = 'bekræftet' and old.status = 'aflyst' then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       -- reconfirming takes the work periods again, refused when the time was taken meanwhile
@@ -915,19 +1098,19 @@ begin
           using errcode = 'exclusion_violation';
       end;
     elsif new.status is distinct from old.status then
-      -- the car's day (arrived, ready, collected, no_show) and its corrections
-      if new.drop_off_local is distinct from old.drop_off_local then
+      -- the car's day (ankommet, klar, afhentet, udeblevet) and its corrections
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
-      v_booking := public.booking_set_status(v_booking.id, new.status);
-    elsif new.drop_off_local is distinct from old.drop_off_local then
-      if new.status = 'cancelled' then
+      v_booking := public.booking_set_status(v_booking.id, public.owner_status_code(new.status));
+    elsif v_drop_off is distinct from v_old_drop_off then
+      if new.status = 'aflyst' then
         raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
           using errcode = 'feature_not_supported';
       end if;
-      v_booking := public.owner_move(v_booking.id, new.drop_off_local);
-    elsif new.ready_local is distinct from old.ready_local then
-      v_booking := public.owner_set_ready_time(v_booking.id, new.ready_local);
+      v_booking := public.owner_move(v_booking.id, v_drop_off);
+    elsif v_ready is distinct from v_old_ready then
+      v_booking := public.owner_set_ready_time(v_booking.id, v_ready);
     end if;
   end if;
   perform set_config('glanspunkt.owner_editing', '', true);
@@ -948,14 +1131,15 @@ CREATE OR REPLACE FUNCTION public.owner_bookings_row (
   SET search_path TO ''
   AS $function$
   select p_booking.service_name,
-         (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0),
+         to_char(p_booking.drop_off_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.customer_name,
-         p_booking.customer_phone,
+         public.phone_display(p_booking.customer_phone),
          nullif(p_booking.customer_email, ''),
          p_booking.notes,
-         p_booking.status,
-         (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0),
-         p_booking.reference;
+         public.owner_status_of(p_booking.status),
+         to_char(coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
+         p_booking.reference,
+         p_booking.car_plate;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.owner_calendar_bookings (
@@ -977,6 +1161,9 @@ CREATE OR REPLACE FUNCTION public.owner_calendar_bookings (
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
+           'carPlate', b.car_plate,
+           -- the new ready time when the owner gave one (booking_summary has the planned one)
+           'readyAt', public.copenhagen_iso(coalesce(b.new_ready_at, b.ready_at)),
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -1024,7 +1211,7 @@ begin
       using errcode = 'feature_not_supported';
   end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
-    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 2026-12-01 09:00.');
+    'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 05-01-2027 10:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
   if (v_drop_off at time zone 'Europe/Copenhagen') <= p_now then
     raise exception 'En booking kan kun flyttes til et senere tidspunkt end nu (kl. %).', public.owner_time_text(p_now)
@@ -1068,7 +1255,7 @@ CREATE OR REPLACE FUNCTION public.owner_ready_time (
 begin
   -- the one place that reads the owner's new ready time (Danish typing goes here)
   if p_typed is null then
-    raise exception 'Skriv den nye færdigtid i ready_local, f.eks. 2026-12-01 16:00.'
+    raise exception 'Skriv den nye færdigtid i ready_local, f.eks. 01-12-2026 16:00.'
       using errcode = 'not_null_violation';
   end if;
   return date_trunc('minute', p_typed);
@@ -1107,7 +1294,7 @@ begin
     raise exception 'Bookingen % er % og kan ikke få en ny færdigtid.%', v_booking.reference,
       public.booking_status_text(v_booking.status),
       case when v_booking.status = 'ready'
-           then ' Er bilen alligevel ikke klar, så sæt status til arrived (ankommet) først.' else '' end
+           then ' Er bilen alligevel ikke klar, så vælg status ankommet først.' else '' end
       using errcode = 'feature_not_supported';
   end if;
   if v_at <= p_now then
@@ -1148,6 +1335,47 @@ begin
 end;
 $function$;
 
+
+SET local check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION public.owner_status_code (
+  p_status public.owner_status
+)
+  RETURNS text
+  LANGUAGE sql
+  IMMUTABLE
+  STRICT
+  SET search_path TO ''
+  AS $function$
+  select case p_status::text
+           when 'bekræftet' then 'confirmed'
+           when 'ankommet' then 'arrived'
+           when 'klar' then 'ready'
+           when 'afhentet' then 'collected'
+           when 'udeblevet' then 'no_show'
+           when 'aflyst' then 'cancelled'
+         end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.owner_status_of (
+  p_code text
+)
+  RETURNS public.owner_status
+  LANGUAGE sql
+  IMMUTABLE
+  STRICT
+  SET search_path TO ''
+  AS $function$
+  select (case p_code
+            when 'confirmed' then 'bekræftet'
+            when 'arrived' then 'ankommet'
+            when 'ready' then 'klar'
+            when 'collected' then 'afhentet'
+            when 'no_show' then 'udeblevet'
+            when 'cancelled' then 'aflyst'
+          end)::public.owner_status;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.queue_owner_agenda (
   p_now timestamp with time zone DEFAULT now()
 )
@@ -1163,6 +1391,7 @@ declare
   v_to timestamptz := (v_day + 1)::timestamp at time zone 'Europe/Copenhagen';
   v_drop_offs jsonb;
   v_pick_ups jsonb;
+  v_working jsonb;
   v_given_up_ids uuid[];
   v_given_up jsonb;
   v_count integer;
@@ -1176,16 +1405,20 @@ begin
     return 0;
   end if;
 
-  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference), '[]')
-    into v_drop_offs
+  -- the day's cars by their role that day, as owner_agenda has them (booking_day_role): the
+  -- drop-offs, the pickups (a one-day job is in both) and the cars worked on or waiting in between
+  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.drop_off_at, b.reference)
+                    filter (where d.role in ('aflevering', 'aflevering og afhentning')), '[]'),
+         coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference)
+                    filter (where d.role in ('klar til afhentning', 'aflevering og afhentning')), '[]'),
+         coalesce(jsonb_agg(public.owner_agenda_item(b) || jsonb_build_object('role', d.role)
+                            order by b.drop_off_at, b.reference)
+                    filter (where d.role in ('arbejde', 'venter')), '[]')
+    into v_drop_offs, v_pick_ups, v_working
     from public.bookings b
+   cross join lateral public.booking_day_role(b, v_day) d
    where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
-     and b.drop_off_at >= v_from and b.drop_off_at < v_to;
-  select coalesce(jsonb_agg(public.owner_agenda_item(b) order by b.ready_at, b.reference), '[]')
-    into v_pick_ups
-    from public.bookings b
-   where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
-     and b.ready_at >= v_from and b.ready_at < v_to;
+     and coalesce(b.new_ready_at, b.ready_at) >= v_from and b.drop_off_at < v_to;
 
   -- e-mails given up since they were last listed here (closed days carry them to the next
   -- opening day), whether or not their alert got through; the alert itself is not listed
@@ -1208,7 +1441,7 @@ begin
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   values (null, 'owner_agenda', null,
           jsonb_build_object('day', v_day::text, 'dropOffs', v_drop_offs, 'pickUps', v_pick_ups,
-                             'givenUp', v_given_up),
+                             'working', v_working, 'givenUp', v_given_up),
           'owner_agenda:' || v_day, p_now)
   on conflict (idempotency_key) do nothing;
   get diagnostics v_count = row_count;
@@ -1219,18 +1452,64 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.settings_check_no_show_requires_call()
-  RETURNS TRIGGER
-  LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION public.setting_range (
+  p_key text
+)
+  RETURNS TABLE (
+    min_value integer,
+    max_value integer,
+    unit      text
+  )
+  LANGUAGE sql
+  IMMUTABLE
+  STRICT
   SET search_path TO ''
   AS $function$
-begin
-  if new.key = 'no_show_requires_call' and trim(coalesce(new.value, '')) not in ('0', '1') then
-    raise exception 'no_show_requires_call skal være 1 (ja: kunder med en udeblivelse skal ringe for at booke et job over flere dage) eller 0 (nej).'
-      using errcode = 'check_violation';
-  end if;
-  return new;
-end;
+  select r.min_value, r.max_value, r.unit
+    from (values
+      ('min_advance_booking_days', 0, 365, 'dage'),
+      ('max_advance_booking_days', 1, 730, 'dage'),
+      ('slot_interval_minutes', 5, 240, 'minutter'),
+      ('workshop_capacity', 1, 20, 'biler'),
+      ('buffer_minutes', 0, 480, 'minutter'),
+      ('cancellation_notice_hours', 0, 8760, 'timer'),
+      ('reminder_hours_before', 1, 168, 'timer'),
+      ('owner_bookings_send_email', 0, 1, '1 = ja, 0 = nej'),
+      ('owner_agenda_email', 0, 1, '1 = ja, 0 = nej'),
+      ('no_show_requires_call', 0, 1, '1 = ja, 0 = nej'),
+      ('max_moves_per_booking', 0, 20, 'gange'),
+      ('email_max_attempts', 1, 50, 'forsøg'),
+      ('email_retry_base_seconds', 0, 3600, 'sekunder'),
+      ('max_bookings_per_ip_per_day', 1, 1000000, 'bookinger'),
+      ('max_open_bookings_per_contact', 1, 1000000, 'bookinger'),
+      ('max_new_bookings_per_hour', 1, 1000000, 'bookinger'),
+      ('max_booking_emails_per_recipient_per_day', 1, 1000000, 'mails'),
+      ('rate_limit_invalid_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('booking_challenge_cost', 1, 1000000, 'gentagelser')
+    ) as r(key, min_value, max_value, unit)
+   where r.key = p_key;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sms_kind (
+  p_email_kind text
+)
+  RETURNS text
+  LANGUAGE sql
+  IMMUTABLE
+  SET search_path TO ''
+  AS $function$
+  -- a new SMS (e.g. "din bil er klar") is one line here, its kind in email_outbox_kind_check and
+  -- its text in _shared/sms/templates.ts
+  select case p_email_kind
+           when 'booking_confirmation' then 'sms_booking_confirmation'
+           when 'booking_reminder' then 'sms_booking_reminder'
+           when 'booking_moved' then 'sms_booking_moved'
+           when 'cancellation_confirmation' then 'sms_cancellation_confirmation'
+           when 'car_ready' then 'sms_car_ready'
+           when 'car_ready_time' then 'sms_car_ready_time'
+         end;
 $function$;
 
 ALTER TABLE "public"."bookings"
@@ -1243,22 +1522,37 @@ ALTER TABLE "public"."email_outbox"
   ADD CONSTRAINT "email_outbox_kind_check"
     CHECK
     ((kind = ANY (ARRAY['booking_confirmation'::text, 'owner_notification'::text, 'booking_reminder'::text, 'cancellation_confirmation'::text, 'owner_cancellation'::text,
-    'booking_moved'::text, 'owner_booking_moved'::text, 'owner_agenda'::text, 'booking_reconfirmed'::text, 'car_ready'::text, 'car_ready_time'::text])));
+    'booking_moved'::text,
+    'owner_booking_moved'::text,
+    'owner_agenda'::text,
+    'booking_reconfirmed'::text,
+    'car_ready'::text,
+    'car_ready_time'::text,
+    'sms_booking_confirmation'::text,
+    'sms_booking_reminder'::text, 'sms_booking_moved'::text, 'sms_cancellation_confirmation'::text, 'sms_car_ready'::text, 'sms_car_ready_time'::text])));
 
-CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT ((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::date AS day,
+CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT g.day,
+    r.role,
     ((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS drop_off_local,
-    ((b.ready_at AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS ready_local,
+    ((COALESCE(b.new_ready_at, b.ready_at) AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS ready_local,
     b.service_name AS package,
     b.customer_name,
-    b.customer_phone,
+    public.phone_display(b.customer_phone) AS customer_phone,
     b.customer_email,
     b.notes,
-    public.booking_status_text(b.status) AS status,
+    public.owner_status_of(b.status) AS status,
     b.reference,
+    b.car_plate,
     public.booking_no_shows(b.customer_phone, b.customer_email, now()) AS no_shows
-   FROM public.bookings b
-  WHERE (b.ready_at >= ((((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone AT TIME ZONE 'Europe/Copenhagen'::text))
-  ORDER BY b.drop_off_at, b.reference;
+   FROM ((public.bookings b
+     CROSS JOIN LATERAL ( SELECT (d.d)::date AS day
+           FROM generate_series((((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone, (((COALESCE(b.new_ready_at, b.ready_at) AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone, '1 day'::interval) d(d)) g)
+     CROSS JOIN LATERAL public.booking_day_role(b.*, g.day) r(role, at))
+  WHERE (((b.ready_at >= ((((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone AT TIME ZONE 'Europe/Copenhagen'::text)) OR (b.new_ready_at >= ((((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date)::timestamp without time zone AT TIME ZONE 'Europe/Copenhagen'::text))) AND (g.day >= ((now() AT TIME ZONE 'Europe/Copenhagen'::text))::date) AND ((b.status <> ALL (ARRAY['cancelled'::text, 'no_show'::text])) OR (r.role = ANY (ARRAY['aflevering'::text, 'aflevering og afhentning'::text]))) AND ((b.status <> 'collected'::text) OR (g.day <= COALESCE(((b.status_changed_at AT TIME ZONE 'Europe/Copenhagen'::text))::date, g.day))))
+  ORDER BY g.day, r.at, b.reference;
+
+CREATE INDEX bookings_new_ready_at_idx ON public.bookings USING btree (new_ready_at)
+  WHERE (new_ready_at IS NOT NULL);
 
 CREATE INDEX bookings_no_show_idx ON public.bookings USING btree (drop_off_at)
   WHERE (status = 'no_show'::text);
@@ -1273,14 +1567,9 @@ CREATE TRIGGER owner_agenda_read_only
   FOR EACH ROW
   EXECUTE FUNCTION public.owner_agenda_read_only();
 
-CREATE TRIGGER settings_check_no_show_requires_call
-  BEFORE INSERT OR UPDATE ON public.settings
-  FOR EACH ROW
-  EXECUTE FUNCTION public.settings_check_no_show_requires_call();
-
 COMMENT ON COLUMN "public"."booking_work_periods"."active" IS 'false, når bookingen er aflyst, eller når tiden er frigivet (vedligeholdes automatisk).';
 
-COMMENT ON COLUMN "public"."booking_work_periods"."released" IS 'true for tid efter, at bilen blev meldt udeblevet eller afhentet: den er ledig igen, så længe status er no_show eller collected (vedligeholdes automatisk).';
+COMMENT ON COLUMN "public"."booking_work_periods"."released" IS 'true for tid efter, at bilen blev meldt udeblevet eller afhentet: den er ledig igen, så længe bookingen er udeblevet eller afhentet (vedligeholdes automatisk).';
 
 COMMENT ON COLUMN "public"."bookings"."new_ready_at" IS 'Ny færdigtid i UTC, som du har givet kunden (ready_local i owner_bookings). Tom = bilen er klar til den bookede tid (ready_at).';
 
@@ -1290,13 +1579,19 @@ COMMENT ON COLUMN "public"."bookings"."status" IS 'confirmed = bekræftet, cance
 
 COMMENT ON COLUMN "public"."bookings"."status_changed_at" IS 'Hvornår status sidst blev ændret (f.eks. hvornår bilen blev meldt klar eller udeblevet).';
 
-COMMENT ON COLUMN "public"."owner_bookings"."ready_local" IS 'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her: kunden får én mail med den nye tid.';
+COMMENT ON COLUMN "public"."email_outbox"."kind" IS 'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar) og car_ready_time (ny færdigtid) går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
 
-COMMENT ON COLUMN "public"."owner_bookings"."status" IS 'confirmed = bekræftet. Sæt til cancelled for at aflyse: tiden bliver ledig med det samme. Sæt en aflyst booking tilbage til confirmed for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen. Bilens dag: arrived = ankommet, ready = klar (kunden får én mail om, at bilen kan hentes), collected = afhentet, no_show = udeblevet (resten af tiden bliver ledig).';
+COMMENT ON COLUMN "public"."owner_bookings"."ready_local" IS 'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her, f.eks. 05-01-2027 16:00: kunden får én besked med den nye tid.';
+
+COMMENT ON COLUMN "public"."owner_bookings"."status" IS 'Vælg fra listen. bekræftet: bookingen gælder. aflyst: aflyser, og tiden bliver ledig med det samme; vælg bekræftet på en aflyst booking for at genoprette den (kun hvis tiden stadig er ledig), og kunden får en mail om, at bookingen gælder igen. Bilens dag: ankommet (bilen er afleveret), klar (kunden får én besked om, at bilen kan hentes), afhentet (kunden har hentet bilen), udeblevet (kunden kom ikke; resten af tiden bliver ledig).';
 
 COMMENT ON FUNCTION "public"."booking_cancel_car_messages"(uuid, text[], text) IS 'Holds back the pending messages of the given kinds of a booking, and their sms_<kind> twins (status cancelled, with the reason).';
 
 COMMENT ON FUNCTION "public"."booking_car_message_notifies"(public.bookings) IS 'Whether the customer hears of the car (ready, new ready time): an e-mail address, not anonymised, and owner_bookings_send_email on.';
+
+COMMENT ON FUNCTION "public"."booking_day_role"(public.bookings, date) IS 'A booking''s role on one Copenhagen day from its drop-off day to its pickup day (the new ready time when the owner gave one): aflevering, arbejde (a work period that day, or an opening day after the planned ready day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+
+COMMENT ON FUNCTION "public"."booking_days"(public.bookings) IS 'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day (the new ready time when given), each with its role that day (booking_day_role).';
 
 COMMENT ON FUNCTION "public"."booking_no_show_call_required"(timestamp with time zone, timestamp with time zone, text, text, timestamp with time zone) IS 'Whether an online booking must be made by phone instead: the setting no_show_requires_call is 1, the job runs over several days, and the phone number or e-mail address has a no-show in the last 12 months.';
 
@@ -1316,7 +1611,7 @@ COMMENT ON FUNCTION "public"."booking_status_next"(text) IS 'The statuses a book
 
 COMMENT ON FUNCTION "public"."booking_status_refusal"(public.bookings, text) IS 'The Danish refusal of a transition booking_status_next does not allow, with what to do instead.';
 
-COMMENT ON FUNCTION "public"."booking_status_text"(text) IS 'A booking status in Danish: bekræftet, aflyst, ankommet, klar, afhentet, udeblevet.';
+COMMENT ON FUNCTION "public"."booking_status_text"(text) IS 'A booking status in Danish as text, the owner''s word (owner_status_of): bekræftet, ankommet, klar, afhentet, udeblevet, aflyst.';
 
 COMMENT ON FUNCTION "public"."bookings_before_update"() IS 'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at), and refuses a change to or from the car''s states outside booking_set_status (transaction-local setting glanspunkt.status_change).';
 
@@ -1326,21 +1621,27 @@ COMMENT ON FUNCTION "public"."bookings_status_revision"() IS 'Trigger function: 
 
 COMMENT ON FUNCTION "public"."bookings_sync_work_periods"() IS 'Trigger function: a cancelled booking frees its work periods, a no-show or collected one its released periods; reconfirming (or setting it back) takes them again, refused with a Danish message (23P01) when the time was taken meanwhile.';
 
-COMMENT ON FUNCTION "public"."create_booking"(uuid, date, text, text, text, text, text, text, text, timestamp with time zone) IS 'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
+COMMENT ON FUNCTION "public"."closed_days_affected"(date, date) IS 'The bookings not over yet (confirmed, or the car arrived or ready) that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
 
-COMMENT ON FUNCTION "public"."owner_bookings_edit"() IS 'Trigger function of owner_bookings: insert books (owner_book), status cancelled cancels (owner_cancel), the car''s states go through booking_set_status, a new drop_off_local moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+COMMENT ON FUNCTION "public"."create_booking"(uuid, date, text, text, text, text, text, text, text, timestamp with time zone, text, boolean) IS 'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
 
-COMMENT ON FUNCTION "public"."owner_bookings_row"(public.bookings) IS 'The owner_bookings row of a booking (Copenhagen wall-clock times; ready_local is the new ready time when the owner gave one).';
+COMMENT ON FUNCTION "public"."owner_agenda_item"(public.bookings) IS 'One booking as a line of the morning agenda e-mail (readyAt is the new ready time when the owner gave one).';
 
-COMMENT ON FUNCTION "public"."owner_calendar_bookings"(timestamp with time zone) IS 'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
+COMMENT ON FUNCTION "public"."owner_bookings_edit"() IS 'Trigger function of owner_bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, the car''s states (ankommet, klar, afhentet, udeblevet) go through booking_set_status, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+
+COMMENT ON FUNCTION "public"."owner_bookings_row"(public.bookings) IS 'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status.';
+
+COMMENT ON FUNCTION "public"."owner_calendar_bookings"(timestamp with time zone) IS 'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the ready time (the new one when the owner gave one), the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
 
 COMMENT ON FUNCTION "public"."owner_ready_time"(timestamp without time zone) IS 'The owner''s new ready time (Copenhagen local) to the minute; a missing one is refused in Danish.';
 
 COMMENT ON FUNCTION "public"."owner_set_ready_time"(uuid, timestamp without time zone, timestamp with time zone) IS 'Gives a booking (confirmed or arrived) a new ready time (Copenhagen local; later than now and the drop-off, within opening hours) and tells the customer once per change (car_ready_time, key ends with ready_revision); the same time again changes nothing. The bay time is not changed. Used by owner_bookings (ready_local).';
 
-COMMENT ON FUNCTION "public"."settings_check_no_show_requires_call"() IS 'Trigger function: the setting no_show_requires_call is 0 or 1, refused in Danish otherwise.';
+COMMENT ON FUNCTION "public"."owner_status_of"(text) IS 'The owner''s Danish status of an engine status code (bookings.status): confirmed bekræftet, arrived ankommet, ready klar, collected afhentet, no_show udeblevet, cancelled aflyst.';
 
-COMMENT ON VIEW "public"."owner_agenda" IS 'Dagens og de kommende dages arbejde (kun til at se, ikke rette). Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
+COMMENT ON TYPE "public"."owner_status" IS 'En bookings status, som du ser og vælger den: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.';
+
+COMMENT ON VIEW "public"."owner_agenda" IS 'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
 
 REVOKE ALL ON FUNCTION "public"."booking_cancel_car_messages"(uuid, text[], text) FROM PUBLIC;
 
@@ -1404,36 +1705,9 @@ REVOKE ALL ON FUNCTION "public"."owner_set_ready_time"(uuid, timestamp WITHOUT t
 
 GRANT EXECUTE ON FUNCTION "public"."owner_set_ready_time"(uuid, timestamp WITHOUT time zone, timestamp WITH time zone) TO "postgres", "service_role";
 
-REVOKE ALL ON FUNCTION "public"."settings_check_no_show_requires_call"() FROM PUBLIC;
-
-GRANT EXECUTE ON FUNCTION "public"."settings_check_no_show_requires_call"() TO "postgres", "service_role";
-
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."owner_agenda" TO "postgres", "service_role";
 
--- the view's column comments (dropped with the view)
-COMMENT ON COLUMN "public"."owner_agenda"."day" IS 'Afleveringsdag (dansk dato).';
-
-COMMENT ON COLUMN "public"."owner_agenda"."drop_off_local" IS 'Hvornår kunden afleverer bilen (dansk tid).';
-
-COMMENT ON COLUMN "public"."owner_agenda"."ready_local" IS 'Hvornår bilen er færdig og kan hentes (dansk tid).';
-
-COMMENT ON COLUMN "public"."owner_agenda"."package" IS 'Den bookede pakke.';
-
-COMMENT ON COLUMN "public"."owner_agenda"."customer_name" IS 'Kundens navn.';
-
-COMMENT ON COLUMN "public"."owner_agenda"."customer_phone" IS 'Kundens telefonnummer.';
-
-COMMENT ON COLUMN "public"."owner_agenda"."customer_email" IS 'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
-
-COMMENT ON COLUMN "public"."owner_agenda"."notes" IS 'Kundens eller dine bemærkninger.';
-
-COMMENT ON COLUMN "public"."owner_agenda"."status" IS 'bekræftet, aflyst (tiden er ledig igen), ankommet, klar, afhentet eller udeblevet. Ret status i owner_bookings.';
-
-COMMENT ON COLUMN "public"."owner_agenda"."reference" IS 'Bookingnummer (står i kundens bekræftelsesmail).';
-
-COMMENT ON COLUMN "public"."owner_agenda"."no_shows" IS 'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder.';
-
--- hosted Supabase's default privileges open what is created: close it by name
+-- hosted Supabase grants new functions and views to anon and authenticated by default
 REVOKE ALL ON FUNCTION "public"."booking_cancel_car_messages"(uuid, text[], text) FROM anon, authenticated;
 REVOKE ALL ON FUNCTION "public"."booking_car_message_notifies"(public.bookings) FROM anon, authenticated;
 REVOKE ALL ON FUNCTION "public"."booking_no_show_call_required"(timestamp WITH time zone, timestamp WITH time zone, text, text, timestamp WITH time zone) FROM anon, authenticated;
@@ -1449,8 +1723,29 @@ REVOKE ALL ON FUNCTION "public"."booking_status_text"(text) FROM anon, authentic
 REVOKE ALL ON FUNCTION "public"."bookings_clear_new_ready"() FROM anon, authenticated;
 REVOKE ALL ON FUNCTION "public"."owner_ready_time"(timestamp WITHOUT time zone) FROM anon, authenticated;
 REVOKE ALL ON FUNCTION "public"."owner_set_ready_time"(uuid, timestamp WITHOUT time zone, timestamp WITH time zone) FROM anon, authenticated;
-REVOKE ALL ON FUNCTION "public"."settings_check_no_show_requires_call"() FROM anon, authenticated;
 REVOKE ALL ON TABLE "public"."owner_agenda" FROM anon, authenticated;
+
+-- the view was created again: its column comments too
+comment on column public.owner_agenda.day is 'Dagen (dansk dato).';
+comment on column public.owner_agenda.role is
+  'Hvad der sker med bilen den dag: aflevering, arbejde, venter (lukket dag midt i jobbet), klar til afhentning, eller aflevering og afhentning (samme dag).';
+comment on column public.owner_agenda.drop_off_local is
+  'Hvornår kunden afleverer bilen (dansk tid).';
+comment on column public.owner_agenda.ready_local is
+  'Hvornår bilen er færdig og kan hentes (dansk tid); den nye færdigtid, når du har givet en.';
+comment on column public.owner_agenda.package is 'Den bookede pakke.';
+comment on column public.owner_agenda.customer_name is 'Kundens navn.';
+comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
+comment on column public.owner_agenda.customer_email is
+  'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
+comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
+comment on column public.owner_agenda.status is
+  'bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst (tiden er ledig igen). En aflyst booking og en udeblevet kunde vises kun på afleveringsdagen. Ret status i owner_bookings.';
+comment on column public.owner_agenda.reference is
+  'Bookingnummer (står i kundens bekræftelsesmail).';
+comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
+comment on column public.owner_agenda.no_shows is
+  'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder.';
 
 -- the new setting (rows are not diffed)
 insert into public.settings (key, value, description, is_public) values

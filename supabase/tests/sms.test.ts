@@ -1,0 +1,220 @@
+// SMS beside the e-mails, end to end on the embedded stack (PGlite and PostgreSQL 15): a booking
+// with "Send mig SMS" queues an SMS with its confirmation, process-email-outbox sends it through the
+// GatewayAPI-shaped local mailbox (POST /rest/mtsms, the third party mocked at its HTTP boundary),
+// a provider that fails and recovers delivers it exactly once, a foreign or premium-rate number
+// gets none, and no number gets more than 3 a Copenhagen day.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Mailbox } from '../../local/mailbox/index.ts';
+import type { TestStack } from '../../local/testing/index.ts';
+import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
+import { callFunction, openDays } from './helpers/http.ts';
+import { BACKENDS, liftBookingCaps, SERVICE } from './helpers/sql.ts';
+import {
+  gsmSeptets,
+  renderSms,
+  SMS_KINDS,
+  SMS_MAX_SEPTETS,
+} from '../functions/_shared/sms/templates.ts';
+
+describe.each(BACKENDS)('SMS on %s', (backend) => {
+  let running: EmailStack;
+  let stack: TestStack;
+  let mailbox: Mailbox;
+  let days: string[];
+  let n = 0;
+
+  async function book(phone: string, sms: boolean, time = '09:00', day = days[0]!) {
+    n += 1;
+    const r = await callFunction<{ reference: string }>(stack, 'create-booking', {
+      serviceId: SERVICE.guld,
+      customerName: 'Ane Jensen',
+      customerEmail: `sms${n}@example.dk`,
+      customerPhone: phone,
+      bookingDate: day,
+      bookingTime: time,
+      notes: '',
+      carPlate: 'ab12345',
+      sms,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.reference;
+  }
+
+  const smsRows = (reference: string) =>
+    stack.query<{ kind: string; status: string; recipient: string; last_error: string | null }>(
+      `select o.kind, o.status, o.recipient, o.last_error
+         from public.email_outbox o join public.bookings b on b.id = o.booking_id
+        where b.reference = $1 and o.kind like 'sms\\_%' order by o.created_at, o.kind`,
+      [reference],
+    );
+  const smsInMailbox = () => mailbox.store.messages.filter((m) => m.channel === 'sms');
+
+  beforeAll(async () => {
+    running = await startEmailStack({ backend });
+    ({ stack, mailbox } = running);
+    await liftBookingCaps(stack.query);
+    days = await openDays(stack, [1, 2, 3, 4, 5, 6], 4);
+    await stack.query(
+      `update public.settings set value = '0' where key = 'email_retry_base_seconds'`,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await running?.stop();
+  });
+
+  beforeEach(async () => {
+    mailbox.store.clear();
+    await stack.query(`update public.email_outbox set status = 'cancelled' where status <> 'sent'`);
+  });
+
+  it('sends the confirmation by SMS too, to the E.164 number, without a link or a name', async () => {
+    const reference = await book('20 11 22 33', true, '09:00', days[0]);
+    expect(await smsRows(reference)).toEqual([
+      expect.objectContaining({
+        kind: 'sms_booking_confirmation',
+        status: 'pending',
+        recipient: '+4520112233',
+      }),
+    ]);
+    const run = await runEmailSender(stack);
+    expect(run.status).toBe(200);
+    const sms = smsInMailbox();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.to).toEqual(['+4520112233']);
+    expect(sms[0]!.from).toBe('Glanspunkt');
+    expect(sms[0]!.text).toContain(reference);
+    expect(sms[0]!.text).toContain('Guldpakken');
+    expect(sms[0]!.text).not.toMatch(/https?:|token|Ane/);
+    expect(gsmSeptets(sms[0]!.text)).not.toBeNull();
+    expect(gsmSeptets(sms[0]!.text)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+    // the e-mail went too, with the link the SMS leaves out
+    expect(mailbox.store.messages.filter((m) => m.channel !== 'sms').length).toBeGreaterThan(0);
+    expect((await smsRows(reference))[0]!.status).toBe('sent');
+  });
+
+  it('queues no SMS for a customer who did not tick "Send mig SMS"', async () => {
+    const reference = await book('20 11 22 34', false, '09:00', days[1]);
+    expect(await smsRows(reference)).toEqual([]);
+  });
+
+  it('a provider that fails and then recovers delivers the SMS exactly once', async () => {
+    const reference = await book('+4521334455', true, '11:00', days[0]);
+    // every call of the first run fails (the e-mails' too): 500, then a dropped connection
+    mailbox.store.failNext(1, { status: 500 });
+    mailbox.store.failNext(1, { status: 0 });
+    mailbox.store.failNext(1, { status: 503 });
+    for (let run = 0; run < 6; run += 1) await runEmailSender(stack);
+    const sms = smsInMailbox().filter((m) => m.to[0] === '+4521334455');
+    expect(sms).toHaveLength(1);
+    const rows = await smsRows(reference);
+    expect(rows).toEqual([expect.objectContaining({ status: 'sent' })]);
+    // the calls to /rest/mtsms that failed were retried, and only one SMS exists
+    const calls = mailbox.store.requests.filter((r) => r.idempotencyKey?.startsWith('sms:'));
+    expect(calls.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a foreign number', '004915112345'],
+    ['a premium-rate number (90)', '90 12 34 56'],
+    ['a freephone number (80)', '+45 80 12 34 56'],
+    ['a split-charge number (70)', '70 10 11 55'],
+    ['a short or service number (1x)', '18 12 34 56'],
+  ])('%s gets no SMS (stored cancelled, with the reason)', async (_what, phone) => {
+    const reference = await book(phone, true, '12:00', days[1]);
+    const rows = await smsRows(reference);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('cancelled');
+    expect(rows[0]!.last_error).toMatch(/danske mobilnumre/);
+    await runEmailSender(stack);
+    expect(smsInMailbox()).toEqual([]);
+    // cancel it, so the next case can book the same time
+    await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
+      reference,
+    ]);
+  });
+
+  it('sends at most 3 SMS a Copenhagen day to one number', async () => {
+    const phone = '+4530405060';
+    const refs: string[] = [];
+    for (const [i, time] of ['09:00', '10:00', '11:00', '12:00', '13:00'].entries()) {
+      refs.push(await book(phone, true, time, days[2 + (i % 2)]));
+    }
+    const statuses = (await Promise.all(refs.map(smsRows))).flat().map((r) => r.status);
+    expect(statuses).toEqual(['pending', 'pending', 'pending', 'cancelled', 'cancelled']);
+    for (let run = 0; run < 2; run += 1) await runEmailSender(stack);
+    expect(smsInMailbox().filter((m) => m.to[0] === phone)).toHaveLength(3);
+    const [fourth] = await smsRows(refs[3]!);
+    expect(fourth!.last_error).toMatch(/højst 3 SMS om dagen/);
+  });
+
+  it('the reminder and a cancellation go by SMS too; the cancellation cancels the pending SMS reminder', async () => {
+    const reference = await book('+4526262626', true, '15:00', days[3]);
+    const [b] = await stack.query<{ id: string; drop_off_at: Date }>(
+      `select id, drop_off_at from public.bookings where reference = $1`,
+      [reference],
+    );
+    await stack.query(`select public.email_queue_reminders($1)`, [
+      new Date(b!.drop_off_at.getTime() - 20 * 3600_000),
+    ]);
+    expect((await smsRows(reference)).map((r) => [r.kind, r.status])).toEqual([
+      ['sms_booking_confirmation', 'pending'],
+      ['sms_booking_reminder', 'pending'],
+    ]);
+    await stack.query(`select public.owner_cancel($1)`, [b!.id]);
+    const rows = await smsRows(reference);
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
+      ['sms_booking_confirmation', 'pending'],
+      ['sms_booking_reminder', 'cancelled'],
+      ['sms_cancellation_confirmation', 'pending'],
+    ]);
+    await runEmailSender(stack);
+    const texts = smsInMailbox()
+      .filter((m) => m.to[0] === '+4526262626')
+      .map((m) => m.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.some((t) => t.includes('er aflyst'))).toBe(true);
+  });
+
+  it('cancels the SMS when SMS is off (no GATEWAYAPI_TOKEN), and sends none', async () => {
+    // the sender's processor is the same code: run it with the SMS config empty through SQL alone
+    const reference = await book('+4522446688', true, '14:00', days[1]);
+    const [row] = await stack.query<{ id: string }>(
+      `select o.id from public.email_outbox o join public.bookings b on b.id = o.booking_id
+        where b.reference = $1 and o.kind = 'sms_booking_confirmation'`,
+      [reference],
+    );
+    await stack.query(`update public.email_outbox set status = 'sending' where id = $1`, [row!.id]);
+    const [done] = await stack.query<{ ok: boolean }>(
+      `select public.email_mark_cancelled($1, 'Ikke sendt: SMS er ikke slået til.') as ok`,
+      [row!.id],
+    );
+    expect(done!.ok).toBe(true);
+    expect((await smsRows(reference))[0]).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('the SMS texts', () => {
+  const longest = {
+    reference: 'ABCD-2345',
+    serviceName: 'Premiumpakken polering og keramisk lakforsegling',
+    price: 12500,
+    dropOff: '2026-09-30T09:00:00+02:00',
+    readyAt: '2026-10-02T16:00:00+02:00',
+  };
+  it.each(SMS_KINDS)('%s: GSM 7-bit, at most two segments, no link', (kind) => {
+    const text = renderSms(kind, longest);
+    expect(gsmSeptets(text)).not.toBeNull();
+    expect(gsmSeptets(text)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+    expect(text).not.toMatch(/https?:/);
+  });
+
+  it('keeps æ, ø, å (GSM 7-bit) and writes a dash or an accent it lacks in plain letters', () => {
+    const text = renderSms('sms_booking_moved', {
+      ...longest,
+      serviceName: 'Rens – indvendig, crêpe og værktøj',
+    });
+    expect(text).toContain('Rens - indvendig, crepe og værktøj');
+    expect(gsmSeptets('æøåÆØÅ')).toBe(6);
+  });
+});
