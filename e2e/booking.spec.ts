@@ -137,7 +137,9 @@ test.describe('booking on /contact', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 412, height: 839 }, isMobile: true, hasTouch: true });
 
-    test('a day a multi-day job filled is disabled and says it is full', async ({ page }) => {
+    test('a day a multi-day job filled says it is full (a tap offers the next free time)', async ({
+      page,
+    }) => {
       test.slow(); // a booking and a second visit
       await openContact(page, 'Guldpakken polering');
       await expect(serviceSelect(page)).toHaveText('Guldpakken polering');
@@ -163,7 +165,8 @@ test.describe('booking on /contact', () => {
       for (let month = 0; month < 3 && (await cell.count()) === 0; month += 1) {
         await calendar(page).getByRole('button', { name: 'Gå til næste måned' }).click();
       }
-      await expect(cell).toHaveAttribute('data-disabled', 'true');
+      // struck through and named full, yet tappable: booking-flow.spec.ts takes the offer
+      await expect(cell).not.toHaveAttribute('data-disabled', 'true');
       await expect(cell.getByRole('button')).toHaveAccessibleName(/, fuldt booket$/);
       await expect(calendar(page)).toContainText('Rødt overstregede dage er fuldt booket');
       expect(calendarAnswers).toHaveLength(1);
@@ -280,7 +283,11 @@ test.describe('booking on /contact', () => {
         .getByRole('region', { name: /Notifikationer/ })
         .getByRole('button', { name: 'Ring og book: +45 12 34 56 78' }),
     ).toBeVisible();
-    await expect(serviceSelect(page)).toBeDisabled();
+    // the form says so in place, with the phone, and keeps the build's list (nothing is wiped)
+    await expect(page.getByTestId('booking-outage')).toContainText(
+      'Online booking virker ikke lige nu – ring +45 12 34 56 78, så booker vi dig.',
+    );
+    await expect(serviceSelect(page)).toBeEnabled();
   });
 
   test('a tap on the disabled "Book tid" says what is missing, as Enter does', async ({ page }) => {

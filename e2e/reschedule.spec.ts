@@ -129,9 +129,10 @@ test.describe('move link (Flyt booking)', () => {
     expect(icsText).toContain('SEQUENCE:1');
     expect(icsText).toContain(`T${chosen.replace(':', '')}00`);
 
-    // the old link no longer works
+    // the old link no longer works, and says why: the booking was moved, use the newest e-mail
     await page.goto(`${url.pathname}${url.search}`);
-    await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
+    const replaced = page.getByRole('status').filter({ hasText: 'Bookingen er flyttet' });
+    await expect(replaced).toContainText('Brug linket i den nyeste e-mail fra os');
   });
 
   test('a link without a valid token says it does not work; other pages do not load the move code', async ({

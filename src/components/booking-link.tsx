@@ -121,8 +121,33 @@ export function LinkLoading() {
   );
 }
 
+/** A link a newer e-mail replaced: the booking was moved since, or a new link was sent. */
+export type ReplacedLink = { kind: 'replaced'; reason: 'moved' | 'replaced' };
+
 /** What a lookup of the link's token answers. */
-export type LinkAnswer = { kind: 'booking' } | { kind: 'not_found' } | { kind: 'error' };
+export type LinkAnswer =
+  { kind: 'booking' } | { kind: 'not_found' } | ReplacedLink | { kind: 'error' };
+
+/** A 410 of cancel-booking or reschedule-booking: the link a newer e-mail replaced, else null. */
+export function replacedLink(
+  status: number | undefined,
+  body: Record<string, unknown> | null,
+): ReplacedLink | null {
+  if (status !== 410) return null;
+  return body?.code === 'moved' || body?.code === 'replaced'
+    ? { kind: 'replaced', reason: body.code }
+    : null;
+}
+
+/** Why a replaced link stopped working, and the way on: the newest e-mail, or the phone. */
+export function ReplacedLinkMessage({ reason }: { reason: ReplacedLink['reason'] }) {
+  const text = copy.replaced[reason];
+  return (
+    <LinkMessage title={text.title} body={text.body}>
+      <CallUs />
+    </LinkMessage>
+  );
+}
 
 /**
  * The props of the component a page draws the found booking with (BookingLookup's `children`):
@@ -187,6 +212,9 @@ export function BookingLookup<A extends LinkAnswer>({
         <CallUs />
       </LinkMessage>
     );
+  }
+  if (answer?.kind === 'replaced') {
+    return <ReplacedLinkMessage reason={(answer as ReplacedLink).reason} />;
   }
   if (answer?.kind !== 'booking') {
     return (

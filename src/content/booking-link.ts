@@ -17,6 +17,17 @@ export const bookingLinkCopy = {
     body: 'Der opstod en fejl. Prøv igen senere.',
     retry: 'Prøv igen',
   },
+  /** A link a newer e-mail replaced: it says why, and where the working link is. */
+  replaced: {
+    moved: {
+      title: 'Bookingen er flyttet',
+      body: 'Linket er fra en ældre e-mail, og bookingen er flyttet siden. Brug linket i den nyeste e-mail fra os, eller ring til os.',
+    },
+    replaced: {
+      title: 'Der er sendt et nyere link',
+      body: 'Linket er fra en ældre e-mail. Brug linket i den nyeste e-mail fra os, eller ring til os.',
+    },
+  },
   bookAgain: 'Book en ny tid',
   call: 'Ring til os',
   home: 'Til forsiden',

@@ -22,6 +22,17 @@ export const bookingCopy = {
     calendarFailed: `Kalenderen kunne ikke indlæses. Prøv igen senere, eller ring på ${business.phone.display} for at booke.`,
     fullDay: 'fuldt booket',
     fullLegend: 'Rødt overstregede dage er fuldt booket for den valgte service.',
+    /** The offer under a chosen day without a free time: one tap takes it. */
+    nextFree: 'Næste ledige tid',
+    nextFreeNone:
+      'Der er ingen ledige tider senere i bookingvinduet. Ring til os, så finder vi en tid.',
+  },
+  /** Said once, in the form, while the booking system cannot be reached (the toasts stay too). */
+  outage: {
+    before: 'Online booking virker ikke lige nu – ring ',
+    after: ', så booker vi dig.',
+    retrying:
+      'Dine valg er gemt, og formularen virker igen af sig selv, når forbindelsen er tilbage.',
   },
   time: {
     label: 'Tidspunkt',

@@ -13,6 +13,8 @@ export const cancelCopy = {
   cancel: 'Ja, afbestil booking',
   cancelling: 'Afbestiller...',
   keep: 'Nej, behold booking',
+  /** While the booking may still be moved: to /flyt with the same link. */
+  moveInstead: 'Flyt i stedet',
   done: {
     title: 'Din booking er afbestilt',
     body: 'Tiden er frigivet. Du modtager en bekræftelse på e-mail.',

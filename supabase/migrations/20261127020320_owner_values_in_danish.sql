@@ -550,7 +550,8 @@ CREATE OR REPLACE FUNCTION public.owner_bookings_row (
          p_booking.notes,
          public.owner_status_of(p_booking.status),
          to_char(p_booking.ready_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
-         p_booking.reference;
+         p_booking.reference,
+         p_booking.car_plate;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.owner_date_canonical (

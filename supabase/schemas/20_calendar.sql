@@ -447,7 +447,11 @@ revoke all on function public.copenhagen_iso(timestamptz) from public, anon, aut
 
 -- the booking form's calendar ---------------------------------------------------------------------
 
-create function public.booking_calendar(p_service_id uuid, p_now timestamptz default now())
+create function public.booking_calendar(
+  p_service_id uuid,
+  p_now timestamptz default now(),
+  p_own_booking uuid default null
+)
 returns jsonb
 language plpgsql
 stable
@@ -473,11 +477,16 @@ begin
   end if;
 
   -- every day from today to the window's end; the rule of each day, and for an open day in the
-  -- window whether any drop-off time is still free for this package
+  -- window whether any drop-off time is still free for this package and the first of them (the
+  -- form offers the next free time with it when a chosen day is full)
   select jsonb_agg(
            jsonb_strip_nulls(jsonb_build_object(
              'day', to_char(d.day, 'YYYY-MM-DD'),
-             'status', d.status,
+             'status', case
+               when d.status is not null then d.status
+               when d.first_time is null then 'full'
+               else 'bookable' end,
+             'time', d.first_time,
              'holiday', d.holiday))
            order by d.day)
     into v_days
@@ -487,11 +496,12 @@ begin
              case
                when g.day < v_today + v_min then 'outside_window'
                when r.closed_reason is not null then r.closed_reason
-               when jsonb_array_length(
-                      public.get_available_slots(p_service_id, g.day::date, p_now) -> 'slots') = 0
-                 then 'full'
-               else 'bookable'
-             end as status
+             end as status,
+             case
+               when g.day >= v_today + v_min and r.closed_reason is null then
+                 public.get_available_slots(p_service_id, g.day::date, p_now, p_own_booking)
+                   -> 'slots' ->> 0
+             end as first_time
         from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
         cross join lateral public.booking_day_rule(g.day::date) r
     ) as d;
@@ -504,10 +514,11 @@ begin
 end;
 $$;
 
-comment on function public.booking_calendar(uuid, timestamptz) is
-  'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, holiday?}]} from today to last, status bookable, full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). Raises P0001 for an unknown or inactive package.';
+comment on function public.booking_calendar(uuid, timestamptz, uuid) is
+  'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, time?, holiday?}]} from today to last, status bookable (time: its first free drop-off, HH:MI), full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). p_own_booking: the booking being moved, whose own time counts as free. Raises P0001 for an unknown or inactive package.';
 
-revoke all on function public.booking_calendar(uuid, timestamptz) from public, anon, authenticated;
+revoke all on function public.booking_calendar(uuid, timestamptz, uuid)
+  from public, anon, authenticated;
 
 create function public.get_booking_calendar(p_service_id uuid)
 returns jsonb

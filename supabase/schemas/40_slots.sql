@@ -244,7 +244,8 @@ revoke all on function public.booking_candidates(uuid, date, timestamptz)
 create function public.get_available_slots(
   p_service_id uuid,
   p_date date,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_own_booking uuid default null
 )
 returns jsonb
 language plpgsql
@@ -271,6 +272,9 @@ begin
     select w.bay, w.period
       from public.booking_work_periods w, span
      where w.active and w.period && span.s and w.bay <= v_capacity
+       -- a booking being moved does not stand in its own way (move_booking frees its time in the
+       -- same transaction that takes the new one)
+       and w.booking_id is distinct from p_own_booking
   ), free as (
     select c.slot, c.drop_off_at, c.ready_at
       from c
@@ -289,10 +293,10 @@ begin
 end;
 $$;
 
-comment on function public.get_available_slots(uuid, date, timestamptz) is
-  'Free drop-off times of a day for a package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service}. Called by the get-available-slots edge function.';
+comment on function public.get_available_slots(uuid, date, timestamptz, uuid) is
+  'Free drop-off times of a day for a package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service}. p_own_booking: the booking being moved, whose own time counts as free. Called by the get-available-slots edge function.';
 
-revoke all on function public.get_available_slots(uuid, date, timestamptz)
+revoke all on function public.get_available_slots(uuid, date, timestamptz, uuid)
   from public, anon, authenticated;
--- the get-available-slots and reschedule-booking edge functions call it with the secret key
-grant execute on function public.get_available_slots(uuid, date, timestamptz) to service_role;
+-- the get-available-slots edge function calls it with the secret key
+grant execute on function public.get_available_slots(uuid, date, timestamptz, uuid) to service_role;

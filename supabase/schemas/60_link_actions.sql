@@ -10,10 +10,93 @@
 --   counted;
 -- - a move offers exactly the times the booking form offers, takes the new bay time before it lets
 --   go of the old (a lost race keeps the old time), draws a new token (the old links stop working)
---   and cancels the pending reminder of the old time;
+--   and cancels the pending reminder of the old time; the times it offers count the booking's own
+--   time as free, so a half-hour shift on the same day is possible;
+-- - a replaced link (a move's, or a reconfirmation's new e-mail) is remembered by its hash only, so
+--   that its page says why it stopped working (moved: use the newest e-mail) and nothing else;
 -- - a refusal changes nothing;
 -- - once the car has arrived (or is ready, collected, or did not come) the links refuse as too
 --   late.
+
+-- links replaced by a newer e-mail ------------------------------------------------------------------
+
+create table public.booking_replaced_links (
+  token_hash text not null,
+  booking_id uuid not null,
+  reason text not null,
+  replaced_at timestamptz not null default now(),
+  constraint booking_replaced_links_pkey primary key (token_hash),
+  constraint booking_replaced_links_booking_id_fkey
+    foreign key (booking_id) references public.bookings (id) on delete cascade,
+  constraint booking_replaced_links_token_hash_format check (token_hash ~ '^[0-9a-f]{64}$'),
+  constraint booking_replaced_links_reason_check check (reason in ('moved', 'reissued'))
+);
+
+create index booking_replaced_links_booking_id_idx on public.booking_replaced_links (booking_id);
+
+comment on table public.booking_replaced_links is
+  'Teknisk: kontrolsummer af kundens gamle links (afbestil/flyt), der er afløst af et nyere link, så siden kan sige, at bookingen er flyttet, og at det nyeste link skal bruges. Vedligeholdes automatisk. Ret ikke her.';
+comment on column public.booking_replaced_links.token_hash is
+  'SHA-256 (hex) af det gamle link (selve linket gemmes ikke).';
+comment on column public.booking_replaced_links.booking_id is 'Bookingen.';
+comment on column public.booking_replaced_links.reason is
+  'moved = bookingen blev flyttet; reissued = nyt link sendt af anden grund (genoprettet booking).';
+comment on column public.booking_replaced_links.replaced_at is 'Hvornår linket blev afløst.';
+
+alter table public.booking_replaced_links enable row level security;
+-- no policy and no grant for anon or authenticated
+
+create function public.bookings_remember_replaced_link()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.anonymised_at is not null then
+    -- an anonymised booking answers no link at all, old or new
+    delete from public.booking_replaced_links l where l.booking_id = new.id;
+    return null;
+  end if;
+  insert into public.booking_replaced_links (token_hash, booking_id, reason)
+  values (old.cancel_token_hash, new.id,
+          case when new.drop_off_at is distinct from old.drop_off_at then 'moved' else 'reissued' end)
+  on conflict (token_hash) do nothing;
+  return null;
+end;
+$$;
+
+comment on function public.bookings_remember_replaced_link() is
+  'Trigger function: a booking''s link token replaced (a move, a reconfirmation''s new e-mail) leaves the old hash in booking_replaced_links with its reason; anonymising a booking forgets them.';
+
+revoke all on function public.bookings_remember_replaced_link() from public, anon, authenticated;
+
+-- not "update of cancel_token_hash": a before trigger sets it (from cancel_token, on a
+-- reconfirmation), and those updates do not name the column
+create trigger bookings_remember_replaced_link
+  after update on public.bookings
+  for each row
+  when (old.cancel_token_hash is distinct from new.cancel_token_hash)
+  execute function public.bookings_remember_replaced_link();
+
+create function public.booking_replaced_link_state(p_token text)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- 'moved' or 'replaced' for a link a newer e-mail replaced, else null; says nothing of the booking
+  select case l.reason when 'moved' then 'moved' else 'replaced' end
+    from public.booking_replaced_links l
+    join public.bookings b on b.id = l.booking_id and b.anonymised_at is null
+   where p_token ~ '^[0-9a-f]{64}$' and l.token_hash = public.booking_token_hash(p_token);
+$$;
+
+comment on function public.booking_replaced_link_state(text) is
+  'For a link token that finds no booking: moved (the booking was moved since, a newer e-mail has the link) or replaced (a newer e-mail has the link for another reason), else null. Returns no booking data.';
+
+revoke all on function public.booking_replaced_link_state(text) from public, anon, authenticated;
 
 -- finding and showing the booking behind a link ---------------------------------------------------
 
@@ -89,13 +172,17 @@ as $$
           'moveDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
           'movesLeft', public.booking_moves_left(p_booking))
         else jsonb_build_object(
+          -- the cancel page offers to move instead while the move page would take it
+          'canMove', p_booking.status <> 'cancelled'
+                     and p_now <= public.booking_change_deadline(p_booking)
+                     and public.booking_moves_left(p_booking) > 0,
           'cancelDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
           'cancelledAt', case when p_booking.cancelled_at is not null
                               then public.copenhagen_iso(p_booking.cancelled_at) end) end) end;
 $$;
 
 comment on function public.booking_link_view(public.bookings, timestamptz, boolean) is
-  'What the cancel page (p_moving false: state active, cancelled or too_late) or the move page (true: also move_limit) may show of a booking, without contact details; {state: not_found} for a null booking.';
+  'What the cancel page (p_moving false: state active, cancelled or too_late; canMove: the move page would still take it) or the move page (true: also move_limit) may show of a booking, without contact details; {state: not_found} for a null booking.';
 
 revoke all on function public.booking_link_view(public.bookings, timestamptz, boolean)
   from public, anon, authenticated;
@@ -132,6 +219,33 @@ comment on function public.booking_move_view(public.bookings, timestamptz) is
 revoke all on function public.booking_move_view(public.bookings, timestamptz)
   from public, anon, authenticated;
 
+create function public.booking_link_answer(p_token text, p_now timestamptz, p_moving boolean)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_view jsonb := public.booking_link_view(public.booking_by_token(p_token), p_now, p_moving);
+  v_replaced text;
+begin
+  if v_view ->> 'state' = 'not_found' then
+    v_replaced := public.booking_replaced_link_state(p_token);
+    if v_replaced is not null then
+      return jsonb_build_object('state', v_replaced);
+    end if;
+  end if;
+  return v_view;
+end;
+$$;
+
+comment on function public.booking_link_answer(text, timestamptz, boolean) is
+  'booking_link_view of the booking behind a link token; for a token a newer e-mail replaced, {state: moved|replaced} (no booking data).';
+
+revoke all on function public.booking_link_answer(text, timestamptz, boolean)
+  from public, anon, authenticated;
+
 create function public.booking_cancel_info(p_token text, p_now timestamptz default now())
 returns jsonb
 language sql
@@ -139,11 +253,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  select public.booking_link_view(public.booking_by_token(p_token), p_now, false);
+  select public.booking_link_answer(p_token, p_now, false);
 $$;
 
 comment on function public.booking_cancel_info(text, timestamptz) is
-  'The booking behind a cancel link: {state: active|cancelled|too_late|not_found, booking}. Changes nothing.';
+  'The booking behind a cancel link: {state: active|cancelled|too_late|not_found|moved|replaced, booking}. moved/replaced: a newer e-mail has the link (no booking data). Changes nothing.';
 
 revoke all on function public.booking_cancel_info(text, timestamptz)
   from public, anon, authenticated;
@@ -157,11 +271,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  select public.booking_link_view(public.booking_by_token(p_token), p_now, true);
+  select public.booking_link_answer(p_token, p_now, true);
 $$;
 
 comment on function public.booking_move_info(text, timestamptz) is
-  'The booking behind a move link: {state: active|cancelled|too_late|move_limit|not_found, booking}. Changes nothing.';
+  'The booking behind a move link: {state: active|cancelled|too_late|move_limit|not_found|moved|replaced, booking}. moved/replaced: a newer e-mail has the link (no booking data). Changes nothing.';
 
 revoke all on function public.booking_move_info(text, timestamptz) from public, anon, authenticated;
 -- the reschedule-booking edge function calls it with the secret key
@@ -186,6 +300,9 @@ begin
      and b.anonymised_at is null
      for update;
   v_view := public.booking_cancel_view(v_booking, p_now);
+  if v_view ->> 'state' = 'not_found' then
+    return public.booking_link_answer(p_token, p_now, false);
+  end if;
   if v_view ->> 'state' <> 'active' then
     return v_view;
   end if;
@@ -213,7 +330,7 @@ end;
 $$;
 
 comment on function public.cancel_booking(text, timestamptz) is
-  'Cancels the booking behind a cancel link when it is still allowed (until cancellation_notice_hours before drop-off), frees its time, drops its pending reminder and queues e-mails to customer and workshop (keys end with the new ics_sequence). Returns {state, booking}: state cancelled and cancelledNow true on success, else not_found, cancelled (was already) or too_late; nothing changes then.';
+  'Cancels the booking behind a cancel link when it is still allowed (until cancellation_notice_hours before drop-off), frees its time, drops its pending reminder and queues e-mails to customer and workshop (keys end with the new ics_sequence). Returns {state, booking}: state cancelled and cancelledNow true on success, else not_found, moved or replaced (a newer e-mail has the link; no booking data), cancelled (was already) or too_late; nothing changes then.';
 
 revoke all on function public.cancel_booking(text, timestamptz) from public, anon, authenticated;
 -- the cancel-booking edge function calls it with the secret key
@@ -450,16 +567,75 @@ declare
   v_id uuid := (public.booking_by_token(p_token)).id;
 begin
   if v_id is null then
-    return jsonb_build_object('status', 'not_found');
+    return jsonb_build_object('status',
+      coalesce('link_' || public.booking_replaced_link_state(p_token), 'not_found'));
   end if;
   return public.move_booking(v_id, p_date, p_time, true, true, true, 'customer', p_now);
 end;
 $$;
 
 comment on function public.reschedule_booking(text, date, text, timestamptz) is
-  'The customer''s move through the link in the e-mail: move_booking() with every customer rule. Called by the reschedule-booking edge function.';
+  'The customer''s move through the link in the e-mail: move_booking() with every customer rule. A token a newer e-mail replaced answers {status: link_moved|link_replaced} instead of not_found. Called by the reschedule-booking edge function.';
 
 revoke all on function public.reschedule_booking(text, date, text, timestamptz)
   from public, anon, authenticated;
 -- the reschedule-booking edge function calls it with the secret key
 grant execute on function public.reschedule_booking(text, date, text, timestamptz) to service_role;
+
+-- the move page's calendar and times ------------------------------------------------------------
+
+create function public.booking_move_calendar(p_token text, p_now timestamptz default now())
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings := public.booking_by_token(p_token);
+begin
+  if v_booking.id is null
+     or public.booking_link_view(v_booking, p_now, true) ->> 'state' <> 'active' then
+    return null;
+  end if;
+  return public.booking_calendar(v_booking.service_id, p_now, v_booking.id);
+end;
+$$;
+
+comment on function public.booking_move_calendar(text, timestamptz) is
+  'The move page''s calendar (booking_calendar of the package) for the booking behind a move link, its own time counted as free; null when the link finds no booking that may be moved now.';
+
+revoke all on function public.booking_move_calendar(text, timestamptz)
+  from public, anon, authenticated;
+-- the reschedule-booking edge function calls it with the secret key
+grant execute on function public.booking_move_calendar(text, timestamptz) to service_role;
+
+create function public.booking_move_slots(
+  p_token text,
+  p_date date,
+  p_now timestamptz default now()
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings := public.booking_by_token(p_token);
+begin
+  if v_booking.id is null
+     or public.booking_link_view(v_booking, p_now, true) ->> 'state' <> 'active' then
+    return null;
+  end if;
+  return public.get_available_slots(v_booking.service_id, p_date, p_now, v_booking.id);
+end;
+$$;
+
+comment on function public.booking_move_slots(text, date, timestamptz) is
+  'The free drop-off times of a day (get_available_slots) for the booking behind a move link, its own time counted as free (a half-hour shift on the same day is offered); null when the link finds no booking that may be moved now.';
+
+revoke all on function public.booking_move_slots(text, date, timestamptz)
+  from public, anon, authenticated;
+-- the reschedule-booking edge function calls it with the secret key
+grant execute on function public.booking_move_slots(text, date, timestamptz) to service_role;

@@ -186,7 +186,7 @@ stable
 set search_path = ''
 as $$
   select format('%s %s %s (aflevering %s kl. %s, klar %s kl. %s)',
-    p_booking.reference, p_booking.customer_name, p_booking.customer_phone,
+    p_booking.reference, p_booking.customer_name, public.phone_display(p_booking.customer_phone),
     public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
     public.owner_time_text(p_booking.drop_off_at),
     public.owner_day_text((p_booking.ready_at at time zone 'Europe/Copenhagen')::date),

@@ -14,6 +14,8 @@ const NOON = '2026-11-22T11:00:00Z';
 interface CalendarDay {
   day: string;
   status: 'bookable' | 'full' | 'closed_weekday' | 'holiday' | 'closed_date' | 'outside_window';
+  /** A bookable day's first free drop-off time (the form's "Næste ledige tid"). */
+  time?: string;
   holiday?: string;
 }
 interface Calendar {
@@ -127,6 +129,52 @@ describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
           [SERVICE.guld, d.day, NOON],
         );
         expect(s.n > 0, d.day).toBe(d.status === 'bookable');
+      }
+    });
+  });
+
+  it("gives every bookable day its first free time, the package's own (the next free time)", async () => {
+    await withRollback(t, async (tx) => {
+      // Guldpakken polering (14 h) on Monday 09:00 runs Monday 09-20 and Tuesday 09-12
+      expect(
+        (
+          await book(tx, {
+            serviceId: SERVICE.guldPolering,
+            date: '2026-11-23',
+            time: '09:00',
+            now: NOON,
+          })
+        ).status,
+      ).toBe('created');
+      // the owner closes Wednesday
+      await tx.exec(
+        `insert into public.closed_dates (day, reason) values ('2026-11-25', 'Kursus')`,
+      );
+      const long = await calendar(tx, SERVICE.guldPolering);
+      const short = await calendar(tx, SERVICE.guld);
+      // a multi-day job starts only at opening: Monday and Tuesday are taken, Wednesday closed,
+      // so its next free time is Thursday 09:00
+      const nextLong = long.days.find((d) => d.day > '2026-11-23' && d.status === 'bookable');
+      expect(nextLong).toEqual({ day: '2026-11-26', status: 'bookable', time: '09:00' });
+      // a two-hour wash fits on Tuesday after the polish's last piece (09-12)
+      expect(short.days.find((d) => d.day === '2026-11-24')).toEqual({
+        day: '2026-11-24',
+        status: 'bookable',
+        time: '12:00',
+      });
+      // Friday opens at 08:00
+      expect(short.days.find((d) => d.day === '2026-11-27')?.time).toBe('08:00');
+      // only bookable days carry a time, and it is the first of the day's free times
+      for (const d of short.days) {
+        if (d.status !== 'bookable') {
+          expect(d.time, d.day).toBeUndefined();
+          continue;
+        }
+        const s = await tx.one<{ first: string }>(
+          `select public.get_available_slots($1, $2::date, $3::timestamptz) -> 'slots' ->> 0 first`,
+          [SERVICE.guld, d.day, NOON],
+        );
+        expect(d.time, d.day).toBe(s.first);
       }
     });
   });

@@ -81,6 +81,7 @@ describe('cancel links (PGlite, fixed clock)', () => {
             readyAt: '2026-12-10T11:00:00+01:00',
             cancelDeadline: DEADLINE,
             cancelledAt: null,
+            canMove: true,
           },
         });
         expect(JSON.stringify(r)).not.toContain('@');

@@ -50,8 +50,8 @@ async function week(tx: Tx) {
   });
   expect([polish.status, wash.status]).toEqual(['created', 'created']);
   return {
-    polish: `${polish.reference} Anders Jensen 20112233 (aflevering 8. marts 2030 kl. 08:00, klar 9. marts 2030 kl. 15:00)`,
-    wash: `${wash.reference} Bente Holm +4530405060 (aflevering 7. marts 2030 kl. 10:00, klar 7. marts 2030 kl. 12:00)`,
+    polish: `${polish.reference} Anders Jensen +45 20 11 22 33 (aflevering 8. marts 2030 kl. 08:00, klar 9. marts 2030 kl. 15:00)`,
+    wash: `${wash.reference} Bente Holm +45 30 40 50 60 (aflevering 7. marts 2030 kl. 10:00, klar 7. marts 2030 kl. 12:00)`,
   };
 }
 
@@ -185,7 +185,7 @@ describe.each(BACKENDS)('closing a day with bookings on %s', (backend) => {
           },
           {
             customerName: 'Anders Jensen',
-            customerPhone: '20112233',
+            customerPhone: '+4520112233',
             serviceName: 'Guldpakken polering',
             dropOff: '2030-03-08T08:00:00+01:00',
             readyAt: '2030-03-09T15:00:00+01:00',
@@ -208,7 +208,7 @@ describe.each(BACKENDS)('closing a day with bookings on %s', (backend) => {
         'Lukket torsdag den 7. marts 2030 til lørdag den 9. marts 2030: 2 bookinger skal flyttes eller aflyses',
       );
       for (const body of [mail.text, mail.html]) {
-        expect(body).toContain('Anders Jensen · tlf. 20112233');
+        expect(body).toContain('Anders Jensen · tlf. +45 20 11 22 33');
         expect(body).toContain('afleveres fredag den 8. marts 2030 kl. 08:00');
         expect(body).toContain('owner_bookings');
       }

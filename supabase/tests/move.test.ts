@@ -173,7 +173,52 @@ describe.each(BACKENDS)('moving bookings on %s', (backend) => {
         'select public.booking_move_info($1, $2::timestamptz) r',
         [b.token, NOW],
       );
-      expect(old.r.state).toBe('not_found');
+      // the old link says the booking was moved, and nothing else of it
+      expect(old.r).toEqual({ state: 'moved' });
+      expect(
+        (
+          await tx.one<{ r: unknown }>('select public.booking_cancel_info($1, $2::timestamptz) r', [
+            b.token,
+            NOW,
+          ])
+        ).r,
+      ).toEqual({ state: 'moved' });
+      expect(
+        (
+          await tx.one<{ r: unknown }>('select public.cancel_booking($1, $2::timestamptz) r', [
+            b.token,
+            NOW,
+          ])
+        ).r,
+      ).toEqual({ state: 'moved' });
+      expect(await reschedule(tx, b.token, FRI, '14:00')).toEqual({ status: 'link_moved' });
+      // at rest only as a hash, as the booking's own
+      const remembered = await tx.rows<{ token_hash: string; reason: string }>(
+        'select token_hash, reason from public.booking_replaced_links where booking_id = $1',
+        [b.id],
+      );
+      expect(remembered).toEqual([
+        { token_hash: createHash('sha256').update(b.token).digest('hex'), reason: 'moved' },
+      ]);
+      // anonymised (as the retention job does it), the booking answers no link, old or new
+      await tx.exec('savepoint anonymise');
+      await tx.rows(
+        `update public.bookings set cancel_token = public.booking_random_token(), anonymised_at = $2
+          where id = $1`,
+        [b.id, NOW],
+      );
+      expect(
+        await tx.rows('select 1 from public.booking_replaced_links where booking_id = $1', [b.id]),
+      ).toEqual([]);
+      expect(
+        (
+          await tx.one<{ r: unknown }>('select public.booking_move_info($1, $2::timestamptz) r', [
+            b.token,
+            NOW,
+          ])
+        ).r,
+      ).toEqual({ state: 'not_found' });
+      await tx.exec('rollback to savepoint anonymise');
       const info = await tx.one<{ r: { state: string; booking: Record<string, unknown> } }>(
         'select public.booking_move_info($1, $2::timestamptz) r',
         [newToken, NOW],

@@ -40,7 +40,7 @@ describe.each(BACKENDS)("the day's cars on %s", (backend) => {
         customer_name: 'Anders Jensen',
         drop_off_local: `${FRI} 08:00:00`,
         ready_local: `${SAT} 15:00:00`,
-        status: 'confirmed',
+        status: 'bekræftet',
         reference: polish.reference,
       };
       expect(await day(tx, FRI)).toEqual([{ role: 'aflevering', ...row }]);
@@ -146,7 +146,7 @@ describe.each(BACKENDS)("the day's cars on %s", (backend) => {
           `select day::text, role, status from public.owner_agenda where reference = $1`,
           [polish.reference],
         ),
-      ).toEqual([{ day: FRI, role: 'aflevering', status: 'cancelled' }]);
+      ).toEqual([{ day: FRI, role: 'aflevering', status: 'aflyst' }]);
     }));
 
   it('a moved job shows on its new days', () =>

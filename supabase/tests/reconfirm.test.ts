@@ -255,6 +255,11 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
     expect(first.rows[0]!.r.cancelledNow).toBe(true);
     // the workshop sets it back in the bookings table itself (not the owner's table)
     await t.db.query(`update public.bookings set status = 'confirmed' where id = $1`, [id]);
+    // the first e-mail's link says a newer e-mail has the link (not that it is invalid)
+    const replaced = await t.db.query<{ r: unknown }>('select public.booking_cancel_info($1) r', [
+      await token(`booking_confirmation:${id}`),
+    ]);
+    expect(replaced.rows[0]!.r).toEqual({ state: 'replaced' });
     const again = await t.db.query<{ r: { cancelledNow: boolean } }>(
       'select public.cancel_booking($1) r',
       [await token(`booking_reconfirmed:${id}:2`)],

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailbox } from '../../local/mailbox/index.ts';
 import type { TestStack } from '../../local/testing/index.ts';
 import { RESCHEDULE_MESSAGES } from '../functions/_shared/reschedule.ts';
+import { CANCEL_MESSAGES } from '../functions/_shared/cancel.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
 import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, openDays } from './helpers/http.ts';
@@ -124,10 +125,68 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
     expect(owner.text).toMatch(/Nu:/);
     expect(owner.text).not.toContain(newToken);
 
-    // the old link is replaced by the new one
-    expect((await move({ token: b.token, action: 'lookup' })).status).toBe(404);
+    // the old link is replaced by the new one, and says why (no booking data with it)
+    const old = await move({ token: b.token, action: 'lookup' });
+    expect(old.status).toBe(410);
+    expect(old.body).toEqual({ error: RESCHEDULE_MESSAGES.linkMoved, code: 'moved' });
+    const oldMove = await move({ token: b.token, bookingDate: days[2], bookingTime: '10:00' });
+    expect(oldMove.status).toBe(410);
+    expect(oldMove.body).toEqual({ error: RESCHEDULE_MESSAGES.linkMoved, code: 'moved' });
+    const oldCancel = await callFunction(stack, 'cancel-booking', {
+      token: b.token,
+      action: 'lookup',
+    });
+    expect(oldCancel.status).toBe(410);
+    expect(oldCancel.body).toEqual({ error: CANCEL_MESSAGES.linkMoved, code: 'moved' });
+    const oldCancelNow = await callFunction(stack, 'cancel-booking', {
+      token: b.token,
+      action: 'cancel',
+    });
+    expect(oldCancelNow.status).toBe(410);
+    expect(oldCancelNow.body.code).toBe('moved');
+    // an unknown token still says only that the link is not valid
+    const unknown = await callFunction(stack, 'cancel-booking', {
+      token: 'e'.repeat(64),
+      action: 'lookup',
+    });
+    expect(unknown.status).toBe(404);
     const again = await move({ token: newToken, action: 'lookup' });
     expect(again.body).toMatchObject({ state: 'active', booking: { movesLeft: 2 } });
+    const cancelView = await callFunction(stack, 'cancel-booking', {
+      token: newToken,
+      action: 'lookup',
+    });
+    expect(cancelView.body).toMatchObject({ state: 'active', booking: { canMove: true } });
+  });
+
+  it('offers times that overlap the booking itself: a half-hour shift on the same day', async () => {
+    // capacity 1: with the booking's own time busy, no other start on the day would overlap it
+    const b = await bookSql(SERVICE.guld, days[3]!, '15:00');
+    const publicSlots = await callFunction<{ slots: string[] }>(stack, 'get-available-slots', {
+      date: days[3],
+      serviceId: SERVICE.guld,
+    });
+    expect(publicSlots.body.slots).not.toContain('15:30');
+    expect(publicSlots.body.slots).not.toContain('14:00');
+
+    const own = await move({ token: b.token, action: 'slots', bookingDate: days[3] });
+    expect(own.status).toBe(200);
+    expect(own.body.slots).toEqual(expect.arrayContaining(['14:00', '14:30', '15:00', '15:30']));
+    const calendar = await move({ token: b.token, action: 'calendar' });
+    expect(calendar.status).toBe(200);
+    const day = (calendar.body.days as { day: string; status: string; time?: string }[]).find(
+      (d) => d.day === days[3],
+    );
+    expect(day).toMatchObject({ status: 'bookable', time: '09:00' });
+
+    const moved = await move({ token: b.token, bookingDate: days[3], bookingTime: '15:30' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.dropOff).toMatch(new RegExp(`^${days[3]}T15:30:00\\+0[12]:00$`));
+    // the old link's times and calendar answer nothing
+    expect((await move({ token: b.token, action: 'slots', bookingDate: days[3] })).status).toBe(
+      404,
+    );
+    expect((await move({ token: b.token, action: 'calendar' })).status).toBe(404);
   });
 
   it('a just-taken slot is 409 with the fresh free times, and nothing changes', async () => {

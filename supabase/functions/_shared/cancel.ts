@@ -1,5 +1,10 @@
 // The cancel-booking function's input rules and Danish messages. Dependency free.
-import { INVALID_TOKEN_MESSAGE, isLinkToken } from './token.ts';
+import {
+  INVALID_TOKEN_MESSAGE,
+  isLinkToken,
+  LINK_MOVED_MESSAGE,
+  LINK_REPLACED_MESSAGE,
+} from './token.ts';
 
 export type CancelAction = 'lookup' | 'cancel';
 
@@ -12,6 +17,8 @@ export interface CancelRequest {
 export const CANCEL_MESSAGES = {
   notFound:
     'Linket til afbestilling er ugyldigt. Tjek, at du har brugt hele linket fra din bekræftelse, eller ring til os.',
+  linkMoved: LINK_MOVED_MESSAGE,
+  linkReplaced: LINK_REPLACED_MESSAGE,
   alreadyCancelled: 'Denne booking er allerede afbestilt.',
   tooLate: 'Fristen for at afbestille online er overskredet. Ring til os, hvis du ikke kan komme.',
   badRequest: 'Ugyldig forespørgsel.',

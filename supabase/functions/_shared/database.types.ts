@@ -80,6 +80,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      booking_replaced_links: {
+        Row: {
+          token_hash: string;
+          booking_id: string;
+          reason: string;
+          replaced_at: string;
+        };
+        Insert: {
+          token_hash: string;
+          booking_id: string;
+          reason: string;
+          replaced_at?: string;
+        };
+        Update: {
+          token_hash?: string;
+          booking_id?: string;
+          reason?: string;
+          replaced_at?: string;
+        };
+        Relationships: [];
+      };
       booking_work_periods: {
         Row: {
           id: number;
@@ -509,6 +530,7 @@ export type Database = {
         Args: {
           p_service_id: string;
           p_now?: string;
+          p_own_booking?: string;
         };
         Returns: SqlAnswer<'booking_calendar'>;
       };
@@ -654,6 +676,14 @@ export type Database = {
         };
         Returns: string[];
       };
+      booking_link_answer: {
+        Args: {
+          p_token: string;
+          p_now: string;
+          p_moving: boolean;
+        };
+        Returns: SqlAnswer<'booking_link_answer'>;
+      };
       booking_link_view: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
@@ -662,12 +692,27 @@ export type Database = {
         };
         Returns: SqlAnswer<'booking_link_view'>;
       };
+      booking_move_calendar: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'booking_move_calendar'>;
+      };
       booking_move_info: {
         Args: {
           p_token: string;
           p_now?: string;
         };
         Returns: SqlAnswer<'booking_move_info'>;
+      };
+      booking_move_slots: {
+        Args: {
+          p_token: string;
+          p_date: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'booking_move_slots'>;
       };
       booking_move_view: {
         Args: {
@@ -765,6 +810,12 @@ export type Database = {
           p_now: string;
         };
         Returns: undefined;
+      };
+      booking_replaced_link_state: {
+        Args: {
+          p_token: string;
+        };
+        Returns: string;
       };
       booking_request_hash: {
         Args: {
@@ -987,6 +1038,7 @@ export type Database = {
           p_service_id: string;
           p_date: string;
           p_now?: string;
+          p_own_booking?: string;
         };
         Returns: SqlAnswer<'get_available_slots'>;
       };

@@ -36,16 +36,22 @@ export interface SlotsAnswer {
   error?: 'unknown_service';
 }
 
+/**
+ * A link a newer e-mail replaced: moved (the booking was moved since) or replaced (another reason);
+ * such an answer carries no booking.
+ */
+export type ReplacedLink = 'moved' | 'replaced';
+
 /** public.booking_cancel_info and public.cancel_booking */
 export interface CancelAnswer {
-  state: 'active' | 'cancelled' | 'too_late' | 'not_found';
+  state: 'active' | 'cancelled' | 'too_late' | 'not_found' | ReplacedLink;
   cancelledNow?: boolean;
   booking?: Record<string, unknown>;
 }
 
 /** public.booking_move_info */
 export interface MoveInfo {
-  state: 'active' | 'cancelled' | 'too_late' | 'move_limit' | 'not_found';
+  state: 'active' | 'cancelled' | 'too_late' | 'move_limit' | 'not_found' | ReplacedLink;
   booking?: { serviceId: string } & Record<string, unknown>;
 }
 
@@ -54,6 +60,8 @@ export interface MoveAnswer {
   status:
     | 'moved'
     | 'not_found'
+    | 'link_moved'
+    | 'link_replaced'
     | 'cancelled'
     | 'too_late'
     | 'move_limit'
@@ -70,6 +78,14 @@ export interface MoveAnswer {
   movesLeft?: number;
 }
 
+/** public.booking_calendar (the move page's, public.booking_move_calendar) */
+export interface MoveCalendar {
+  today: string;
+  first: string;
+  last: string;
+  days: { day: string; status: string; time?: string; holiday?: string }[];
+}
+
 export interface SqlAnswers {
   create_booking: CreateAnswer;
   create_booking_with_challenge: CreateAnswer;
@@ -78,6 +94,9 @@ export interface SqlAnswers {
   cancel_booking: CancelAnswer;
   booking_move_info: MoveInfo;
   reschedule_booking: MoveAnswer;
+  /** null: the link finds no booking that may be moved now */
+  booking_move_calendar: MoveCalendar | null;
+  booking_move_slots: SlotsAnswer | null;
   owner_calendar_bookings: FeedBooking[];
   email_claim: ClaimAnswer;
 }
@@ -91,6 +110,8 @@ export const SQL_ANSWER_FUNCTIONS = Object.keys({
   cancel_booking: true,
   booking_move_info: true,
   reschedule_booking: true,
+  booking_move_calendar: true,
+  booking_move_slots: true,
   owner_calendar_bookings: true,
   email_claim: true,
 } satisfies Record<keyof SqlAnswers, true>);

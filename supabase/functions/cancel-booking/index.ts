@@ -2,7 +2,8 @@
 //   {token, action: 'lookup'} -> 200 {state: 'active'|'cancelled'|'too_late', booking}
 //   {token, action: 'cancel'} -> 200 {state: 'cancelled', booking}   (cancelled now)
 // -> 404 {error, code: 'not_found'} for an unknown token, 400 for one not of the link's exact format
-//    (64 lower-case hex),
+//    (64 lower-case hex), 410 {error, code: 'moved'|'replaced'} for a link a newer e-mail replaced
+//    (no booking data),
 //    409 {error, code: 'cancelled'|'too_late', booking} when cancelling is not possible,
 //    400 bad body, 405 other methods. Refused cases change nothing.
 // The booking shown holds no contact details: reference, package, price, drop-off, ready time.
@@ -25,6 +26,11 @@ export async function handler(req: Request): Promise<Response> {
     const answer = data;
     if (answer.state === 'not_found') {
       return json(404, { error: CANCEL_MESSAGES.notFound, code: 'not_found' });
+    }
+    if (answer.state === 'moved' || answer.state === 'replaced') {
+      const error =
+        answer.state === 'moved' ? CANCEL_MESSAGES.linkMoved : CANCEL_MESSAGES.linkReplaced;
+      return json(410, { error, code: answer.state });
     }
     if (action === 'lookup') {
       return json(200, { state: answer.state, booking: answer.booking });

@@ -240,7 +240,7 @@ describe('the booking form: choosing service, date and time', () => {
     expect(day('mandag den 30. november 2026')).toBeDisabled();
   });
 
-  it('marks the days the database calls full as unavailable, and says so', async () => {
+  it('marks the days the database calls full, says so, and lets them be tapped', async () => {
     server.use(
       http.post(`${API}/rest/v1/rpc/get_booking_calendar`, () =>
         HttpResponse.json(calendarAnswer({ full: ['2026-11-25'] })),
@@ -249,9 +249,10 @@ describe('the booking form: choosing service, date and time', () => {
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken polering');
     const calendar = await openCalendar(user);
+    // a tap on a full day offers the next free time (next-free-time.test.tsx)
     expect(
       within(calendar).getByRole('button', { name: 'onsdag den 25. november 2026, fuldt booket' }),
-    ).toBeDisabled();
+    ).toBeEnabled();
     expect(
       within(calendar).getByRole('button', { name: 'torsdag den 26. november 2026' }),
     ).toBeEnabled();

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { bookingDb } from './client';
 import { BookingApiError, functionError } from './errors';
+import type { SlotSource } from './get-booking-calendar';
 import { bookingKeys } from './keys';
 
 export interface AvailableSlots {
@@ -25,22 +26,38 @@ export async function getAvailableSlots(serviceId: string, date: string): Promis
     body: { date, serviceId },
   });
   if (error) throw await functionError('slots', error);
-  const body = data as { slots?: unknown; readyAt?: unknown } | null;
-  if (!body || !Array.isArray(body.slots) || !body.slots.every((s) => typeof s === 'string')) {
+  const answer = slotsOf(data);
+  if (!answer) {
     throw new BookingApiError('slots', 'get-available-slots answered without a slots list');
   }
-  return { slots: body.slots, readyAt: isStringRecord(body.readyAt) ? body.readyAt : {} };
+  return answer;
 }
 
-export function availableSlotsQueryOptions(serviceId: string | null, date: string | null) {
+/** The answer's shape, or null (a move page's answer is read with it too). */
+export function slotsOf(body: unknown): AvailableSlots | null {
+  const b = body as { slots?: unknown; readyAt?: unknown } | null;
+  if (!b || !Array.isArray(b.slots) || !b.slots.every((s) => typeof s === 'string')) return null;
+  return { slots: b.slots, readyAt: isStringRecord(b.readyAt) ? b.readyAt : {} };
+}
+
+export function availableSlotsQueryOptions(
+  serviceId: string | null,
+  date: string | null,
+  source?: SlotSource,
+) {
+  const load = source?.slots ?? getAvailableSlots;
   return queryOptions({
-    queryKey: bookingKeys.slots(serviceId ?? '', date ?? ''),
-    queryFn: serviceId && date ? () => getAvailableSlots(serviceId, date) : skipToken,
+    queryKey: [...bookingKeys.slots(serviceId ?? '', date ?? ''), source?.key ?? 'public'],
+    queryFn: serviceId && date ? () => load(serviceId, date) : skipToken,
     staleTime: 0,
     meta: { errorToast: 'loadSlots' },
   });
 }
 
-export function useAvailableSlots(serviceId: string | null, date: string | null) {
-  return useQuery(availableSlotsQueryOptions(serviceId, date));
+export function useAvailableSlots(
+  serviceId: string | null,
+  date: string | null,
+  source?: SlotSource,
+) {
+  return useQuery(availableSlotsQueryOptions(serviceId, date, source));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { bookingDb } from './client';
 import { BookingApiError } from './errors';
+import type { AvailableSlots } from './get-available-slots';
 import { bookingKeys } from './keys';
 
 /** Why a day can or cannot be booked, as the database says (get_booking_calendar). */
@@ -11,6 +12,8 @@ export interface CalendarDay {
   /** yyyy-MM-dd */
   day: string;
   status: CalendarDayStatus;
+  /** A bookable day's first free drop-off time, HH:mm (the form's next free time). */
+  time?: string;
   /** The public holiday's Danish name, when the day is one. */
   holiday?: string;
 }
@@ -27,7 +30,7 @@ export interface BookingCalendar {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function isCalendar(value: unknown): value is BookingCalendar {
+export function isCalendar(value: unknown): value is BookingCalendar {
   const c = value as Partial<BookingCalendar> | null;
   return (
     typeof c === 'object' &&
@@ -56,15 +59,27 @@ export async function getBookingCalendar(serviceId: string): Promise<BookingCale
   return data;
 }
 
-export function bookingCalendarQueryOptions(serviceId: string | null) {
+/**
+ * Where a calendar and its free times come from: the form's public calls, or the move page's
+ * (reschedule-booking), which count the booking's own time as free.
+ */
+export interface SlotSource {
+  /** Part of the query keys, so that the two never share an answer. */
+  key: string;
+  calendar: (serviceId: string) => Promise<BookingCalendar>;
+  slots: (serviceId: string, date: string) => Promise<AvailableSlots>;
+}
+
+export function bookingCalendarQueryOptions(serviceId: string | null, source?: SlotSource) {
+  const load = source?.calendar ?? getBookingCalendar;
   return queryOptions({
-    queryKey: bookingKeys.calendar(serviceId ?? ''),
-    queryFn: serviceId ? () => getBookingCalendar(serviceId) : skipToken,
+    queryKey: [...bookingKeys.calendar(serviceId ?? ''), source?.key ?? 'public'],
+    queryFn: serviceId ? () => load(serviceId) : skipToken,
     staleTime: 60_000,
     meta: { errorToast: 'loadSlots' },
   });
 }
 
-export function useBookingCalendar(serviceId: string | null) {
-  return useQuery(bookingCalendarQueryOptions(serviceId));
+export function useBookingCalendar(serviceId: string | null, source?: SlotSource) {
+  return useQuery(bookingCalendarQueryOptions(serviceId, source));
 }

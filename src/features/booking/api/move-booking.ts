@@ -1,3 +1,4 @@
+import { replacedLink, type ReplacedLink } from '~/components/booking-link';
 import { postFunction } from '~/lib/link-call';
 import { bookingAnswer, replyMessage } from './booking-answer';
 import type { MoveState } from './reschedule-booking';
@@ -15,6 +16,7 @@ export interface MovedBooking {
 export type MoveAnswer =
   | { kind: 'moved'; booking: MovedBooking }
   | { kind: 'not_found' }
+  | ReplacedLink
   | { kind: 'refused'; state: Exclude<MoveState, 'active'>; message: string }
   /** 409 conflict (the time was just taken) or 400 (not offered): the server's Danish message. */
   | { kind: 'retry'; message: string; taken: boolean }
@@ -34,6 +36,8 @@ export async function moveBooking(
   const { status, body } = reply;
   // this function's own answers: the link is unknown, or the booking may no longer move
   if (body && status === 404) return { kind: 'not_found' };
+  const replaced = replacedLink(status, body);
+  if (replaced) return replaced;
   const code = body?.code;
   if (status === 409 && (code === 'cancelled' || code === 'too_late' || code === 'move_limit')) {
     return { kind: 'refused', state: code, message: replyMessage(body) ?? '' };

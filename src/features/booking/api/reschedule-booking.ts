@@ -1,3 +1,4 @@
+import { replacedLink, type ReplacedLink } from '~/components/booking-link';
 import { postFunction } from '~/lib/link-call';
 
 export type MoveState = 'active' | 'cancelled' | 'too_late' | 'move_limit';
@@ -18,6 +19,7 @@ export interface MovableBooking {
 export type LookupAnswer =
   | { kind: 'booking'; state: MoveState; booking: MovableBooking }
   | { kind: 'not_found' }
+  | ReplacedLink
   | { kind: 'error' };
 
 /**
@@ -27,6 +29,8 @@ export type LookupAnswer =
 export async function lookupMovableBooking(token: string): Promise<LookupAnswer> {
   const { status, body } = await postFunction('reschedule-booking', { token, action: 'lookup' });
   if (status === 404 && body?.code === 'not_found') return { kind: 'not_found' };
+  const replaced = replacedLink(status, body);
+  if (replaced) return replaced;
   const booking = body?.booking as MovableBooking | undefined;
   if (status === 200 && typeof body?.state === 'string' && typeof booking?.serviceId === 'string') {
     return { kind: 'booking', state: body.state as MoveState, booking };

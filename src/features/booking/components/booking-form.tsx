@@ -1,6 +1,8 @@
 import {
+  lazy,
   memo,
   startTransition,
+  Suspense,
   useCallback,
   useEffect,
   useMemo,
@@ -15,6 +17,7 @@ import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { bookingCopy } from '~/content/booking';
+import { business } from '~/content/business';
 import {
   newIdempotencyKey,
   timeTaken,
@@ -29,6 +32,7 @@ import { byName, useServices, type BookingService } from '../api/get-services';
 import { type EarlyPresses, takeEarlyPresses } from '../early-press';
 import { useOptionalSiteData } from '~/lib/site-data';
 import { matchService, serviceHint } from '../rules/preselect';
+import { nextFreeTime } from '../rules/next-free-time';
 import { bookingSummary } from '../rules/summary';
 import { BookingConfirmation } from './booking-confirmation';
 import { BookingQueryProvider } from './booking-query-provider';
@@ -36,9 +40,24 @@ import { BookingSummary } from './booking-summary';
 import { callToBook } from './call-to-book';
 import { CustomerFields } from './customer-fields';
 import { DateField } from './date-field';
+import { NextFreeTime } from './next-free-time';
 import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
+
+// only a failure needs it: loaded when the backend first fails to answer (if even that import
+// fails, the same words without their frame)
+const OutageNotice = lazy(() =>
+  import('./outage-notice').catch(() => ({
+    default: () => (
+      <p role="alert">
+        {bookingCopy.outage.before}
+        {business.phone.display}
+        {bookingCopy.outage.after}
+      </p>
+    ),
+  })),
+);
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
 let formMounted = false;
@@ -118,13 +137,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   // as that choice has enabled it
   const focusDateOnService = useRef(false);
 
-  // The database's active services (the services query). Until its first answer: the same rows as
-  // the build read them from the database (the site data), so the prerendered field is usable at
-  // once; if the query fails, none (the field is disabled and the load-failure toast says why).
+  // The database's active services (the services query). Until its first answer, and while the
+  // backend cannot be reached: the same rows as the build read them from the database (the site
+  // data), so the prerendered field is usable at once and a choice made is kept through an outage.
   const buildServices = siteData?.services;
   const serviceList = useMemo<BookingService[]>(() => {
     if (services.data) return services.data;
-    if (!services.isPending || !buildServices) return [];
+    if (!buildServices) return [];
     return buildServices
       .map(({ id, name, price, durationMinutes }) => ({
         id,
@@ -133,7 +152,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
         duration_minutes: durationMinutes,
       }))
       .sort(byName);
-  }, [services.data, services.isPending, buildServices]);
+  }, [services.data, buildServices]);
   const preselected = useMemo(() => matchService(serviceList, hint), [serviceList, hint]);
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
@@ -143,13 +162,30 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     slots,
     readyAt,
     loadingSlots,
+    slotsFailed,
     time: chosenTime,
     pickDate,
     pickTime,
+    pickDayAndTime,
     clearTime,
     clear: clearSlot,
   } = useSlotChoice(service?.id ?? null);
 
+  // The backend cannot be reached: a read failed (it is asked again by itself, with backoff, and
+  // the notice goes when it answers), or the booking itself got no answer (then the calendar is
+  // asked again as the probe: answered, the notice goes; failed, the calendar's own failure holds
+  // the notice until it answers).
+  const [sendFailed, setSendFailed] = useState(false);
+  const outage = services.isError || calendar.isError || slotsFailed || sendFailed;
+
+  // The chosen day has no free time (full, or closed for the package): the next free time, as the
+  // database answered it in the calendar
+  const dayWithoutTime =
+    date !== null && !loadingSlots && !slotsFailed && slots.length === 0 && !!calendar.data;
+  const nextFree = useMemo(
+    () => (dayWithoutTime ? nextFreeTime(calendar.data, date) : null),
+    [dayWithoutTime, calendar.data, date],
+  );
   // stable, so that the memoised fields re-render only when their own props change
   const pickService = useCallback(
     (id: string) => {
@@ -284,6 +320,15 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           form.reset();
         },
         onError: (error) => {
+          // no answer, or the platform's failure without a word of our function's own: the
+          // backend is out of reach
+          if (
+            error instanceof BookingApiError &&
+            (error.status === undefined || (error.status >= 500 && !error.serverMessage))
+          ) {
+            setSendFailed(true);
+            void calendar.refetch().finally(() => setSendFailed(false));
+          }
           const { title, fallback } = bookingCopy.toasts.bookingFailed;
           const message = error instanceof BookingApiError ? error.serverMessage : undefined;
           notify.error(title, {
@@ -339,6 +384,11 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             aria-labelledby="booking-heading"
             className="relative grid gap-5"
           >
+            {outage ? (
+              <Suspense fallback={null}>
+                <OutageNotice />
+              </Suspense>
+            ) : null}
             <ServiceField
               triggerRef={serviceTrigger}
               controlRef={serviceControl}
@@ -353,7 +403,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 onChange={pickDate}
                 disabled={service === null}
                 calendar={calendar.data}
-                calendarFailed={calendar.isError}
+                calendarFailed={calendar.isError || outage}
               />
               <TimeField
                 slots={slots}
@@ -365,6 +415,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 readyAt={readyAt}
               />
             </div>
+            {dayWithoutTime && !outage ? (
+              <NextFreeTime
+                next={nextFree}
+                onTake={(next) => pickDayAndTime(next.day, next.time)}
+              />
+            ) : null}
             {summary ? <BookingSummary summary={summary} /> : null}
             <CustomerFields disabled={submitting} />
             <div className="relative grid">

@@ -18,14 +18,35 @@ function showErrorToast(kind: unknown) {
   notify.error(title, { id: `booking-${kind}`, description, action: callToBook });
 }
 
+/** The first retry of a failed read after 2 s, then twice as long each time, at most 30 s. */
+export function retryDelay(failures: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, failures - 1), 30_000);
+}
+
 export function createBookingQueryClient() {
+  // failures in a row per query: the toast is shown once per outage, the retries back off
+  const failures = new WeakMap<object, number>();
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => showErrorToast(query.meta?.errorToast),
+      onError: (_error, query) => {
+        const count = (failures.get(query) ?? 0) + 1;
+        failures.set(query, count);
+        if (count === 1) showErrorToast(query.meta?.errorToast);
+      },
+      onSuccess: (_data, query) => {
+        failures.delete(query);
+      },
     }),
     defaultOptions: {
-      // postgrest-js already retries reads on network errors; a failure is shown at once after that
-      queries: { retry: false, refetchOnWindowFocus: false },
+      // postgrest-js already retries reads on network errors; a failure is shown at once after
+      // that, and a failed read is asked again by itself, with backoff, until the backend answers
+      // (the form's outage notice goes away then)
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: (query) =>
+          query.state.status === 'error' ? retryDelay(failures.get(query) ?? 1) : false,
+      },
       mutations: { retry: false },
     },
   });

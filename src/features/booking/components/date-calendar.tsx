@@ -7,9 +7,9 @@ export interface DateCalendarProps {
   selected: Date | undefined;
   first: Date;
   last: Date;
-  /** Days that cannot be picked (every day the server did not call bookable). */
+  /** Days that cannot be picked (every day the server called neither bookable nor full). */
   unavailable: Matcher[];
-  /** Open days with no free time left for the chosen package. */
+  /** Open days with no free time left for the chosen package (picked, they offer the next one). */
   full: Matcher[];
   onSelect: (day: Date) => void;
 }

@@ -37,7 +37,7 @@ interface DateFieldProps {
   disabled: boolean;
   /** The server's calendar of the chosen package; undefined while it loads (or failed). */
   calendar: BookingCalendar | undefined;
-  /** The calendar could not be loaded. */
+  /** The calendar could not be loaded, or the backend cannot be reached (no loading text then). */
   calendarFailed: boolean;
 }
 
@@ -60,7 +60,9 @@ function calendarView(calendar: BookingCalendar): CalendarView {
   return {
     first: dateFromIso(calendar.first),
     last: dateFromIso(calendar.last),
-    unavailable: [(day: Date) => !bookable.has(isoFromDate(day))],
+    // a full day can be tapped: the form then offers the next free time (a tap on a day that
+    // did nothing left the visitor trying day after day)
+    unavailable: [(day: Date) => !bookable.has(isoFromDate(day)) && !full.has(isoFromDate(day))],
     full: [(day: Date) => full.has(isoFromDate(day))],
     hasFull: full.size > 0,
   };

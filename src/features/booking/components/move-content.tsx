@@ -4,7 +4,7 @@
  * time fields are in no first load.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   ActionOrHome,
   BookAgain,
@@ -18,9 +18,12 @@ import { rescheduleCopy } from '~/content/reschedule';
 import { danishDateTime, danishDayTime } from '~/lib/danish-date';
 import { bookingKeys } from '../api/keys';
 import { moveBooking, type MovedBooking } from '../api/move-booking';
+import { moveSlotSource } from '../api/move-slots';
 import type { LookupAnswer, MovableBooking } from '../api/reschedule-booking';
 import { BookingQueryProvider } from './booking-query-provider';
+import { nextFreeTime } from '../rules/next-free-time';
 import { DateField } from './date-field';
+import { NextFreeTime } from './next-free-time';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
 
@@ -97,13 +100,21 @@ function MoveForm({
     slots,
     readyAt,
     loadingSlots,
+    slotsFailed,
     time: chosenTime,
     ...slot
-  } = useSlotChoice(booking.serviceId);
+  } = useSlotChoice(
+    booking.serviceId,
+    // the booking's own time counts as free: a half-hour shift on the same day is offered
+    useMemo(() => moveSlotSource(token), [token]),
+  );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const ready = date !== null && chosenTime !== null;
+  // a chosen day without a free time (a full day can be tapped): the next free time, as on the form
+  const dayWithoutTime =
+    date !== null && !loadingSlots && !slotsFailed && slots.length === 0 && !!calendar.data;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,8 +125,8 @@ function MoveForm({
     setBusy(false);
     if (result.kind === 'moved') {
       onMoved(result.booking);
-    } else if (result.kind === 'not_found') {
-      onGone({ kind: 'not_found' });
+    } else if (result.kind === 'not_found' || result.kind === 'replaced') {
+      onGone(result);
     } else if (result.kind === 'refused') {
       onGone({ kind: 'booking', state: result.state, booking });
     } else if (result.kind === 'retry') {
@@ -162,6 +173,15 @@ function MoveForm({
           readyAt={readyAt}
         />
       </div>
+      {dayWithoutTime ? (
+        <NextFreeTime
+          next={nextFreeTime(calendar.data, date)}
+          onTake={(next) => {
+            slot.pickDayAndTime(next.day, next.time);
+            setProblem(null);
+          }}
+        />
+      ) : null}
       {ready ? (
         <p className="rounded-lg border border-border p-4">
           <span className="font-medium">{copy.newTime}:</span> {danishDayTime(date, chosenTime)}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useAvailableSlots } from '../api/get-available-slots';
-import { useBookingCalendar } from '../api/get-booking-calendar';
+import { useBookingCalendar, type SlotSource } from '../api/get-booking-calendar';
 
 // stable empties, so that the memoised date and time fields re-render only on a real change
 const NO_SLOTS: readonly string[] = [];
@@ -15,13 +15,20 @@ export interface SlotChoice {
   slots: readonly string[];
   /** Ready time per free time (ISO 8601, Copenhagen offset), when the server sends it. */
   readyAt: Readonly<Record<string, string>>;
-  /** The chosen day's times are loading (also when they are loaded again). */
+  /**
+   * The chosen day's times are loading (also when they are loaded again); never while a failed
+   * load is being asked again (the form says it cannot reach the backend then, not "loading").
+   */
   loadingSlots: boolean;
+  /** The chosen day's times could not be loaded (asked again by itself, with backoff). */
+  slotsFailed: boolean;
   /** The chosen time while it is one of the day's free times, else null (also while they load). */
   time: string | null;
   /** Chooses a day: its times load, and the time must be chosen again. */
   pickDate: (day: string) => void;
   pickTime: (time: string) => void;
+  /** Chooses a day and a time on it at once (the offered next free time). */
+  pickDayAndTime: (day: string, time: string) => void;
   /** Forgets the time (it was just taken), keeping the day. */
   clearTime: () => void;
   /** Forgets day and time (another package, or after a booking). */
@@ -30,21 +37,26 @@ export interface SlotChoice {
 
 /**
  * Pick a date, then a time, for one package: the state the booking form (/contact) and the move
- * page (/flyt) share, with the calendar and free times from the server. The callbacks are stable.
+ * page (/flyt) share, with the calendar and free times from the server (the move page's own
+ * source counts the booking's own time as free). The callbacks are stable.
  */
-export function useSlotChoice(serviceId: string | null): SlotChoice {
+export function useSlotChoice(serviceId: string | null, source?: SlotSource): SlotChoice {
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
 
-  const calendar = useBookingCalendar(serviceId);
-  const slotsQuery = useAvailableSlots(serviceId, date);
+  const calendar = useBookingCalendar(serviceId, source);
+  const slotsQuery = useAvailableSlots(serviceId, date, source);
   const slots = slotsQuery.isError ? NO_SLOTS : (slotsQuery.data?.slots ?? NO_SLOTS);
-  const loadingSlots = date !== null && slotsQuery.isFetching;
+  const loadingSlots = date !== null && slotsQuery.isFetching && !slotsQuery.isError;
   const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
 
   const pickDate = useCallback((day: string) => {
     setDate(day);
     setTime(null);
+  }, []);
+  const pickDayAndTime = useCallback((day: string, at: string) => {
+    setDate(day);
+    setTime(at);
   }, []);
   const clearTime = useCallback(() => setTime(null), []);
   const clear = useCallback(() => {
@@ -58,9 +70,11 @@ export function useSlotChoice(serviceId: string | null): SlotChoice {
     slots,
     readyAt: slotsQuery.data?.readyAt ?? NO_READY_AT,
     loadingSlots,
+    slotsFailed: date !== null && slotsQuery.isError,
     time: chosenTime,
     pickDate,
     pickTime: setTime,
+    pickDayAndTime,
     clearTime,
     clear,
   };

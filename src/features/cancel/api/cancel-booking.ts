@@ -1,3 +1,4 @@
+import { replacedLink, type ReplacedLink } from '~/components/booking-link';
 import { postFunction } from '~/lib/link-call';
 
 export type CancelState = 'active' | 'cancelled' | 'too_late';
@@ -11,12 +12,15 @@ export interface CancelBooking {
   readyAt: string;
   cancelDeadline: string;
   cancelledAt: string | null;
+  /** The move page would still take it (offered as "Flyt i stedet"). */
+  canMove?: boolean;
 }
 
 /** What the cancel page can show: the booking and its state, or why there is none. */
 export type CancelAnswer =
   | { kind: 'booking'; state: CancelState; booking: CancelBooking; cancelledNow?: boolean }
   | { kind: 'not_found' }
+  | ReplacedLink
   | { kind: 'error'; status?: number };
 
 /**
@@ -30,6 +34,8 @@ export async function callCancelBooking(
   const { status, body: json } = await postFunction('cancel-booking', { token, action });
   const body = json ?? {};
   if (status === 404 && body.code === 'not_found') return { kind: 'not_found' };
+  const replaced = replacedLink(status, json);
+  if (replaced) return replaced;
   const booking = body.booking as CancelBooking | undefined;
   if (typeof booking?.reference === 'string') {
     if (status === 200 && typeof body.state === 'string') {

@@ -11,6 +11,7 @@ import {
   LinkMessage,
   type LinkContentProps,
 } from '~/components/booking-link';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { cancelCopy } from '~/content/cancel';
 import { danishDateTime } from '~/lib/danish-date';
@@ -60,6 +61,12 @@ export default function CancelContent({ answer, token, onAnswer }: LinkContentPr
         <Button variant="destructive" onClick={cancel} disabled={busy}>
           {busy ? cancelCopy.cancelling : cancelCopy.cancel}
         </Button>
+        {answer.booking.canMove ? (
+          // the same link moves the booking (while a move is allowed)
+          <Button asChild variant="outline">
+            <Link to={`/flyt?token=${token}`}>{cancelCopy.moveInstead}</Link>
+          </Button>
+        ) : null}
       </ActionOrHome>
     </div>
   );

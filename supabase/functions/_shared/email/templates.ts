@@ -812,7 +812,7 @@ function closedDayAlert(payload: Record<string, unknown>): RenderedEmail {
             `nr. ${item.reference}`,
             item.serviceName,
             item.customerName || '(uden navn)',
-            item.customerPhone ? `tlf. ${item.customerPhone}` : '',
+            item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
             `afleveres ${danishDateTime(item.dropOff)}`,
             `klar ${readyText(item.dropOff, item.readyAt)}`,
           ]

@@ -65,6 +65,8 @@ export interface CalendarFixture {
   max?: number;
   closed?: string[];
   full?: string[];
+  /** A bookable day's first free time (default 09:00). */
+  times?: Record<string, string>;
 }
 
 function addDays(day: string, n: number): string {
@@ -82,6 +84,7 @@ export function calendarAnswer({
   max = 60,
   closed = ['2026-11-27'],
   full = [],
+  times = {},
 }: CalendarFixture = {}) {
   const holidays: Record<string, string> = {
     '2026-12-25': 'Juledag',
@@ -104,7 +107,13 @@ export function calendarAnswer({
               : full.includes(day)
                 ? 'full'
                 : 'bookable';
-    days.push({ day, status, ...(holidays[day] ? { holiday: holidays[day] } : {}) });
+    days.push({
+      day,
+      status,
+      // a bookable day's first free time, as the database gives it
+      ...(status === 'bookable' ? { time: times[day] ?? '09:00' } : {}),
+      ...(holidays[day] ? { holiday: holidays[day] } : {}),
+    });
   }
   return { today: TODAY, first: addDays(TODAY, min), last: addDays(TODAY, max), days };
 }

@@ -3,21 +3,30 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { BookingForm } from '~/features/booking/components/booking-form';
+import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
 
-/** Renders the form on /contact as the site does, with a toast area. */
-export function renderBookingForm(options: { search?: string; state?: unknown } = {}) {
+/**
+ * Renders the form on /contact as the site does, with a toast area; with `siteData`, inside the
+ * site layout's route that holds the build's data (the services the form shows until the database
+ * answers, and through an outage).
+ */
+export function renderBookingForm(
+  options: { search?: string; state?: unknown; siteData?: SiteData } = {},
+) {
+  const page = {
+    path: '/contact',
+    element: (
+      <>
+        <BookingForm />
+        <Toaster />
+      </>
+    ),
+  };
+  const siteData = options.siteData;
   const router = createMemoryRouter(
-    [
-      {
-        path: '/contact',
-        element: (
-          <>
-            <BookingForm />
-            <Toaster />
-          </>
-        ),
-      },
-    ],
+    siteData
+      ? [{ id: SITE_DATA_ROUTE_ID, path: '/', loader: () => siteData, children: [page] }]
+      : [page],
     {
       initialEntries: [
         { pathname: '/contact', search: options.search ?? '', state: options.state ?? null },

@@ -38,6 +38,12 @@ function backend(state: string, onCancel: () => Response) {
       if (state === 'not_found') {
         return HttpResponse.json({ error: 'x', code: 'not_found' }, { status: 404 });
       }
+      if (state === 'moved') {
+        return HttpResponse.json({ error: 'x', code: 'moved' }, { status: 410 });
+      }
+      if (state === 'movable') {
+        return HttpResponse.json({ state: 'active', booking: { ...booking, canMove: true } });
+      }
       return HttpResponse.json({ state, booking });
     }),
   );
@@ -75,6 +81,30 @@ describe('CancelBookingPanel', () => {
       '/contact',
     );
     expect(calls.at(-1)).toEqual({ token: TOKEN, action: 'cancel' });
+  });
+
+  it('offers "Flyt i stedet" with the same link while a move is allowed, and not after', async () => {
+    backend('movable', () => HttpResponse.json({}, { status: 500 }));
+    const view = renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByRole('link', { name: 'Flyt i stedet' })).toHaveAttribute(
+      'href',
+      `/flyt?token=${TOKEN}`,
+    );
+    view.unmount();
+    backend('active', () => HttpResponse.json({}, { status: 500 }));
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByText('Vil du afbestille denne booking?')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Flyt i stedet' })).toBeNull();
+  });
+
+  it("says a moved booking's old link was replaced, and to use the newest e-mail", async () => {
+    backend('moved', () => HttpResponse.json({}, { status: 500 }));
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Bookingen er flyttet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Brug linket i den nyeste e-mail fra os/)).toBeInTheDocument();
+    expect(screen.queryByText(/hele linket/)).toBeNull();
   });
 
   it('says a link without a valid token does not work, without calling the server', async () => {

@@ -186,6 +186,10 @@ CREATE OR REPLACE FUNCTION public.booking_link_view (
           'moveDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
           'movesLeft', public.booking_moves_left(p_booking))
         else jsonb_build_object(
+          -- the cancel page offers to move instead while the move page would take it
+          'canMove', p_booking.status <> 'cancelled'
+                     and p_now <= public.booking_change_deadline(p_booking)
+                     and public.booking_moves_left(p_booking) > 0,
           'cancelDeadline', public.copenhagen_iso(public.booking_change_deadline(p_booking)),
           'cancelledAt', case when p_booking.cancelled_at is not null
                               then public.copenhagen_iso(p_booking.cancelled_at) end) end) end;

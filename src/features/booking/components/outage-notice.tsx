@@ -1,0 +1,28 @@
+/**
+ * What the form says while the booking system cannot be reached: once, in place, with the phone
+ * number. Its own module (loaded with import() when a call first fails), as only a failure needs it.
+ */
+import { bookingCopy } from '~/content/booking';
+import { business, telHref } from '~/content/business';
+
+export default function OutageNotice() {
+  const copy = bookingCopy.outage;
+  return (
+    <div
+      role="alert"
+      data-testid="booking-outage"
+      className="grid gap-1 rounded-lg border border-destructive/60 p-4"
+    >
+      <div className="grid gap-1">
+        <p className="font-semibold">
+          {copy.before}
+          <a href={telHref(business.phone)} className="whitespace-nowrap underline">
+            {business.phone.display}
+          </a>
+          {copy.after}
+        </p>
+        <p className="text-sm text-muted-foreground">{copy.retrying}</p>
+      </div>
+    </div>
+  );
+}
