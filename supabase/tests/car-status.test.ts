@@ -370,6 +370,55 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
     });
   });
 
+  it('a new ready time leads owner_agenda, its days and the calendar feed', async () => {
+    await withRollback(t, async (tx) => {
+      const b = await guld(tx);
+      await setStatus(tx, b.id, 'arrived', AT('09:55'));
+      // Thursday's job will be ready Friday afternoon instead
+      await tx.one('select public.owner_set_ready_time($1, $2::timestamp, $3::timestamptz)', [
+        b.id,
+        '2026-12-04 15:00',
+        DURING,
+      ]);
+      expect(
+        await tx.rows(
+          `select day::text, role, ready_local::text, status::text from public.owner_agenda
+            where reference = $1 order by day`,
+          [b.reference],
+        ),
+      ).toEqual([
+        { day: DAY, role: 'aflevering', ready_local: '2026-12-04 15:00:00', status: 'ankommet' },
+        {
+          day: '2026-12-04',
+          role: 'klar til afhentning',
+          ready_local: '2026-12-04 15:00:00',
+          status: 'ankommet',
+        },
+      ]);
+      expect(
+        await tx.one('select ready_local from public.owner_bookings where reference = $1', [
+          b.reference,
+        ]),
+      ).toEqual({ ready_local: '2026-12-04 15:00' });
+      const feed = await tx.one<{ f: { reference: string; readyAt: string }[] }>(
+        `select public.owner_calendar_bookings($1::timestamptz) f`,
+        [DURING],
+      );
+      expect(feed.f.find((x) => x.reference === b.reference)!.readyAt).toBe(
+        '2026-12-04T15:00:00+01:00',
+      );
+      // collected on Thursday after all: Friday's row goes, Thursday's stays
+      await setStatus(tx, b.id, 'ready', AT('11:30'));
+      await setStatus(tx, b.id, 'collected', AT('11:45'));
+      expect(
+        await tx.rows(
+          'select day::text, status::text from public.owner_agenda where reference = $1',
+          [b.reference],
+        ),
+      ).toEqual([{ day: DAY, status: 'afhentet' }]);
+    });
+  });
+
   it('a new ready time is told once per change, never for the same time', async () => {
     await withRollback(t, async (tx) => {
       const b = await guld(tx);
