@@ -104,6 +104,7 @@ describe('owner feed file', () => {
       customerPhone: '+45 11 22 33 44',
       customerEmail: 'mette@example.dk',
       notes: '',
+      carPlate: '',
       dropOff: '2026-12-03T10:00:00+01:00',
       readyAt: '2026-12-03T12:00:00+01:00',
       sequence: 0,
