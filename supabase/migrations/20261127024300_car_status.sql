@@ -17,7 +17,9 @@
 --   show the new ready time; a cancelled booking or a no-show shows on its drop-off day only, a
 --   collected car until the day it was collected;
 -- - the setting no_show_requires_call (0 or 1, setting_range; 0 by default): create_booking
---   refuses an online job over several days from a contact with a no-show in the last 12 months.
+--   refuses an online job over several days from a contact with a no-show in the last 12 months;
+-- - booking_day_role is declared to return one row (rows 1), so reading owner_agenda is planned
+--   without JIT compilation;
 -- Written by npm run db:diff from supabase/schemas/ after main's latest migration and reviewed:
 -- owner_agenda is dropped and created again with its comments; everything new is revoked from
 -- anon and authenticated by name; the settings row is written by hand.
@@ -105,6 +107,7 @@ CREATE OR REPLACE FUNCTION public.booking_day_role (
   )
   LANGUAGE sql
   STABLE
+  ROWS 1
   SET search_path TO ''
   AS $function$
   select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
