@@ -113,13 +113,13 @@ test.describe('proof of work in the booking form', () => {
       option: 1,
       email: uniqueEmail('challenge-keyboard'),
     });
-    // the check comes after the button in the tab order, with its state as its name
-    await page.keyboard.press('Tab');
+    // the check comes just before the button in the tab order, with its state as its name
+    await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('checkbox', { name: 'Tjekket er klaret' })).toBeFocused({
       timeout: 30_000,
     });
     await expect(challengeStatus(page)).toHaveText('Robottjekket er klaret.');
-    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
     await expect(submitButton(page)).toBeFocused();
     const booked = page.waitForRequest(/\/functions\/v1\/create-booking(\?|$)/);
     await page.keyboard.press('Enter');

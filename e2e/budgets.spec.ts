@@ -27,9 +27,13 @@ const KB = 1000;
  * form. / is at 124.7 KB (2026-11-23), down from 141.9 KB by icons from one SVG sprite, no
  * tailwind-merge, next-themes, Radix Slot or class-variance-authority, React Router's production
  * build and a smaller import() preload helper. /contact's 150 KB holds because the booking form's
- * code loads only when the form comes on screen or on the first interaction.
+ * code loads only when the form comes on screen or on the first interaction. 125.2 KB since
+ * 2026-11-27 (125.1 KB): the terms page's entry in the route table and the route manifest
+ * (+0.1 KB on every page), the closing call-to-action's online booking button and the price
+ * list's working days and VAT note (+0.2 KB on /); the reviews section costs nothing while there
+ * are no reviews (vite.config.ts, SITE_HAS_REVIEWS).
  */
-const targets = { homeJs: 125 * KB };
+const targets = { homeJs: 125.2 * KB };
 /** Every prerendered page of the route table, the two behind the e-mail links included. */
 const pages = pageList().map((p) => p.path);
 /**
@@ -40,18 +44,20 @@ const pages = pageList().map((p) => p.path);
  * date and time fields at first (179.3 KB) until 2026-11-22.
  */
 const pageJs: Record<string, number> = {
-  '/': 125 * KB,
+  '/': 125.2 * KB,
   '/services': 126 * KB,
   // 134.0 KB until the FAQ's Radix Accordion was replaced by our own: 125.8 KB
   '/about': 127 * KB,
   '/contact': 150 * KB,
   '/vores-arbejde': 141 * KB,
   '/privatlivspolitik': 123 * KB,
+  // the terms page, like the privacy policy: text and the site's shell (122.1 KB on 2026-11-27)
+  '/handelsbetingelser': 123 * KB,
   '/afbestil': 124 * KB,
   '/flyt': 124 * KB,
 };
 const budgets = {
-  homeJs: 125 * KB,
+  homeJs: 125.2 * KB,
   contactJs: 150 * KB,
   css: 15 * KB,
   homeTransfer: 300 * KB,
@@ -101,7 +107,7 @@ test.describe('byte budgets of the production build', () => {
     });
   }
 
-  test('first-load JavaScript of / is at most 125 KB gzipped', () => {
+  test('first-load JavaScript of / is at most 125.2 KB gzipped', () => {
     const files = firstLoadScripts(readHtml('/'));
     expect(files.length, 'the home page loads its JavaScript as modules').toBeGreaterThan(3);
     const sizes = files.map((f) => [shortName(f), gzipSize(f)] as const);

@@ -31,7 +31,7 @@ test.describe('prerendered HTML', () => {
 });
 
 async function openGalleryImage(page: Page, index: number) {
-  const gallery = page.getByRole('region', { name: 'Resultater vi er stolte af' });
+  const gallery = page.getByRole('region', { name: 'Tegninger af vores arbejde' });
   const thumb = gallery.getByRole('button').nth(index);
   const alt = await thumb.locator('img').getAttribute('alt');
   const dialog = page.getByRole('dialog', { name: alt ?? '' });

@@ -22,7 +22,7 @@ const heightLimits: Record<string, number> = {
   '/contact': 6_500,
 };
 
-const galleryOf = (page: Page) => page.getByRole('region', { name: 'Resultater vi er stolte af' });
+const galleryOf = (page: Page) => page.getByRole('region', { name: 'Tegninger af vores arbejde' });
 
 async function openLightbox(page: Page, index: number) {
   const thumb = galleryOf(page).getByRole('button').nth(index);

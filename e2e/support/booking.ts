@@ -125,7 +125,8 @@ export async function openServiceListByKeyboard(page: Page) {
  * The rest of the form from the chosen service, by keyboard only: Tab to the date, open the picker,
  * the day `weeks` weeks after the first bookable day; Tab to the time (enabled once the day's slots
  * have loaded), the `option`-th time offered (0 = the first); the customer fields with the given
- * e-mail address (typeCustomerByKeyboard); Tab to "Book tid". Waits for every focus move.
+ * e-mail address (typeCustomerByKeyboard); Tab over the robot check to "Book tid". Waits for
+ * every focus move.
  */
 export async function completeFormByKeyboard(
   page: Page,
@@ -156,6 +157,9 @@ export async function completeFormByKeyboard(
   await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
 
   await typeCustomerByKeyboard(page, email);
+  // the robot check (its checkbox and status line) comes before the button
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: /tjek/i })).toBeFocused({ timeout: 30_000 });
   await page.keyboard.press('Tab');
   await expect(submitButton(page)).toBeFocused();
 }

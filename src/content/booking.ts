@@ -12,6 +12,8 @@ export const bookingCopy = {
     label: 'Service',
     placeholder: 'Vælg en service',
     loading: 'Indlæser services...',
+    /** The list's groups, in this order (services.category); names in name order inside each. */
+    groups: { vask: 'Vask', polering: 'Polering', special: 'Specialopgaver' },
   },
   date: {
     label: 'Dato',
@@ -53,11 +55,14 @@ export const bookingCopy = {
     duration: 'Varighed',
     price: 'Pris',
     readyAt: 'Klar til afhentning',
+    /** Once under the summary (prices to consumers include VAT). */
+    vat: 'Alle priser er inkl. moms.',
   },
   fields: {
     name: { label: 'Navn', placeholder: 'Dit fulde navn' },
-    phone: { label: 'Telefon', placeholder: '12 34 56 78' },
-    email: { label: 'Email', placeholder: 'din@email.dk' },
+    // "Fx": an example, not a number already filled in
+    phone: { label: 'Telefon', placeholder: 'Fx 20 12 34 56' },
+    email: { label: 'Email', placeholder: 'Fx navn@email.dk' },
     carPlate: { label: 'Nummerplade (valgfrit)', placeholder: 'Fx AB 12 345' },
     sms: {
       label: 'Send mig SMS',
@@ -73,11 +78,18 @@ export const bookingCopy = {
   confirmation: {
     bookAgain: 'Book en tid mere',
     price: 'Pris',
+    vat: 'inkl. moms',
     heading: 'Din booking er bekræftet',
     body: 'Bookingen er bekræftet med det samme. Du modtager alle detaljer på e-mail.',
     reference: 'Bookingnummer',
     dropOff: 'Aflevering',
     readyAt: 'Klar til afhentning',
+    calendar: {
+      heading: 'Sæt tiden i din kalender',
+      ics: 'Hent kalenderfil (.ics)',
+      google: 'Tilføj til Google Kalender',
+      outlook: 'Tilføj til Outlook',
+    },
   },
   toasts: {
     loadServices: { title: 'Fejl', description: 'Kunne ikke indlæse services. Prøv igen senere.' },

@@ -1,5 +1,6 @@
 import { Droplets, Gem, ShieldCheck, Sparkles, SprayCan, Sun, type LucideIcon } from 'lucide-react';
 import type { ImageName } from '~/generated/image-manifest';
+import { formatDuration } from '~/lib/format';
 import type { SiteData, SiteService } from '~/lib/site-data';
 
 /**
@@ -137,6 +138,13 @@ export function packageCards(data: SiteData, category: SiteService['category']):
 export const packageText = {
   priceLabel: 'Pris',
   durationLabel: 'Varighed',
+  /** '14 timer · ca. 2 arbejdsdage' (the form writes the same: src/lib/working-days.ts). */
+  duration: (minutes: number, workingDays: number | null) =>
+    workingDays
+      ? `${formatDuration(minutes)} · ca. ${workingDays} arbejdsdage`
+      : formatDuration(minutes),
+  /** Once under each price list (prices to consumers include VAT). */
+  vatNote: 'Alle priser er inkl. moms.',
   featuresLabel: (title: string) => `Indhold i ${title}`,
   choosePackage: 'Vælg pakke',
   bookService: 'Book service',

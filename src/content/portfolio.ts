@@ -12,6 +12,8 @@ export interface PortfolioImage {
    * The "Før og efter" badge and labels appear only for such items (README, "Images").
    */
   before?: { name: ImageName; alt: string };
+  /** One of our placeholder drawings, not a photo of a real job (the gallery's heading says so). */
+  drawing?: true;
 }
 
 /**
@@ -20,41 +22,49 @@ export interface PortfolioImage {
  * owner's photos arrive, replace the files and these texts (README, "Images").
  */
 const distinct: readonly PortfolioImage[] = [
-  { name: 'gallery-01', alt: 'Tegning af en petroleumsblå bil set fra siden' },
-  { name: 'gallery-02', alt: 'Tegning af en blank sølvfarvet fælg på et dæk' },
-  { name: 'gallery-03', alt: 'Tegning af vanddråber, der perler på blå lak' },
+  { drawing: true, name: 'gallery-01', alt: 'Tegning af en petroleumsblå bil set fra siden' },
+  { drawing: true, name: 'gallery-02', alt: 'Tegning af en blank sølvfarvet fælg på et dæk' },
+  { drawing: true, name: 'gallery-03', alt: 'Tegning af vanddråber, der perler på blå lak' },
   {
+    drawing: true,
     name: 'gallery-04',
     alt: 'Tegning af en poleringsmaskine på lak, mat med ridser til venstre og blank til højre',
   },
-  { name: 'gallery-05', alt: 'Tegning af en sølvgrå bil dækket af skum' },
-  { name: 'gallery-06', alt: 'Tegning af et rat' },
-  { name: 'gallery-07', alt: 'Tegning af en sølvgrå bil i et oplyst værksted' },
-  { name: 'gallery-08', alt: 'Tegning af afdækningstape og papir på turkis lak' },
+  { drawing: true, name: 'gallery-05', alt: 'Tegning af en sølvgrå bil dækket af skum' },
+  { drawing: true, name: 'gallery-06', alt: 'Tegning af et rat' },
+  { drawing: true, name: 'gallery-07', alt: 'Tegning af en sølvgrå bil i et oplyst værksted' },
+  { drawing: true, name: 'gallery-08', alt: 'Tegning af afdækningstape og papir på turkis lak' },
   {
+    drawing: true,
     name: 'gallery-09',
     alt: 'Tegning af lak med sod og brandskade til venstre og renset lak til højre',
   },
-  { name: 'gallery-10', alt: 'Tegning af en turkis bil set fra siden' },
-  { name: 'gallery-11', alt: 'Tegning af en sølvfarvet fælg med brede eger' },
-  { name: 'gallery-12', alt: 'Tegning af vanddråber, der perler på sølvgrå lak' },
+  { drawing: true, name: 'gallery-10', alt: 'Tegning af en turkis bil set fra siden' },
+  { drawing: true, name: 'gallery-11', alt: 'Tegning af en sølvfarvet fælg med brede eger' },
+  { drawing: true, name: 'gallery-12', alt: 'Tegning af vanddråber, der perler på sølvgrå lak' },
   {
+    drawing: true,
     name: 'gallery-13',
     alt: 'Tegning af en poleringsmaskine på grå lak, ridset til venstre og blank til højre',
   },
-  { name: 'gallery-14', alt: 'Tegning af en mørk bil dækket af skum' },
-  { name: 'gallery-15', alt: 'Tegning af et rat set forfra' },
-  { name: 'gallery-16', alt: 'Tegning af en bil under værkstedets lamper' },
-  { name: 'gallery-17', alt: 'Tegning af afdækningstape og papir på sølvgrå lak' },
-  { name: 'gallery-18', alt: 'Tegning af brandskadet lak, hvor højre halvdel er renset' },
-  { name: 'gallery-19', alt: 'Tegning af en mørkegrå bil set fra siden' },
-  { name: 'gallery-20', alt: 'Tegning af en fælg med ti tynde eger' },
-  { name: 'gallery-21', alt: 'Tegning af vanddråber, der perler på turkis lak' },
+  { drawing: true, name: 'gallery-14', alt: 'Tegning af en mørk bil dækket af skum' },
+  { drawing: true, name: 'gallery-15', alt: 'Tegning af et rat set forfra' },
+  { drawing: true, name: 'gallery-16', alt: 'Tegning af en bil under værkstedets lamper' },
+  { drawing: true, name: 'gallery-17', alt: 'Tegning af afdækningstape og papir på sølvgrå lak' },
   {
+    drawing: true,
+    name: 'gallery-18',
+    alt: 'Tegning af brandskadet lak, hvor højre halvdel er renset',
+  },
+  { drawing: true, name: 'gallery-19', alt: 'Tegning af en mørkegrå bil set fra siden' },
+  { drawing: true, name: 'gallery-20', alt: 'Tegning af en fælg med ti tynde eger' },
+  { drawing: true, name: 'gallery-21', alt: 'Tegning af vanddråber, der perler på turkis lak' },
+  {
+    drawing: true,
     name: 'gallery-22',
     alt: 'Tegning af en poleringsmaskine på turkis lak, ridset til venstre og blank til højre',
   },
-  { name: 'gallery-23', alt: 'Tegning af en blå bil dækket af skum' },
+  { drawing: true, name: 'gallery-23', alt: 'Tegning af en blå bil dækket af skum' },
 ];
 
 /**
@@ -62,6 +72,24 @@ const distinct: readonly PortfolioImage[] = [
  * (same names) with real photos and update the alt texts here.
  */
 const images: readonly PortfolioImage[] = [...distinct, distinct[0]!];
+
+/** True while the gallery shows only drawings: its heading must not call them results. */
+export const allDrawings = (items: readonly PortfolioImage[]) =>
+  items.length > 0 && items.every((item) => item.drawing);
+
+/** The gallery's heading says what it shows: drawings until the owner's photos replace them. */
+export function galleryHeading(items: readonly PortfolioImage[]) {
+  return allDrawings(items)
+    ? {
+        title: 'Tegninger af vores arbejde',
+        description:
+          'Indtil vores egne billeder er klar, viser galleriet tegninger af det, vi laver. Klik på en tegning for at se den i fuld størrelse.',
+      }
+    : {
+        title: 'Resultater vi er stolte af',
+        description: 'Klik på et billede for at se det i fuld størrelse.',
+      };
+}
 
 /** True when at least one gallery item is a real before/after pair. */
 export const hasBeforeAfter = (items: readonly PortfolioImage[]) =>
@@ -78,8 +106,7 @@ export const portfolioContent = {
   },
   gallery: {
     eyebrow: 'Galleri',
-    title: 'Resultater vi er stolte af',
-    description: 'Klik på et billede for at se det i fuld størrelse.',
+    ...galleryHeading(images),
     /** The lightbox's counter (its description, announced when it changes). */
     position: (index: number, total: number) => `Billede ${index} af ${total}`,
     close: 'Luk billedet',

@@ -75,6 +75,13 @@ export const sitePages = {
     description:
       'Sådan behandler Glanspunkt dine personoplysninger, når du kontakter os eller booker en tid.',
   },
+  terms: {
+    path: '/handelsbetingelser',
+    footer: 'Handelsbetingelser',
+    title: 'Handelsbetingelser – Glanspunkt Kolding',
+    description:
+      'Betingelser for booking hos Glanspunkt: afbestilling og flytning, betaling ved afhentning, større køretøjer, fortrydelsesret og klagemuligheder.',
+  },
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },
   reschedule: { path: '/flyt', linkToken: true },

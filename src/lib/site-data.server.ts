@@ -1,5 +1,5 @@
 /**
- * Reads the site data (site-data.ts: packages, opening hours, the cancellation deadline) from Supabase's REST API with the public key, as the anon
+ * Reads the site data (site-data.ts: packages, opening hours, the booking rules the pages state) from Supabase's REST API with the public key, as the anon
  * role: exactly what the booking form sees. Runs in the site layout's loader, i.e. at build time
  * while the pages are prerendered and on every request of the dev server. There is no fallback: a
  * build that cannot read the data fails.
@@ -10,6 +10,7 @@
  */
 import { keyHeaders, supabaseConfig } from './supabase-config';
 import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
+import { approxWorkingDays } from './working-days';
 
 export class SiteDataError extends Error {
   name = 'SiteDataError';
@@ -27,6 +28,14 @@ export function siteDataSource(
 }
 
 const CATEGORIES: readonly PackageCategory[] = ['vask', 'polering', 'special'];
+
+/** The public settings the pages state (the terms page, the FAQ): the booking engine's own rows. */
+const SETTING_KEYS = [
+  'cancellation_notice_hours',
+  'max_moves_per_booking',
+  'min_advance_booking_days',
+  'max_advance_booking_days',
+] as const;
 
 function fail(url: string, reason: string): never {
   throw new SiteDataError(
@@ -87,6 +96,7 @@ export function parseSiteData(
       category: category as PackageCategory,
       price,
       durationMinutes: duration,
+      workingDays: null,
     };
   });
   const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
@@ -98,14 +108,31 @@ export function parseSiteData(
       ? { weekday, opensAt, closesAt }
       : { weekday, opensAt: null, closesAt: null };
   });
-  const notice = Array.isArray(settings)
-    ? (settings as Record<string, unknown>[]).find((r) => r.key === 'cancellation_notice_hours')
-    : undefined;
-  const cancellationNoticeHours = Number(notice?.value);
-  if (!notice || !Number.isInteger(cancellationNoticeHours) || cancellationNoticeHours < 0) {
-    fail(url, 'the public setting cancellation_notice_hours is missing or not a whole number');
-  }
-  return { services: parsedServices, openingHours, cancellationNoticeHours };
+  const rows = Array.isArray(settings) ? (settings as Record<string, unknown>[]) : [];
+  // a missing row: the number the booking engine falls back to (booking_setting's default), so
+  // the pages state the rule the engine applies; a row that is not a whole number fails the build
+  const setting = (key: string, fallback: number | null): number => {
+    const row = rows.find((r) => r.key === key);
+    const value = Number(typeof row?.value === 'string' ? row.value.trim() : row?.value);
+    if (!row && fallback !== null) return fallback;
+    if (!row || !Number.isInteger(value) || value < 0) {
+      fail(url, `the public setting ${key} is missing or not a whole number`);
+    }
+    return value;
+  };
+  return {
+    services: parsedServices.map((service) => ({
+      ...service,
+      workingDays: approxWorkingDays(service.durationMinutes, openingHours),
+    })),
+    openingHours,
+    cancellationNoticeHours: setting('cancellation_notice_hours', null),
+    maxMovesPerBooking: setting('max_moves_per_booking', 3),
+    bookingWindowDays: {
+      min: setting('min_advance_booking_days', 1),
+      max: setting('max_advance_booking_days', 60),
+    },
+  };
 }
 
 export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
@@ -117,7 +144,7 @@ export async function fetchSiteData(source = siteDataSource()): Promise<SiteData
       'services?select=id,slug,name,category,price,duration_minutes&is_active=eq.true&order=sort_order.asc,name.asc',
     ),
     getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
-    getJson(url, key, 'settings?select=key,value&key=eq.cancellation_notice_hours'),
+    getJson(url, key, `settings?select=key,value&key=in.(${SETTING_KEYS.join(',')})`),
   ]);
   return parseSiteData(url, services, hours, settings);
 }

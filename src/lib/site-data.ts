@@ -24,6 +24,11 @@ export interface SiteService {
   /** Whole DKK, VAT included. */
   price: number;
   durationMinutes: number;
+  /**
+   * About how many working days the job takes when it takes more than one (lib/working-days.ts,
+   * from the opening hours, worked out when the data is read), else null.
+   */
+  workingDays: number | null;
 }
 
 /** One weekday of public.opening_hours; times as 'HH:MM', both null when closed. */
@@ -41,6 +46,10 @@ export interface SiteData {
   openingHours: OpeningDay[];
   /** Until how many hours before drop-off a customer may cancel or move by the e-mail's links. */
   cancellationNoticeHours: number;
+  /** How many times a customer may move a booking by the e-mail's link (max_moves_per_booking). */
+  maxMovesPerBooking: number;
+  /** The online booking window: from `min` to `max` days after today (the two advance settings). */
+  bookingWindowDays: { min: number; max: number };
 }
 
 /** The site data of the current page (the layout's loader data). Throws outside the layout. */

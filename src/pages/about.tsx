@@ -1,6 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { ActionLink } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
+import { CustomerReviews } from '~/components/sections/customer-reviews';
 import { FaqAccordion } from '~/components/sections/faq-accordion';
 import { IconPointGrid } from '~/components/sections/icon-point-grid';
 import { PageHero } from '~/components/sections/page-hero';
@@ -8,6 +9,7 @@ import { Section } from '~/components/sections/section-heading';
 import { StatGrid } from '~/components/sections/stat-grid';
 import { aboutContent } from '~/content/about';
 import { faqItems } from '~/content/faq';
+import { reviews } from '~/content/reviews';
 import { useSiteData } from '~/lib/site-data';
 import { routeMeta } from '~/lib/meta';
 import { ServiceArea } from './about/service-area';
@@ -40,6 +42,11 @@ export default function Page() {
       <Section id="tal" heading={stats}>
         <StatGrid stats={stats.items} />
       </Section>
+
+      {/* SITE_HAS_REVIEWS (vite.config.ts): with no reviews the section's code is not bundled */}
+      {import.meta.env.SITE_HAS_REVIEWS !== false && reviews.length > 0 ? (
+        <CustomerReviews reviews={reviews} muted />
+      ) : null}
 
       <ServiceArea />
 

@@ -1,6 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { ActionLink, CallButton } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
+import { CustomerReviews } from '~/components/sections/customer-reviews';
 import { IconPointGrid } from '~/components/sections/icon-point-grid';
 import { MoreLink } from '~/components/sections/more-link';
 import { PackageGrid } from '~/components/sections/package-card';
@@ -10,6 +11,7 @@ import { StatGrid } from '~/components/sections/stat-grid';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { homeContent, homeWhyUs } from '~/content/home';
 import { packageCards, packageText } from '~/content/packages';
+import { reviews } from '~/content/reviews';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { homeMeta } from './home/business-json-ld';
 import { MainServices } from './home/main-services';
@@ -59,6 +61,11 @@ export default function Page() {
       <Section id="hvorfor-os" heading={whyUs}>
         <IconPointGrid points={homeWhyUs} />
       </Section>
+
+      {/* SITE_HAS_REVIEWS (vite.config.ts): with no reviews the section's code is not bundled */}
+      {import.meta.env.SITE_HAS_REVIEWS !== false && reviews.length > 0 ? (
+        <CustomerReviews reviews={reviews} muted />
+      ) : null}
 
       <ClosingCta heading={cta.heading} text={cta.text} />
     </>

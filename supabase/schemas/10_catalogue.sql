@@ -338,7 +338,7 @@ create policy "anon reads public settings" on public.settings
 create policy "authenticated reads public settings" on public.settings
   for select to authenticated using (is_public);
 
--- the build reads the public settings (booking window, notice)
+-- the build reads the public settings (booking window, notice, moves per booking)
 grant select on table public.settings to anon, authenticated;
 
 -- The rules added after the spec's (seed.sql holds the spec's defaults), with their Danish
@@ -375,9 +375,10 @@ insert into public.settings (key, value, description, is_public) values
   ('owner_bookings_send_email', '1',
    'Om kunder, du booker, aflyser eller flytter i owner_bookings, får de samme mails som ved en onlinebooking, når der er en e-mailadresse: 1 = ja, 0 = nej.',
    false),
+  -- public: the terms page (/handelsbetingelser) states it, read at build time like the notice
   ('max_moves_per_booking', '3',
    'Hvor mange gange en kunde selv må flytte en booking via linket i mailen.',
-   false),
+   true),
   ('booking_challenge_cost', '5000',
    'Sværhedsgraden af den opgave, browseren løser i baggrunden før en online-booking (ALTCHA, PBKDF2-gentagelser pr. forsøg). Højere tal gør automatiske bookinger dyrere, men får også ældre telefoner til at vente længere.',
    false),

@@ -61,7 +61,8 @@ describe('customer confirmation', () => {
       expect(body).toContain('Premiumpakken polering');
       expect(body).toContain('mandag den 7. december 2026 kl. 09:00');
       expect(body).toContain('tirsdag den 8. december 2026 kl. 16:00');
-      expect(body).toContain('3.600 kr.');
+      // the price line says it includes VAT (prices to consumers are stated with moms)
+      expect(body).toContain('3.600 kr. inkl. moms');
       expect(body).toContain('Virkelyst 7B, 6000 Kolding');
       expect(body).toContain('Mandag - Torsdag: 09:00 - 20:00');
       expect(body).toContain('Fredag: 08:00 - 17:00');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { fetchSiteData, SiteDataError } from '../../src/lib/site-data.server.ts';
+import { termsSections } from '../../src/content/terms.ts';
 import { seededSiteData } from '../../tests/support/site-data.ts';
 import { BACKENDS } from './helpers/sql.ts';
 import { freePort } from '../../local/net.ts';
@@ -48,6 +49,54 @@ describe('site data through the REST API', () => {
     } finally {
       await patch('slug=eq.vask-guld', { price: 399 });
       await patch('slug=eq.polering-premium', { is_active: true });
+    }
+  });
+
+  it("gives the terms page the booking engine's settings: a change reaches its figures", async () => {
+    const setSetting = async (key: string, value: string) => {
+      const res = await fetch(`${stack.url}/rest/v1/settings?key=eq.${key}`, {
+        method: 'PATCH',
+        headers: {
+          apikey: stack.serviceRoleKey,
+          Authorization: `Bearer ${stack.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ value }),
+      });
+      expect(res.status, await res.text()).toBeLessThan(300);
+    };
+    const termsText = (data: Awaited<ReturnType<typeof fetchSiteData>>) =>
+      JSON.stringify(termsSections(data));
+    const before = await fetchSiteData(source());
+    expect(termsText(before)).toContain('indtil 24 timer før');
+    expect(termsText(before)).toContain('højst 3 gange pr. booking');
+    const changes: [string, string][] = [
+      ['cancellation_notice_hours', '48'],
+      ['max_moves_per_booking', '1'],
+      ['min_advance_booking_days', '2'],
+      ['max_advance_booking_days', '30'],
+    ];
+    for (const [key, value] of changes) await setSetting(key, value);
+    try {
+      const data = await fetchSiteData(source());
+      expect(data.cancellationNoticeHours).toBe(48);
+      expect(data.maxMovesPerBooking).toBe(1);
+      expect(data.bookingWindowDays).toEqual({ min: 2, max: 30 });
+      const text = termsText(data);
+      expect(text).toContain('indtil 48 timer før');
+      expect(text).not.toContain('24 timer');
+      expect(text).toContain('højst 1 gang pr. booking');
+      expect(text).toContain('fra 2 dage til 30 dage frem');
+      // the engine reads the same rows: its answer for the move limit is the page's figure
+      const [row] = await stack.query<{ n: number }>(
+        "select public.booking_setting('max_moves_per_booking', 3) as n",
+      );
+      expect(row!.n).toBe(data.maxMovesPerBooking);
+    } finally {
+      await setSetting('cancellation_notice_hours', '24');
+      await setSetting('max_moves_per_booking', '3');
+      await setSetting('min_advance_booking_days', '1');
+      await setSetting('max_advance_booking_days', '60');
     }
   });
 

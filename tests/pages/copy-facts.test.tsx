@@ -16,6 +16,7 @@ import HomePage from '~/pages/home';
 import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
+import TermsPage from '~/pages/terms';
 import { openingWeek, seededSiteData } from '../support/site-data';
 
 /**
@@ -50,6 +51,8 @@ const odd: SiteData = {
     ['11:00', '13:00'],
   ),
   cancellationNoticeHours: 36,
+  maxMovesPerBooking: 5,
+  bookingWindowDays: { min: 2, max: 45 },
 };
 
 /** Numbers the copy may state that are not the database's: the business module's own promises. */
@@ -110,6 +113,7 @@ const pages: [string, ComponentType][] = [
   ['/vores-arbejde', PortfolioPage],
   ['/contact', ContactPage],
   ['/privatlivspolitik', PrivacyPage],
+  ['/handelsbetingelser', TermsPage],
 ];
 
 describe('facts in the copy come from the data', () => {

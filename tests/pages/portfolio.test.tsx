@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEmbedConsent } from '~/components/consent-embed';
 import { videos } from '~/content/embeds';
-import { portfolioContent } from '~/content/portfolio';
+import { galleryHeading, portfolioContent } from '~/content/portfolio';
 import PortfolioPage from '~/pages/portfolio';
 import { Gallery } from '~/pages/portfolio/gallery';
 import { readLocation, renderRoute } from './render-route';
@@ -189,6 +189,18 @@ describe('Portfolio page', () => {
     expect(
       screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
     ).toEqual(expect.arrayContaining(['Professionel polering', 'Polering efter brandskade']));
-    expect(screen.getByRole('region', { name: 'Resultater vi er stolte af' })).toBeVisible();
+    // the gallery holds our drawings: its heading says so, not "results we are proud of"
+    expect(screen.getByRole('region', { name: 'Tegninger af vores arbejde' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Resultater vi er stolte af' })).toBeNull();
+  });
+
+  it('calls the gallery results only once it holds photos', () => {
+    const drawings = portfolioContent.gallery.images;
+    expect(drawings.every((image) => image.drawing)).toBe(true);
+    expect(galleryHeading(drawings).title).toBe('Tegninger af vores arbejde');
+    const photos = drawings.map(({ name, alt }) => ({ name, alt }));
+    expect(galleryHeading(photos).title).toBe('Resultater vi er stolte af');
+    // one drawing left among photos: still not all results
+    expect(galleryHeading([...photos, drawings[0]!]).title).toBe('Resultater vi er stolte af');
   });
 });

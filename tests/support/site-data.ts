@@ -27,6 +27,7 @@ export const seededSiteData: SiteData = {
       category: 'vask',
       price: 199,
       durationMinutes: 30,
+      workingDays: null,
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000002',
@@ -35,6 +36,7 @@ export const seededSiteData: SiteData = {
       category: 'vask',
       price: 399,
       durationMinutes: 120,
+      workingDays: null,
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000003',
@@ -43,6 +45,7 @@ export const seededSiteData: SiteData = {
       category: 'vask',
       price: 799,
       durationMinutes: 180,
+      workingDays: null,
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000004',
@@ -51,6 +54,7 @@ export const seededSiteData: SiteData = {
       category: 'polering',
       price: 1800,
       durationMinutes: 480,
+      workingDays: null,
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000005',
@@ -59,6 +63,7 @@ export const seededSiteData: SiteData = {
       category: 'polering',
       price: 2400,
       durationMinutes: 840,
+      workingDays: 2,
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000006',
@@ -67,6 +72,7 @@ export const seededSiteData: SiteData = {
       category: 'polering',
       price: 3600,
       durationMinutes: 1080,
+      workingDays: 2,
     },
   ],
   openingHours: openingWeek(
@@ -79,4 +85,6 @@ export const seededSiteData: SiteData = {
     null,
   ),
   cancellationNoticeHours: 24,
+  maxMovesPerBooking: 3,
+  bookingWindowDays: { min: 1, max: 60 },
 };

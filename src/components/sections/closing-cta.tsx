@@ -1,4 +1,5 @@
-import { MessageSquare } from 'lucide-react';
+import { CalendarCheck, MessageSquare } from 'lucide-react';
+import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { ActionLink, CallButton } from './action-link';
 
@@ -7,7 +8,10 @@ export interface ClosingCtaProps {
   text: string;
 }
 
-/** The call-to-action band that closes a page: phone link and a 'Send besked' button to /contact. */
+/**
+ * The call-to-action band that closes a page: book online (the form on /contact) beside the phone
+ * link, and the spec's 'Send besked' button to /contact.
+ */
 export function ClosingCta({ heading, text }: ClosingCtaProps) {
   return (
     <section aria-labelledby="closing-cta-heading" className="py-16 sm:py-20">
@@ -17,8 +21,11 @@ export function ClosingCta({ heading, text }: ClosingCtaProps) {
             {heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">{text}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <CallButton />
+          <div className="mt-8 flex flex-col flex-wrap justify-center gap-3 sm:flex-row">
+            <ActionLink icon={CalendarCheck} to={BOOKING_FORM_HREF}>
+              {sectionText.bookOnline}
+            </ActionLink>
+            <CallButton variant="outline" />
             <ActionLink icon={MessageSquare} to="/contact" variant="outline">
               {sectionText.sendMessage}
             </ActionLink>

@@ -1,6 +1,6 @@
 import { Check, Clock, Sparkles } from 'lucide-react';
 import { packageText, type ServicePackage } from '~/content/packages';
-import { formatDuration, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
 import { cn } from '~/lib/utils';
 import { ContentPicture } from './content-picture';
 import { ServiceContactLink } from './service-contact-link';
@@ -72,7 +72,8 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
         <p className="mt-auto flex items-center gap-2 pt-2 text-sm text-muted-foreground">
           <Clock className="h-4 w-4" aria-hidden="true" />
           <span>
-            {packageText.durationLabel}: {formatDuration(pkg.durationMinutes)}
+            {packageText.durationLabel}:{' '}
+            {packageText.duration(pkg.durationMinutes, pkg.workingDays)}
           </span>
         </p>
         <ServiceContactLink
@@ -86,7 +87,7 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
   );
 }
 
-/** A responsive grid of package cards (1, 2, then 3 columns). */
+/** A responsive grid of package cards (1, 2, then 3 columns), with the VAT note under it. */
 export function PackageGrid({
   packages,
   actionLabel,
@@ -95,12 +96,16 @@ export function PackageGrid({
   actionLabel: string;
 }) {
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {packages.map((pkg) => (
-        <li key={pkg.slug}>
-          <PackageCard pkg={pkg} actionLabel={actionLabel} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {packages.map((pkg) => (
+          <li key={pkg.slug}>
+            <PackageCard pkg={pkg} actionLabel={actionLabel} />
+          </li>
+        ))}
+      </ul>
+      {/* once under the list, not on every badge (prices to consumers include VAT) */}
+      <p className="mt-4 text-sm text-muted-foreground">{packageText.vatNote}</p>
+    </>
   );
 }

@@ -87,23 +87,42 @@ async function bookGuldOnWednesday(user: UserEvent, time: string) {
 }
 
 describe('the booking form: services and calendar', () => {
-  it('reads the active services ordered by name, and no calendar before a service', async () => {
+  it('reads the active services ordered by name and lists them by kind, name order inside each', async () => {
     const { user } = renderBookingForm();
     await waitFor(() => expect(serviceSelect()).toBeEnabled());
     expect(calls.services[0]?.url.search).toBe('?select=*&is_active=eq.true&order=name.asc');
     expect(calls.calendar).toHaveLength(0);
     await user.click(serviceSelect());
-    const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(names).toEqual(
-      [
-        'Guldpakken399 kr. · 2 timer',
-        'Guldpakken polering2.400 kr. · 14 timer',
-        'Premiumpakken799 kr. · 3 timer',
-        'Premiumpakken polering3.600 kr. · 18 timer',
-        'Sølvpakken199 kr. · 30 min',
-        'Sølvpakken polering1.800 kr. · 8 timer',
-      ].map((n) => n.replace(/(\D)(\d)/, '$1, $2')),
-    );
+    await screen.findAllByRole('option');
+    const groups = screen.getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('aria-labelledby'))).toHaveLength(2);
+    const listed = groups.map((group) => ({
+      label: document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+      names: within(group)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    }));
+    const withComma = (names: string[]) => names.map((n) => n.replace(/(\D)(\d)/, '$1, $2'));
+    expect(listed).toEqual([
+      {
+        label: 'Vask',
+        names: withComma([
+          'Guldpakken399 kr. · 2 timer',
+          'Premiumpakken799 kr. · 3 timer',
+          'Sølvpakken199 kr. · 30 min',
+        ]),
+      },
+      {
+        label: 'Polering',
+        names: withComma([
+          'Guldpakken polering2.400 kr. · 14 timer',
+          'Premiumpakken polering3.600 kr. · 18 timer',
+          'Sølvpakken polering1.800 kr. · 8 timer',
+        ]),
+      },
+    ]);
+    expect(groups[0]).toHaveAccessibleName('Vask');
+    expect(groups[1]).toHaveAccessibleName('Polering');
   });
 
   it('shows the load-failure toast when services cannot be read', async () => {

@@ -148,6 +148,8 @@ const CONTEXT = {
   siteUrl: 'https://glanspunkt.example/',
   openingHours: [],
   cancellationNoticeHours: 24,
+  maxMovesPerBooking: 3,
+  bookingWindowDays: { min: 1, max: 60 },
   ownerEmail: 'ejer@glanspunkt.example',
 };
 

@@ -44,9 +44,12 @@ const siteData: SiteData = {
     category: s.category as 'vask' | 'polering',
     price: s.price,
     durationMinutes: s.duration_minutes,
+    workingDays: null,
   })),
   openingHours: [],
   cancellationNoticeHours: 24,
+  maxMovesPerBooking: 2,
+  bookingWindowDays: { min: 1, max: 60 },
 };
 
 const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });

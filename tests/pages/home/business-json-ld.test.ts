@@ -25,6 +25,8 @@ describe('homeMeta', () => {
         d.weekday === 6 ? { ...d, closesAt: '14:00' } : d,
       ),
       cancellationNoticeHours: 24,
+      maxMovesPerBooking: 3,
+      bookingWindowDays: { min: 1, max: 60 },
     };
     const ld = businessJsonLd(site, data);
     expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');

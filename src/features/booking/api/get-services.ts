@@ -8,7 +8,10 @@ import { bookingKeys } from './keys';
 export type Service = Database['public']['Tables']['services']['Row'];
 
 /** What the form shows and books of a service (the build's site data has these too). */
-export type BookingService = Pick<Service, 'id' | 'name' | 'price' | 'duration_minutes'>;
+export type BookingService = Pick<
+  Service,
+  'id' | 'name' | 'price' | 'duration_minutes' | 'category'
+>;
 
 /** The order of the services query (`order('name')`), for a list from elsewhere (the build). */
 export function byName(a: BookingService, b: BookingService): number {

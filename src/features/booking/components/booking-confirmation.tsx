@@ -1,9 +1,23 @@
-import { CircleCheck } from 'lucide-react';
+import { CalendarPlus, CircleCheck } from 'lucide-react';
 import { Button } from '~/components/ui/button';
+import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
 import { danishDateTime } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
 import type { CreatedBooking } from '../api/create-booking';
+import { googleCalendarUrl, icsHref, outlookCalendarUrl } from '../rules/calendar-links';
+
+const WORKSHOP = { name: business.name, address: addressLine, phone: business.phone.display };
+
+/**
+ * Focuses the confirmation and scrolls its heading into view below the sticky header (its
+ * scroll-margin-top): on a phone, focus alone left the heading under the header.
+ */
+function showConfirmation(element: HTMLElement | null) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: 'start' });
+}
 
 /**
  * Shown in place of the form after a booking: confirmed at once, details by e-mail, the booking
@@ -24,11 +38,11 @@ export function BookingConfirmation({
   return (
     <div
       // focused when it appears, so keyboard and screen-reader users land on the result
-      ref={(element) => element?.focus()}
+      ref={showConfirmation}
       tabIndex={-1}
       role="region"
       aria-labelledby="booking-confirmation-heading"
-      className="rounded-lg border border-primary/50 bg-primary/10 p-4 outline-none"
+      className="scroll-mt-24 rounded-lg border border-primary/50 bg-primary/10 p-4 outline-none"
     >
       <h3
         id="booking-confirmation-heading"
@@ -62,11 +76,66 @@ export function BookingConfirmation({
           </>
         ) : null}
         <dt className="text-muted-foreground">{copy.price}</dt>
-        <dd>{formatPrice(price)}</dd>
+        <dd>
+          {formatPrice(price)} {copy.vat}
+        </dd>
       </dl>
+      <CalendarLinks booking={booking} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>
         {copy.bookAgain}
       </Button>
+    </div>
+  );
+}
+
+/** The booking into the visitor's calendar: a file, or Google's or Outlook's new-event page. */
+function CalendarLinks({ booking }: { booking: CreatedBooking }) {
+  const copy = bookingCopy.confirmation.calendar;
+  if (!booking.dropOff || !booking.readyAt) return null;
+  const event = {
+    reference: booking.reference,
+    serviceName: booking.service.name,
+    dropOff: booking.dropOff,
+    readyAt: booking.readyAt,
+  };
+  const link = 'font-medium text-primary underline underline-offset-4';
+  return (
+    <div className="mt-4 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <CalendarPlus className="size-4" aria-hidden="true" />
+        {copy.heading}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        <li>
+          <a
+            className={link}
+            href={icsHref(event, WORKSHOP, new Date())}
+            download={`booking-${booking.reference}.ics`}
+          >
+            {copy.ics}
+          </a>
+        </li>
+        <li>
+          <a
+            className={link}
+            href={googleCalendarUrl(event, WORKSHOP)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {copy.google}
+          </a>
+        </li>
+        <li>
+          <a
+            className={link}
+            href={outlookCalendarUrl(event, WORKSHOP)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {copy.outlook}
+          </a>
+        </li>
+      </ul>
     </div>
   );
 }

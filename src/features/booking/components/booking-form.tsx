@@ -12,12 +12,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { notify } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { bookingCopy } from '~/content/booking';
 import { business } from '~/content/business';
+import { sitePages } from '~/content/site-pages';
+import { termsText } from '~/content/terms';
 import {
   newIdempotencyKey,
   timeTaken,
@@ -58,6 +60,9 @@ const OutageNotice = lazy(() =>
     ),
   })),
 );
+
+/** The form's id: the submit button sits after the robot check, outside the form, and names it. */
+const FORM_ID = 'booking-form';
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
 let formMounted = false;
@@ -145,11 +150,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     if (services.data) return services.data;
     if (!buildServices) return [];
     return buildServices
-      .map(({ id, name, price, durationMinutes }) => ({
+      .map(({ id, name, price, durationMinutes, category }) => ({
         id,
         name,
         price,
         duration_minutes: durationMinutes,
+        category,
       }))
       .sort(byName);
   }, [services.data, buildServices]);
@@ -249,9 +255,15 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const summary = useMemo(
     () =>
       service && date && chosenTime
-        ? bookingSummary({ service, date, time: chosenTime, readyAt: readyAt[chosenTime] })
+        ? bookingSummary({
+            service,
+            date,
+            time: chosenTime,
+            readyAt: readyAt[chosenTime],
+            openingHours: siteData?.openingHours,
+          })
         : null,
-    [service, date, chosenTime, readyAt],
+    [service, date, chosenTime, readyAt, siteData?.openingHours],
   );
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -378,6 +390,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           />
         ) : (
           <form
+            id={FORM_ID}
             {...challenge.triggers}
             onSubmit={submit}
             onKeyDown={keyDown}
@@ -396,6 +409,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               loading={services.isPending && serviceList.length === 0}
               value={service?.id ?? null}
               onChange={pickService}
+              openingHours={siteData?.openingHours}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField
@@ -423,8 +437,16 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             ) : null}
             {summary ? <BookingSummary summary={summary} /> : null}
             <CustomerFields disabled={submitting} />
+          </form>
+        )}
+        {/* The robot check's status line, above the button it holds up. Outside the form: the
+            widget's own required checkbox must not hold up the submit, so the button is outside
+            too and names its form. */}
+        {confirmation ? null : challenge.element}
+        {confirmation ? null : (
+          <div className="grid gap-3">
             <div className="relative grid">
-              <Button type="submit" size="lg" disabled={submitting || !ready}>
+              <Button type="submit" form={FORM_ID} size="lg" disabled={submitting || !ready}>
                 {awaitingChallenge
                   ? waitingForChallenge
                   : submitting
@@ -443,10 +465,18 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 />
               ) : null}
             </div>
-          </form>
+            <p className="text-center text-sm text-muted-foreground">
+              {termsText.acceptPrefix}{' '}
+              <Link
+                to={sitePages.terms.path}
+                className="font-medium text-foreground underline underline-offset-4"
+              >
+                {termsText.link.toLowerCase()}
+              </Link>
+              .
+            </p>
+          </div>
         )}
-        {/* outside the form: the widget's own required checkbox must not hold up the submit */}
-        {confirmation ? null : challenge.element}
       </CardContent>
     </Card>
   );

@@ -29,6 +29,7 @@ export const BookingSummary = memo(function BookingSummary({ summary }: { summar
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-xs text-muted-foreground">{copy.vat}</p>
     </section>
   );
 });

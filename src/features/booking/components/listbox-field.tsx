@@ -16,9 +16,11 @@ import {
   LISTBOX_OFFSET,
   LISTBOX_WIDTH_PROPERTY,
   listboxClasses,
+  listboxGroupLabelId,
   listboxLabelId,
   listboxListId,
   listboxOptionNameId,
+  optionGroups,
 } from './listbox-markup';
 
 export interface ListboxOption {
@@ -28,6 +30,8 @@ export interface ListboxOption {
   aside?: string;
   /** Shown, not choosable, skipped by the arrow keys (aria-disabled). */
   disabled?: boolean;
+  /** The heading of the group the option is listed under (consecutive options share one). */
+  group?: string;
 }
 
 interface ListboxFieldProps {
@@ -191,6 +195,40 @@ export function ListboxField({
     event.preventDefault();
   }
 
+  function renderOption(option: ListboxOption) {
+    const isSelected = option.value === selected?.value;
+    const nameId = listboxOptionNameId(id, option.value);
+    return (
+      <div
+        key={option.value}
+        role="option"
+        aria-selected={isSelected}
+        aria-disabled={option.disabled || undefined}
+        data-disabled={option.disabled ? '' : undefined}
+        aria-labelledby={nameId}
+        tabIndex={-1}
+        data-value={option.value}
+        onClick={option.disabled ? undefined : () => choose(option.value)}
+        onPointerMove={(event) => {
+          if (!option.disabled && document.activeElement !== event.currentTarget)
+            event.currentTarget.focus();
+        }}
+        className={listboxClasses.option}
+      >
+        <span className={listboxClasses.check}>
+          {isSelected ? <Check className={listboxClasses.checkIcon} aria-hidden="true" /> : null}
+        </span>
+        <span id={nameId}>{option.label}</span>
+        {option.aside ? (
+          <span className={listboxClasses.aside}>
+            <span className="sr-only">, </span>
+            {option.aside}
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+
   return (
     <>
       <Label htmlFor={id} id={labelId}>
@@ -242,41 +280,22 @@ export function ListboxField({
             onKeyDown={listKeyDown}
             className={listboxClasses.list}
           >
-            {options.map((option) => {
-              const isSelected = option.value === selected?.value;
-              const nameId = listboxOptionNameId(id, option.value);
-              return (
+            {optionGroups(options).map((group, index) =>
+              group.label ? (
                 <div
-                  key={option.value}
-                  role="option"
-                  aria-selected={isSelected}
-                  aria-disabled={option.disabled || undefined}
-                  data-disabled={option.disabled ? '' : undefined}
-                  aria-labelledby={nameId}
-                  tabIndex={-1}
-                  data-value={option.value}
-                  onClick={option.disabled ? undefined : () => choose(option.value)}
-                  onPointerMove={(event) => {
-                    if (!option.disabled && document.activeElement !== event.currentTarget)
-                      event.currentTarget.focus();
-                  }}
-                  className={listboxClasses.option}
+                  key={group.label}
+                  role="group"
+                  aria-labelledby={listboxGroupLabelId(id, index)}
                 >
-                  <span className={listboxClasses.check}>
-                    {isSelected ? (
-                      <Check className={listboxClasses.checkIcon} aria-hidden="true" />
-                    ) : null}
-                  </span>
-                  <span id={nameId}>{option.label}</span>
-                  {option.aside ? (
-                    <span className={listboxClasses.aside}>
-                      <span className="sr-only">, </span>
-                      {option.aside}
-                    </span>
-                  ) : null}
+                  <div id={listboxGroupLabelId(id, index)} className={listboxClasses.groupLabel}>
+                    {group.label}
+                  </div>
+                  {group.options.map(renderOption)}
                 </div>
-              );
-            })}
+              ) : (
+                group.options.map(renderOption)
+              ),
+            )}
           </div>
         </ListboxPopup>
       ) : null}

@@ -1,6 +1,8 @@
 import { memo, type RefObject, useCallback, useImperativeHandle, useMemo, useState } from 'react';
 import { bookingCopy } from '~/content/booking';
-import { formatDuration, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import type { OpeningDay } from '~/lib/site-data';
+import { durationText } from '~/lib/working-days';
 import type { BookingService } from '../api/get-services';
 import { ListboxField } from './listbox-field';
 import { earlyOptions } from './listbox-markup';
@@ -19,10 +21,29 @@ interface ServiceFieldProps {
   loading: boolean;
   value: string | null;
   onChange: (serviceId: string) => void;
+  /** The week's opening hours (site data): a job of several days says about how many. */
+  openingHours?: readonly OpeningDay[];
 }
 
-const aside = (service: BookingService) =>
-  `${formatPrice(service.price)} · ${formatDuration(service.duration_minutes)}`;
+const aside = (service: BookingService, days: readonly OpeningDay[] | undefined) =>
+  `${formatPrice(service.price)} · ${durationText(service.duration_minutes, days)}`;
+
+const GROUP_ORDER = Object.keys(bookingCopy.service.groups);
+const groupOf = (service: BookingService): string =>
+  (bookingCopy.service.groups as Record<string, string>)[service.category] ?? '';
+
+/**
+ * The services grouped by kind (wash, polish, special, in that order), keeping the order they
+ * came in (the services query's: by name) inside each group.
+ */
+export function groupedServices(services: readonly BookingService[]): BookingService[] {
+  const rank = (service: BookingService) => {
+    const index = GROUP_ORDER.indexOf(service.category);
+    return index < 0 ? GROUP_ORDER.length : index;
+  };
+  // Array.prototype.sort is stable: equal kinds keep their order
+  return [...services].sort((a, b) => rank(a) - rank(b));
+}
 
 /**
  * The service field (a ListboxField): enabled as soon as there are services (the build's, until
@@ -40,6 +61,7 @@ export const ServiceField = memo(function ServiceField({
   onChange,
   triggerRef,
   controlRef,
+  openingHours,
 }: ServiceFieldProps) {
   const copy = bookingCopy.service;
   const [open, setOpen] = useState(false);
@@ -61,12 +83,13 @@ export const ServiceField = memo(function ServiceField({
   }, []);
   const options = useMemo(
     () =>
-      services.map((service) => ({
+      groupedServices(services).map((service) => ({
         value: service.id,
         label: service.name,
-        aside: aside(service),
+        aside: aside(service, openingHours),
+        group: groupOf(service),
       })),
-    [services],
+    [services, openingHours],
   );
   return (
     <div

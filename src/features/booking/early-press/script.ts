@@ -37,9 +37,11 @@ import {
   LISTBOX_OFFSET,
   LISTBOX_WIDTH_PROPERTY,
   listboxClasses,
+  listboxGroupLabelId,
   listboxLabelId,
   listboxListId,
   listboxOptionNameId,
+  optionGroups,
 } from '../components/listbox-markup';
 import type { EarlyNotes, EarlyPresses, EarlyPressWindow } from './protocol';
 
@@ -97,7 +99,23 @@ function open(trigger: HTMLElement) {
   listbox.id = listboxListId(FIELD);
   listbox.setAttribute('aria-labelledby', listboxLabelId(FIELD));
   listbox.tabIndex = -1;
-  for (const [value, label, aside] of data) {
+  const groups = optionGroups(
+    data.map(([value, label, aside, group]) => ({ value, label, aside, group })),
+  );
+  groups.forEach(({ label: heading, options: items }, index) => {
+    let parent: HTMLElement = listbox;
+    if (heading) {
+      parent = el('div', '');
+      parent.setAttribute('role', 'group');
+      const title = el('div', listboxClasses.groupLabel, heading);
+      title.id = listboxGroupLabelId(FIELD, index);
+      parent.setAttribute('aria-labelledby', title.id);
+      parent.append(title);
+      listbox.append(parent);
+    }
+    for (const { value, label, aside } of items) addOption(parent, value, label, aside);
+  });
+  function addOption(parent: HTMLElement, value: string, label: string, aside: string) {
     const selected =
       value === early.pick || (!early.pick && value === trigger.getAttribute('data-value'));
     const option = el('div', listboxClasses.option);
@@ -113,7 +131,7 @@ function open(trigger: HTMLElement) {
     const side = el('span', listboxClasses.aside);
     side.append(el('span', 'sr-only', ', '), aside);
     option.append(check, name, side);
-    listbox.append(option);
+    parent.append(option);
   }
   d.body.append(listbox);
   trigger.setAttribute('aria-expanded', 'true');
@@ -254,8 +272,8 @@ function note(event: Press) {
     event.key === 'Enter' &&
     target instanceof HTMLInputElement &&
     target.form &&
-    target.form.closest('#form') &&
-    target.form.querySelector('[data-early-missing]')
+    // the submit button (and its layer) sits after the robot check, outside the form
+    target.form.closest('#form')?.querySelector('[data-early-missing]')
   )
     early.missing = 1;
 }

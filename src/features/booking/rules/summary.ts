@@ -1,5 +1,7 @@
 import { danishDateTime, danishDay, localParts } from '~/lib/danish-date';
-import { formatDuration, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import type { OpeningDay } from '~/lib/site-data';
+import { durationText } from '~/lib/working-days';
 
 export interface SummaryInput {
   service: { name: string; duration_minutes: number; price: number };
@@ -9,6 +11,8 @@ export interface SummaryInput {
   time: string;
   /** When the job is done, ISO 8601 with the Copenhagen offset (from the slots response). */
   readyAt?: string;
+  /** The week's opening hours (site data): a job of several days says about how many. */
+  openingHours?: readonly OpeningDay[];
 }
 
 export interface BookingSummary {
@@ -17,6 +21,7 @@ export interface BookingSummary {
   date: string;
   /** 'kl. 09:00' */
   time: string;
+  /** '2 timer', or '14 timer · ca. 2 arbejdsdage' for a job of several working days. */
   duration: string;
   price: string;
   /** Only when the job runs past the drop-off day, e.g. 'onsdag den 2. december 2026 kl. 16:00'. */
@@ -30,7 +35,7 @@ export function bookingSummary(input: SummaryInput): BookingSummary {
     service: input.service.name,
     date: danishDay(input.date),
     time: `kl. ${input.time}`,
-    duration: formatDuration(input.service.duration_minutes),
+    duration: durationText(input.service.duration_minutes, input.openingHours),
     price: formatPrice(input.service.price),
     readyAt: ready && ready.day > input.date ? danishDateTime(input.readyAt!) : null,
   };

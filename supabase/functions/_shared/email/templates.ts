@@ -21,6 +21,7 @@ import {
   type OpeningHoursRow,
   type PickupDay,
 } from './format.ts';
+import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
 import { base64Utf8, buildIcs } from './ics.ts';
 
 export type EmailKind =
@@ -166,6 +167,8 @@ interface Section {
   /** Lines of a list (opening hours): one paragraph with line breaks in HTML. */
   compact?: boolean;
   links?: { href: string; label: string }[];
+  /** Plain text links in one line (the calendars'), not buttons with the address under them. */
+  textLinks?: { href: string; label: string }[];
 }
 
 interface Doc {
@@ -193,7 +196,8 @@ function toText(doc: Doc): string {
   }
   for (const s of doc.sections) {
     out.push('', s.title, ...s.lines);
-    for (const link of s.links ?? []) out.push(`${link.label}: ${link.href}`);
+    for (const link of [...(s.links ?? []), ...(s.textLinks ?? [])])
+      out.push(`${link.label}: ${link.href}`);
   }
   out.push('', ...doc.outro.flatMap((p) => [p, '']), ...SIGNATURE);
   return out.join('\n') + '\n';
@@ -223,7 +227,15 @@ function toHtml(doc: Doc): string {
               `<p style="${P}"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></p>` +
               `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;word-break:break-all">${escapeHtml(link.href)}</p>`,
           )
-          .join(''),
+          .join('') +
+        (s.textLinks?.length
+          ? `<p style="${P}">${s.textLinks
+              .map(
+                (link) =>
+                  `<a href="${escapeHtml(link.href)}" style="color:#0b5f86;font-weight:600">${escapeHtml(link.label)}</a>`,
+              )
+              .join(' &middot; ')}</p>`
+          : ''),
     )
     .join('');
   return [
@@ -260,13 +272,16 @@ function email(
   return mail;
 }
 
+/** The price line of every e-mail: prices to consumers are stated with VAT, and say so. */
+export const priceWithVat = (price: number) => `${danishPrice(price)} inkl. moms`;
+
 function bookingRows(b: Booking): [string, string][] {
   return [
     ['Bookingnummer', b.reference],
     ['Service', b.serviceName],
     ['Aflevering', danishDateTime(b.dropOff)],
     ['Klar til afhentning', readyText(b.dropOff, b.readyAt)],
-    ['Pris', danishPrice(b.price)],
+    ['Pris', priceWithVat(b.price)],
     ['Adresse', WORKSHOP_ADDRESS],
   ];
 }
@@ -324,6 +339,25 @@ function icsAttachment(
   };
 }
 
+/** "Tilføj til Google Kalender / Outlook": plain links, nothing loads until the customer clicks. */
+function calendarLinks(b: Booking): { href: string; label: string }[] {
+  const event = {
+    reference: b.reference,
+    serviceName: b.serviceName,
+    dropOff: b.dropOff,
+    readyAt: b.readyAt,
+  };
+  const workshop = {
+    name: WORKSHOP.name,
+    address: WORKSHOP_ADDRESS,
+    phone: WORKSHOP.phone.display,
+  };
+  return [
+    { href: googleCalendarUrl(event, workshop), label: 'Tilføj til Google Kalender' },
+    { href: outlookCalendarUrl(event, workshop), label: 'Tilføj til Outlook' },
+  ];
+}
+
 /** The customer's links: move and cancel, with the deadline. */
 function changeSection(b: Booking, ctx: RenderContext): Section {
   if (!b.cancelToken) throw new Error('payload.cancelToken is missing');
@@ -350,7 +384,10 @@ function confirmation(b: Booking, msg: OutboxMessage, ctx: RenderContext): Rende
       changeSection(b, ctx),
       {
         title: 'Kalender',
-        lines: ['Tilføj tiden til din kalender med den vedhæftede fil (booking.ics).'],
+        lines: [
+          'Tilføj tiden til din kalender med den vedhæftede fil (booking.ics), eller med et klik herunder.',
+        ],
+        textLinks: calendarLinks(b),
       },
     ],
     outro: ['Vi glæder os til at se dig og din bil.'],
@@ -600,7 +637,7 @@ function ownerMoved(b: Booking): RenderedEmail {
         `${danishDateTime(b.previousDropOff)}\nklar ${readyText(b.previousDropOff, b.previousReadyAt)}`,
       ],
       ['Nu', `${danishDateTime(b.dropOff)}\nklar ${readyText(b.dropOff, b.readyAt)}`],
-      ['Pris', danishPrice(b.price)],
+      ['Pris', priceWithVat(b.price)],
       ...customerRows(b),
     ],
     sections: [],
