@@ -35,7 +35,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
       ),
     ).toEqual(versions);
     const rows = await t.query(
-      'select name, category, price, duration_minutes from public.services order by sort_order',
+      'select name, category, price::integer as price, duration_minutes::integer as duration_minutes from public.services order by sort_order::integer',
     );
     expect(rows).toEqual([
       { name: 'Sølvpakken', category: 'vask', price: 199, duration_minutes: 30 },

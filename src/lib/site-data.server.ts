@@ -68,6 +68,13 @@ async function getJson(base: string, key: string, path: string): Promise<unknown
 const time = (value: unknown): string | null =>
   typeof value === 'string' && /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : null;
 
+/** A whole number as services stores it (the digits the database wrote, as text), or a number. */
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,9}$/.test(value)) return Number(value);
+  return undefined;
+}
+
 /** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
 export function parseSiteData(
   url: string,
@@ -77,15 +84,24 @@ export function parseSiteData(
 ): SiteData {
   if (!Array.isArray(services)) fail(url, 'services is not a list');
   if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
-  const parsedServices = services.map((row: Record<string, unknown>): SiteService => {
-    const { id, slug, name, category, price, duration_minutes: duration } = row;
+  const ordered = (services as Record<string, unknown>[]).map((row) => ({
+    row,
+    order: wholeNumber(row.sort_order) ?? 0,
+  }));
+  // the owner's order (sort_order, stored as digits in a text column: sorted here as numbers, so
+  // 10 comes after 9), rows of equal order as they came (by name)
+  ordered.sort((a, b) => a.order - b.order);
+  const parsedServices = ordered.map(({ row }): SiteService => {
+    const { id, slug, name, category } = row;
+    const price = wholeNumber(row.price);
+    const duration = wholeNumber(row.duration_minutes);
     if (
       typeof id !== 'string' ||
       typeof slug !== 'string' ||
       typeof name !== 'string' ||
       !CATEGORIES.includes(category as PackageCategory) ||
-      typeof price !== 'number' ||
-      typeof duration !== 'number'
+      price === undefined ||
+      duration === undefined
     ) {
       fail(url, `unexpected services row ${JSON.stringify(row).slice(0, 120)}`);
     }
@@ -141,7 +157,7 @@ export async function fetchSiteData(source = siteDataSource()): Promise<SiteData
     getJson(
       url,
       key,
-      'services?select=id,slug,name,category,price,duration_minutes&is_active=eq.true&order=sort_order.asc,name.asc',
+      'services?select=id,slug,name,category,price,duration_minutes,sort_order&is_active=eq.true&order=name.asc',
     ),
     getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
     getJson(url, key, `settings?select=key,value&key=in.(${SETTING_KEYS.join(',')})`),

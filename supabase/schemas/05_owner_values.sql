@@ -168,6 +168,65 @@ comment on function public.owner_time_canonical(time) is
 
 revoke all on function public.owner_time_canonical(time) from public, anon, authenticated;
 
+-- whole numbers (services.price, duration_minutes, sort_order) ---------------------------------
+
+create function public.owner_parse_whole_number(p_text text, p_column text, p_unit text, p_min integer, p_max integer)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v text := lower(btrim(coalesce(p_text, '')));
+  m text[];
+  v_number numeric;
+  v_how text := case p_unit
+                  when 'kr' then 'Skriv prisen i hele kroner, f.eks. 449.'
+                  when 'minutter' then 'Skriv varigheden i minutter, f.eks. 120, eller i timer og minutter, f.eks. 2 timer 30 min.'
+                  else 'Skriv et helt tal, f.eks. 10.'
+                end;
+begin
+  if v = '' then
+    raise exception '% mangler. %', p_column, v_how using errcode = 'not_null_violation';
+  end if;
+  if p_unit = 'kr' then
+    -- "kr 449", "449 kr.", "449,-", "DKK 449" are all 449
+    v := btrim(regexp_replace(regexp_replace(v, '^(kr\.?|dkk)\s*', ''), '\s*(kr\.?|dkk|,-|\.-)$', ''));
+  end if;
+  if p_unit = 'minutter'
+     and v ~ '^(([0-9]+([.,][0-9]+)?)\s*(t|tim|time|timer)\.?)?\s*(([0-9]+)\s*(m|min|minut|minutter)\.?)?$'
+     and v ~ '[a-z]' then
+    m := regexp_match(v, '^(?:([0-9]+(?:[.,][0-9]+)?)\s*(?:t|tim|time|timer)\.?)?\s*(?:([0-9]+)\s*(?:m|min|minut|minutter)\.?)?$');
+    v_number := coalesce(replace(m[1], ',', '.')::numeric * 60, 0) + coalesce(m[2]::numeric, 0);
+  elsif v ~ '^-?[0-9]{1,3}([. ][0-9]{3})+$' then
+    -- 1.800 and 1 800: the Danish thousands separator (a dot before exactly three digits)
+    v_number := regexp_replace(v, '[. ]', '', 'g')::numeric;
+  elsif v ~ '^-?[0-9]{1,9}$' then
+    v_number := v::numeric;
+  elsif v ~ '^-?[0-9]{1,9}[.,][0-9]+$' then
+    -- 449,00 is whole; 449,50 is not
+    v_number := replace(v, ',', '.')::numeric;
+  else
+    raise exception '%: "%" kan ikke læses som et tal. %', p_column, left(btrim(p_text), 40), v_how
+      using errcode = 'invalid_text_representation';
+  end if;
+  if v_number <> trunc(v_number) then
+    raise exception '%: "%" er ikke et helt tal. %', p_column, btrim(p_text), v_how
+      using errcode = 'invalid_text_representation';
+  end if;
+  if v_number < p_min or v_number > p_max then
+    raise exception '%: "%" er uden for det tilladte (% til %). %', p_column, btrim(p_text), p_min, p_max, v_how
+      using errcode = 'check_violation';
+  end if;
+  return (v_number::integer)::text;
+end;
+$$;
+
+comment on function public.owner_parse_whole_number(text, text, text, integer, integer) is
+  'A whole number the owner typed into services, read the Danish way and returned as its canonical digits: with p_unit kr, 449 kr, kr. 449 and 449,- are 449; 1.800 and 1 800 are 1800 (thousands); 449,00 is 449; with p_unit minutter, 8 timer, 2 t 30 min, 2,5 timer and 150 min are minutes. Decimals (449,50), words (to timer), empty and values outside p_min..p_max raise a Danish error naming the column, with an example.';
+
+revoke all on function public.owner_parse_whole_number(text, text, text, integer, integer) from public, anon, authenticated;
+
 -- phone numbers -----------------------------------------------------------------------------------
 
 create function public.phone_e164(p_phone text)

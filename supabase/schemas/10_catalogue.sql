@@ -8,8 +8,11 @@
 -- - settings are text: a whole-number rule is checked against its range when written
 --   (setting_range, refused in Danish); one that is missing still falls back to its default in
 --   booking_setting(), so a lost row never stops the booking;
--- - what the owner types into services is checked by a trigger that refuses in Danish (a value
---   the integer columns cannot read at all, "449 kr", is refused by PostgreSQL before it);
+-- - what the owner types into services is read by a trigger that refuses in Danish: price,
+--   duration_minutes and sort_order are text columns (an integer column would refuse "449 kr" in
+--   PostgreSQL's English before any trigger runs), read the Danish way by
+--   owner_parse_whole_number ("449 kr", "449,-" and "1.800" are 449 and 1800; "2 timer 30 min"
+--   is 150 minutes) and stored as the canonical digits; every reader casts them to integer;
 -- - the site reads only the settings marked is_public.
 -- A change to services or settings asks the static host to rebuild the site: those triggers live
 -- with the site rebuild in 90_operations.sql.
@@ -21,9 +24,9 @@ create table public.services (
   name text not null,
   description text not null default '',
   category text not null,
-  duration_minutes integer not null,
-  price integer not null,
-  sort_order integer not null default 0,
+  duration_minutes text not null,
+  price text not null,
+  sort_order text not null default '0',
   is_active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -32,8 +35,9 @@ create table public.services (
   constraint services_name_key unique (name),
   constraint services_slug_key unique (slug),
   constraint services_category_check check (category in ('vask', 'polering', 'special')),
-  constraint services_duration_minutes_check check (duration_minutes > 0),
-  constraint services_price_check check (price >= 0),
+  constraint services_duration_minutes_check check (duration_minutes ~ '^[1-9][0-9]{0,4}$'),
+  constraint services_price_check check (price ~ '^(0|[1-9][0-9]{0,6})$'),
+  constraint services_sort_order_check check (sort_order ~ '^(0|-?[1-9][0-9]{0,6})$'),
   constraint services_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
 );
 
@@ -46,9 +50,9 @@ comment on column public.services.description is 'Kort beskrivelse, som kunden s
 comment on column public.services.category is
   'Slags pakke: vask, polering eller special (pris og tid aftales).';
 comment on column public.services.duration_minutes is
-  'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
+  'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer (du kan også skrive 8 timer eller 2 t 30 min). Lange jobs fortsætter de næste åbningsdage.';
 comment on column public.services.price is
-  'Pris i hele kroner inkl. moms, skrevet som tal uden "kr" og punktum, f.eks. 399 eller 1800.';
+  'Pris i hele kroner inkl. moms, f.eks. 399 eller 1800 (449 kr, 449,- og 1.800 læses også). Gemmes som tallet alene.';
 comment on column public.services.sort_order is
   'Rækkefølgen på prissiderne inden for kategorien (vask, polering, special): laveste tal står først. Bookingformularens liste er altid sorteret efter navn.';
 comment on column public.services.is_active is
@@ -119,15 +123,9 @@ begin
   if new.category is null or new.category not in ('vask', 'polering', 'special') then
     raise exception 'category skal være vask, polering eller special (små bogstaver).' using errcode = 'check_violation';
   end if;
-  if new.price is null or new.price < 0 or new.price > 1000000 then
-    raise exception 'price skal være prisen i hele kroner fra 0 til 1000000. Skriv kun tallet, f.eks. 449.' using errcode = 'check_violation';
-  end if;
-  if new.duration_minutes is null or new.duration_minutes not between 1 and 10080 then
-    raise exception 'duration_minutes skal være jobbets varighed i minutter åbningstid, fra 1 til 10080. Skriv kun tallet, f.eks. 120.' using errcode = 'check_violation';
-  end if;
-  if new.sort_order is null or new.sort_order not between -1000000 and 1000000 then
-    raise exception 'sort_order skal være et helt tal, f.eks. 10: laveste tal står først på prissiden.' using errcode = 'check_violation';
-  end if;
+  new.price := public.owner_parse_whole_number(new.price, 'price', 'kr', 0, 1000000);
+  new.duration_minutes := public.owner_parse_whole_number(new.duration_minutes, 'duration_minutes', 'minutter', 1, 10080);
+  new.sort_order := public.owner_parse_whole_number(new.sort_order, 'sort_order', '', -1000000, 1000000);
   if new.is_active is null then
     raise exception 'is_active skal være true (pakken kan bookes) eller false (slået fra).' using errcode = 'not_null_violation';
   end if;

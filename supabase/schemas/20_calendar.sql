@@ -147,6 +147,7 @@ declare
   v_day date := public.owner_parse_date(new.day, 'day');
   v_last date := public.owner_parse_date(new.last_day, 'last_day');
   v_closed date[];
+  v_first date;
   v_already text;
 begin
   if v_day is null then
@@ -168,30 +169,46 @@ begin
     if v_last > v_day + 366 then
       raise exception 'En lukkeperiode kan højst være et år. Luk en kortere periode ad gangen.' using errcode = 'check_violation';
     end if;
-    -- the rest of the period: days already closed keep their row and note, the others are closed
+    -- the period: days already closed keep their row and note, the others are closed (for an
+    -- update, the row's own day is the row itself)
     select coalesce(array_agg(d::date order by d), '{}') into v_closed
-      from generate_series(v_day + 1, v_last, interval '1 day') d
-     where exists (select 1 from public.closed_dates c where c.day = public.owner_date_canonical(d::date));
+      from generate_series(v_day, v_last, interval '1 day') d
+     where exists (select 1 from public.closed_dates c where c.day = public.owner_date_canonical(d::date))
+       and not (tg_op = 'UPDATE' and d::date = v_day);
+    if tg_op = 'INSERT' and v_day = any (v_closed) then
+      -- the period's first day was closed before: the saved row, the one the owner sees after the
+      -- edit, is the period's first day that was not (never a silent no-op)
+      select min(d::date) into v_first
+        from generate_series(v_day, v_last, interval '1 day') d
+       where d::date <> all (v_closed);
+      if v_first is null then
+        raise exception 'Hele perioden fra % til % er allerede lukket (hver dag har sin egen række). Intet er ændret.',
+          public.owner_day_text(v_day), public.owner_day_text(v_last) using errcode = 'unique_violation';
+      end if;
+      new.day := public.owner_date_canonical(v_first);
+    end if;
     insert into public.closed_dates (day, reason)
     select public.owner_date_canonical(d::date), new.reason
-      from generate_series(v_day + 1, v_last, interval '1 day') d
+      from generate_series(v_day, v_last, interval '1 day') d
      where d::date <> all (v_closed)
+       and public.owner_date_canonical(d::date) <> new.day
     on conflict (day) do nothing;
-  end if;
-  if tg_op = 'INSERT' and exists (select 1 from public.closed_dates c where c.day = new.day) then
-    v_closed := array_prepend(v_day, coalesce(v_closed, '{}'));
-    new := null; -- the day stays as it was closed before
+  elsif tg_op = 'INSERT' and exists (select 1 from public.closed_dates c where c.day = new.day) then
+    raise exception 'Den % er allerede lukket (den har sin egen række i closed_dates). Ret den række i stedet, f.eks. reason.',
+      public.owner_day_text(v_day) using errcode = 'unique_violation';
   end if;
   if cardinality(v_closed) > 0 then
+    -- said in the saved row, which the Table Editor shows (a notice it does not)
     select string_agg(public.owner_day_text(d), ', ' order by d) into v_already from unnest(v_closed) d;
-    raise notice 'Allerede lukket før (uændret): %. De andre dage er lukket nu.', v_already;
+    new.affected_bookings := btrim(coalesce(new.affected_bookings, '') || ' Allerede lukket før (uændret): '
+                                   || v_already || '. De andre dage i perioden er lukket nu.');
   end if;
   return new;
 end;
 $$;
 
 comment on function public.closed_dates_expand_period() is
-  'Trigger function: reads day and last_day the Danish way (owner_parse_date) into 2027-07-05; a row with last_day closes every day from day to last_day (same reason). A day that is already closed keeps its row (never a refusal of the whole period): the new row for it is skipped and a Danish notice names those days. Moving a row onto a closed day is refused in Danish.';
+  'Trigger function: reads day and last_day the Danish way (owner_parse_date) into 2027-07-05; a row with last_day closes every day from day to last_day (same reason). A day that is already closed keeps its row and note (never a refusal of the whole period): no new row is made for it, and the saved row''s affected_bookings names those days (Allerede lukket før ...); when the period''s first day was closed before, the saved row is the period''s first day that was not. A single day that is already closed, a period closed entirely before and moving a row onto a closed day are refused in Danish.';
 
 revoke all on function public.closed_dates_expand_period() from public, anon, authenticated;
 

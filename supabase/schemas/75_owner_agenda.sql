@@ -5,6 +5,8 @@
 -- - owner_agenda is the day's cars: one row per car per Copenhagen day from today on that it is at
 --   the workshop (booking_day_role: aflevering, arbejde, venter, klar til afhentning, or
 --   aflevering og afhentning), in local time; a cancelled booking shows on its drop-off day only;
+--   its day is the canonical text 2027-01-05, not a date: a filter typed the Danish way
+--   (05-01-2027) then finds nothing, where a date column would read it by DateStyle (MDY: 1 May);
 --   it cannot be edited (the owner edits owner_bookings);
 -- - closing a day (closed_dates) over bookings saves, the saved row names them (affected_bookings)
 --   and the owner gets one e-mail listing them; a change of opening_hours that leaves a future
@@ -96,7 +98,7 @@ revoke all on function public.booking_days(public.bookings) from public, anon, a
 create view public.owner_agenda
 with (security_invoker = true)
 as
-select g.day,
+select public.owner_date_canonical(g.day) as day,
        r.role,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
        (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
@@ -134,7 +136,8 @@ select g.day,
 
 comment on view public.owner_agenda is
   'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';
-comment on column public.owner_agenda.day is 'Dagen (dansk dato).';
+comment on column public.owner_agenda.day is
+  'Dagen som år-måned-dag, f.eks. 2027-01-05 for 5. januar 2027. Filtrér med day equals og datoen skrevet sådan (05-01-2027 finder intet).';
 comment on column public.owner_agenda.role is
   'Hvad der sker med bilen den dag: aflevering, arbejde, venter (lukket dag midt i jobbet), klar til afhentning, eller aflevering og afhentning (samme dag).';
 comment on column public.owner_agenda.drop_off_local is

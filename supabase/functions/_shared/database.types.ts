@@ -407,9 +407,9 @@ export type Database = {
           name: string;
           description: string;
           category: string;
-          duration_minutes: number;
-          price: number;
-          sort_order: number;
+          duration_minutes: string;
+          price: string;
+          sort_order: string;
           is_active: boolean;
           created_at: string;
           updated_at: string;
@@ -420,9 +420,9 @@ export type Database = {
           name: string;
           description?: string;
           category: string;
-          duration_minutes: number;
-          price: number;
-          sort_order?: number;
+          duration_minutes: string;
+          price: string;
+          sort_order?: string;
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
@@ -433,9 +433,9 @@ export type Database = {
           name?: string;
           description?: string;
           category?: string;
-          duration_minutes?: number;
-          price?: number;
-          sort_order?: number;
+          duration_minutes?: string;
+          price?: string;
+          sort_order?: string;
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
@@ -1178,6 +1178,16 @@ export type Database = {
         Args: {
           p_text: string;
           p_column: string;
+        };
+        Returns: string;
+      };
+      owner_parse_whole_number: {
+        Args: {
+          p_text: string;
+          p_column: string;
+          p_unit: string;
+          p_min: number;
+          p_max: number;
         };
         Returns: string;
       };

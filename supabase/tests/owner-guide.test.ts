@@ -1,0 +1,703 @@
+// docs/owner.md performed as written: every section of the owner's guide is either performed here
+// through /rest/v1 with the service role key (what the dashboard's Table Editor sends), with the
+// guide's own example values taken from its code spans, or listed with the reason it is not a step
+// the database takes. A new section without a performer, or a performer whose section is gone,
+// fails. Dates in the examples are moved to future days the workshop is open, keeping the format
+// the guide writes them in (the test runs on the real clock). Runs on PGlite and, with
+// TEST_DB=postgres, on PostgreSQL 15.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../../local/testing/index.ts';
+import { openDays } from './helpers/http.ts';
+
+const GUIDE = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
+
+/** The guide's sections (## and ###), heading to text, in order. */
+function sections(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let heading: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const m = /^#{2,3} (.+)$/.exec(line);
+    if (m) {
+      heading = m[1]!.trim();
+      out.set(heading, '');
+    } else if (heading) {
+      out.set(heading, `${out.get(heading)}${line}\n`);
+    }
+  }
+  return out;
+}
+
+const SECTIONS = sections(GUIDE);
+
+/** The code spans of a section: the values the guide tells the owner to type. */
+function spans(heading: string): string[] {
+  const text = SECTIONS.get(heading);
+  if (text === undefined) throw new Error(`docs/owner.md has no section "${heading}"`);
+  return [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+}
+
+/** The one span of a section that matches, so the test follows a changed example. */
+function span(heading: string, pattern: RegExp, nth = 0): string {
+  const found = spans(heading).filter((s) => pattern.test(s));
+  if (found[nth] === undefined) throw new Error(`"${heading}": no span ${pattern} (#${nth})`);
+  return found[nth]!;
+}
+
+const MONTHS = [
+  'januar',
+  'februar',
+  'marts',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
+const DATE =
+  /(\d{4})-(\d{2})-(\d{2})|(\d{1,2})([-./])(\d{1,2})([-.]| )(\d{4})|(\d{1,2})\. (januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december) (\d{4})/g;
+
+/** The first date written in `text`, as ISO. */
+function isoOf(text: string): string {
+  const m = new RegExp(DATE.source).exec(text);
+  if (!m) throw new Error(`no date in "${text}"`);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (m[1]) return `${m[1]}-${m[2]}-${m[3]}`;
+  if (m[4]) return `${m[8]}-${pad(Number(m[6]))}-${pad(Number(m[4]))}`;
+  return `${m[11]}-${pad(MONTHS.indexOf(m[10]!) + 1)}-${pad(Number(m[9]))}`;
+}
+
+/** `text` with every date in it moved to `iso`, written the way the guide wrote it. */
+function shiftTo(text: string, iso: string): string {
+  const [y, mo, d] = iso.split('-').map(Number) as [number, number, number];
+  const width = (n: number, like: string) => String(n).padStart(like.length, '0');
+  return text.replace(DATE, (...m: string[]) => {
+    if (m[1]) return iso;
+    if (m[4]) return `${width(d, m[4])}${m[5]}${width(mo, m[6]!)}${m[7]}${y}`;
+    return `${width(d, m[9]!)}. ${MONTHS[mo - 1]} ${y}`;
+  });
+}
+
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T12:00:00Z`) - Date.parse(`${a}T12:00:00Z`)) / 86_400_000);
+/** 2027-01-05 as the database writes it in Danish: 5. januar 2027. */
+const danishDay = (iso: string) => {
+  const [y, mo, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d}. ${MONTHS[mo - 1]} ${y}`;
+};
+
+let stack: TestStack;
+/** Future open weekdays (Tuesday to Friday), for the bookings. */
+let days: string[];
+/** A day far ahead, for closings that must not meet the bookings. */
+let far: string;
+
+/** A row of /rest/v1 as JSON (the owner tables' columns are text, numbers or booleans). */
+interface Row {
+  reference: string;
+  drop_off_local: string;
+  ready_local: string;
+  [column: string]: string;
+}
+/** A list of rows, or PostgREST's error body ({ message, code, ... }). */
+type Answer = { status: number; body: Row[] & { message?: string } };
+
+async function rest(path: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> {
+  const res = await fetch(`${stack.url}/rest/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      apikey: stack.serviceRoleKey,
+      Authorization: `Bearer ${stack.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+const post = (table: string, body: unknown) => rest(table, { method: 'POST', body });
+const patch = (path: string, body: unknown) => rest(path, { method: 'PATCH', body });
+
+/** A saved row: 2xx with one row back. */
+function saved(answer: Answer): Row {
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  expect(answer.body).toHaveLength(1);
+  return answer.body[0]!;
+}
+
+/** A refusal the owner reads: 4xx, Danish, nothing of PostgreSQL's English. */
+function refused(answer: Answer, message?: RegExp | string): string {
+  expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+  expect(answer.status).toBeLessThan(500);
+  const text = String(answer.body?.message ?? '');
+  if (message) expect(text).toMatch(message);
+  expect(text).not.toMatch(/violates|invalid input|syntax|duplicate key|null value/i);
+  return text;
+}
+
+const emails = async (reference: string) =>
+  (
+    await stack.query<{ kind: string; recipient: string }>(
+      `select o.kind, o.recipient from public.email_outbox o
+         join public.bookings b on b.id = o.booking_id
+        where b.reference = $1 order by o.created_at, o.kind`,
+      [reference],
+    )
+  ).map((r) => `${r.kind} ${r.recipient}`);
+
+/** The guide's phone booking, on `iso` at the guide's example time. */
+async function phoneBooking(iso: string, extra: Record<string, unknown> = {}): Promise<Row> {
+  const h = 'Tag en telefonbooking (eller en kunde, der bare kommer forbi)';
+  return saved(
+    await post('owner_bookings', {
+      package: span(h, /pakken$/),
+      drop_off_local: shiftTo(span(h, /^\d{2}-\d{2}-\d{4} \d/), iso),
+      customer_name: 'Anders Jensen',
+      customer_phone: span(h, /^\d{2} \d{2} \d{2} \d{2}$/),
+      ...extra,
+    }),
+  );
+}
+
+type Performer = { perform: () => Promise<void> } | { notAStep: string };
+
+const PERFORMERS: Record<string, Performer> = {
+  'Sådan skriver du datoer, klokkeslæt, telefonnumre og priser': {
+    async perform() {
+      const h = 'Sådan skriver du datoer, klokkeslæt, telefonnumre og priser';
+      const text = SECTIONS.get(h)!;
+      // Dato: every way the guide writes 5 January is that day; it is stored as the ISO span
+      const dateLine = text.split('\n- ').find((l) => l.startsWith('**Dato**'))!;
+      const written = [...dateLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      const iso = written.find((s) => /^\d{4}-\d{2}-\d{2}$/.test(s))!;
+      const target = addDays(far, 10);
+      for (const form of written.filter((s) => isoOf(s) === iso)) {
+        const row = saved(
+          await post('closed_dates', { day: shiftTo(form, target), reason: 'guide' }),
+        );
+        expect(row.day, form).toBe(target);
+        await rest(`closed_dates?day=eq.${target}`, { method: 'DELETE' });
+      }
+      // the refused ones: two-digit year, no year, a date that does not exist
+      const refusedLine = text.split('\n- ').find((l) => l.includes('afvises'))!;
+      for (const form of [...refusedLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)) {
+        refused(await post('closed_dates', { day: form }), /f\.eks\./);
+      }
+      // Klokkeslæt: each written time is stored as the one form
+      const timeLine = text.split('\n- ').find((l) => l.startsWith('**Klokkeslæt**'))!;
+      const times = [...timeLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      const stored = times.at(-1)!;
+      for (const form of times.slice(0, -1)) {
+        const row = saved(
+          await post('open_dates', { day: target, opens_at: form, closes_at: '23:00' }),
+        );
+        // each form is its own time (9.30 is 09:30:00), written the one way; 10 is the stored span
+        const [, hh, mm] = /^(\d{1,2})(?:[.:](\d{2}))?$/.exec(form)!;
+        expect(row.opens_at, form).toBe(`${hh!.padStart(2, '0')}:${mm ?? '00'}:00`);
+        if (hh === stored.slice(0, 2)) expect(row.opens_at).toBe(stored);
+        await rest(`open_dates?day=eq.${target}`, { method: 'DELETE' });
+      }
+      // Telefonnummer: the Danish forms are one number, shown grouped
+      const phoneLine = text.split('\n- ').find((l) => l.startsWith('**Telefonnummer**'))!;
+      const phones = [...phoneLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      const shown = phones.find((p) => /^\+45 \d{2} \d{2} \d{2} \d{2}$/.test(p))!;
+      const booking = await phoneBooking(days[0]!);
+      for (const form of phones.filter((p) => !p.startsWith('+46'))) {
+        const row = saved(
+          await patch(`owner_bookings?reference=eq.${booking.reference}`, { customer_phone: form }),
+        );
+        expect(row.customer_phone, form).toBe(shown);
+      }
+      const foreign = phones.find((p) => p.startsWith('+46'))!;
+      const row = saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+          customer_phone: foreign,
+        }),
+      );
+      expect(row.customer_phone).toBe(foreign.replace(/\s/g, ''));
+      // Pris: what the guide says is read, and what it says is refused, with its quoted message
+      const priceLine = text.split('\n- ').find((l) => l.startsWith('**Pris'))!;
+      const read = [...priceLine.matchAll(/`([^`]+)` → `([^`]+)`/g)];
+      expect(read.length).toBeGreaterThan(0);
+      for (const [, typed, digits] of read) {
+        // a duration in hours goes to duration_minutes, the rest is a price
+        const column = /t|min/.test(typed!) ? 'duration_minutes' : 'price';
+        const r = saved(await patch(`services?name=eq.Guldpakken`, { [column]: typed }));
+        expect(r[column], typed).toBe(digits);
+      }
+      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: '120', price: '399' }));
+      const quoted = /_(Skriv prisen[^_]+)_/.exec(priceLine)![1]!;
+      const wrong = /`([^`]+)` afvises/.exec(priceLine)![1]!;
+      expect(refused(await patch(`services?name=eq.Guldpakken`, { price: wrong }))).toContain(
+        quoted,
+      );
+    },
+  },
+  'Sådan kommer du ind': {
+    notAStep:
+      'logging in and the Table Editor’s buttons; the refusal of deleting every row is walked by truncate-guards.test.ts',
+  },
+  'Se dagens og morgendagens arbejde (`owner_agenda`)': {
+    async perform() {
+      const h = 'Se dagens og morgendagens arbejde (`owner_agenda`)';
+      const filter = span(h, /^\d{4}-\d{2}-\d{2}$/);
+      const danishFilter = span(h, /^\d{2}-\d{2}-\d{4}$/);
+      const booking = await phoneBooking(days[0]!);
+      const rows = (await rest(`owner_agenda?day=eq.${shiftTo(filter, days[0]!)}`)).body;
+      expect(rows).toHaveLength(1);
+      const [row] = rows as [Row];
+      expect(row.reference).toBe(booking.reference);
+      expect(spans(h)).toContain(row.role);
+      expect(spans(h)).toContain(row.status);
+      expect(spans(h)).toContain(row.customer_phone);
+      // the form the guide warns about finds nothing, never another day
+      expect((await rest(`owner_agenda?day=eq.${shiftTo(danishFilter, days[0]!)}`)).body).toEqual(
+        [],
+      );
+      // a cancelled booking: status aflyst, on its drop-off day
+      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
+      const after = (await rest(`owner_agenda?day=eq.${days[0]}`)).body;
+      expect(after.map((r: Row) => r.status)).toEqual(['aflyst']);
+    },
+  },
+  'Tag en telefonbooking (eller en kunde, der bare kommer forbi)': {
+    async perform() {
+      const h = 'Tag en telefonbooking (eller en kunde, der bare kommer forbi)';
+      const plate = span(h, /^[a-z]{2}\d{5}$/);
+      const printed = span(h, /^[A-Z]{2} \d{2} \d{3}$/);
+      const booking = await phoneBooking(days[0]!, {
+        customer_email: 'anders@example.com',
+        car_plate: plate,
+        notes: 'Audi',
+      });
+      expect(booking.drop_off_local).toBe(shiftTo(span(h, /^\d{4}-\d{2}-\d{2} \d/), days[0]!));
+      expect(booking.car_plate).toBe(printed);
+      expect(booking.status).toBe(span(h, /^bekræftet$/));
+      expect(booking.reference).toMatch(/^[A-Z0-9]{8}$/);
+      expect(booking.ready_local).toBeTruthy();
+      // the customer gets the confirmation, as an online booking
+      expect(await emails(booking.reference)).toEqual(['booking_confirmation anders@example.com']);
+      // the refusals the guide lists
+      refused(
+        await post('owner_bookings', {
+          package: 'Guldpakken',
+          drop_off_local: booking.drop_off_local,
+          customer_name: 'Bente Hansen',
+          customer_phone: '20112234',
+        }),
+        /^Tiden er optaget/,
+      );
+      refused(
+        await post('owner_bookings', {
+          package: 'Guldpakken',
+          drop_off_local: `${span(h, /^\d{2}-\d{2}-\d{2}$/)} 10:00`,
+          customer_name: 'Bente Hansen',
+          customer_phone: '20112234',
+        }),
+        /fire|firecifret|år/,
+      );
+      // owner_bookings_send_email 0: no mail of the owner's bookings
+      saved(await patch('settings?key=eq.owner_bookings_send_email', { value: '0' }));
+      const quiet = await phoneBooking(days[1]!, { customer_email: 'bente@example.com' });
+      expect(await emails(quiet.reference)).toEqual([]);
+      saved(await patch('settings?key=eq.owner_bookings_send_email', { value: '1' }));
+    },
+  },
+  'Aflys en booking': {
+    async perform() {
+      const booking = await phoneBooking(days[0]!, { customer_email: 'anders@example.com' });
+      const found = (await rest(`owner_bookings?reference=eq.${booking.reference}`)).body;
+      expect(found).toHaveLength(1);
+      const status = span('Aflys en booking', /^aflyst$/);
+      // a typo outside the editor's list: refused, nothing changed
+      const typo = span('Aflys en booking', /^aflyse$/);
+      const answer = await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+        status: typo,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(
+        new RegExp(
+          /_(invalid input value for enum owner_status)_/.exec(
+            SECTIONS.get('Aflys en booking')!,
+          )![1]!,
+        ),
+      );
+      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status }));
+      expect(await emails(booking.reference)).toContain(
+        'cancellation_confirmation anders@example.com',
+      );
+      // the time is free at once: the same time books again
+      await phoneBooking(days[0]!);
+    },
+  },
+  'Genopret en aflyst booking': {
+    async perform() {
+      const h = 'Genopret en aflyst booking';
+      const booking = await phoneBooking(days[0]!, { customer_email: 'anders@example.com' });
+      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
+      const again = saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+          status: span(h, /^bekræftet$/),
+        }),
+      );
+      expect(again.status).toBe('bekræftet');
+      expect(await emails(booking.reference)).toContain('booking_reconfirmed anders@example.com');
+      // taken in the meantime: the refusal the guide quotes
+      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
+      await phoneBooking(days[0]!);
+      const quoted = /_(Bookingen … kan ikke genoprettes[^_]+)_/.exec(SECTIONS.get(h)!)![1]!;
+      const [before, after] = quoted.split(' … ');
+      const message = refused(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'bekræftet' }),
+      );
+      expect(message.startsWith(before!)).toBe(true);
+      expect(message).toContain(after!.replace(/\s+/g, ' '));
+    },
+  },
+  'Flyt en booking': {
+    async perform() {
+      const h = 'Flyt en booking';
+      const booking = await phoneBooking(days[0]!, { customer_email: 'anders@example.com' });
+      const to = shiftTo(span(h, /^\d{2}-\d{2}-\d{4} \d/), days[1]!);
+      const moved = saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, { drop_off_local: to }),
+      );
+      expect(moved.drop_off_local).toBe(`${days[1]} ${to.split(' ')[1]}`);
+      expect(moved.ready_local).not.toBe(booking.ready_local);
+      expect(await emails(booking.reference)).toContain('booking_moved anders@example.com');
+      // onto a taken time: refused, the booking stays where it was
+      const other = await phoneBooking(days[0]!);
+      refused(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+          drop_off_local: other.drop_off_local,
+        }),
+      );
+      const still = (await rest(`owner_bookings?reference=eq.${booking.reference}`)).body[0];
+      expect(still!.drop_off_local).toBe(moved.drop_off_local);
+    },
+  },
+  'Ret kundens oplysninger': {
+    async perform() {
+      const booking = await phoneBooking(days[0]!);
+      const values: Record<string, string> = {
+        customer_name: 'Anders B. Jensen',
+        customer_phone: '+45 20 11 22 35',
+        customer_email: 'ab@example.com',
+        notes: 'Blå Audi',
+        car_plate: 'CD 34 567',
+      };
+      for (const column of spans('Ret kundens oplysninger').filter((c) => c in values)) {
+        const row = saved(
+          await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+            [column]: values[column],
+          }),
+        );
+        expect(row[column], column).toBe(values[column]);
+      }
+    },
+  },
+  'Ændre en pris (tabel `services`)': {
+    async perform() {
+      const h = 'Ændre en pris (tabel `services`)';
+      for (const price of spans(h).filter(
+        (s) => /^\d[\d.]*( kr|,-)?$/.test(s) || /\d kr$/.test(s),
+      )) {
+        const row = saved(await patch('services?name=eq.Guldpakken', { price }));
+        expect(row.price, price).toBe(price.replace(/\D/g, ''));
+      }
+      refused(await patch('services?name=eq.Guldpakken', { price: '-5' }));
+      // the form's call (services, is_active = true, ordered by name, all columns) gets the price
+      const res = await fetch(
+        `${stack.url}/rest/v1/services?select=*&is_active=eq.true&order=name.asc`,
+        { headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` } },
+      );
+      const list = (await res.json()) as { name: string; price: string }[];
+      expect(Number(list.find((s) => s.name === 'Guldpakken')!.price)).toBeGreaterThan(0);
+      // duration_minutes as the guide writes it
+      const hours = span(h, /^\d+ timer$/);
+      const minutes = spans(h)[spans(h).indexOf(hours) - 1]!;
+      for (const typed of [minutes, hours]) {
+        const row = saved(await patch('services?name=eq.Guldpakken', { duration_minutes: typed }));
+        expect(row.duration_minutes, typed).toBe(minutes);
+      }
+      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: '120', price: '399' }));
+    },
+  },
+  'Slå en pakke fra (eller til igen)': {
+    async perform() {
+      const h = 'Slå en pakke fra (eller til igen)';
+      saved(
+        await patch('services?name=eq.Guldpakken', { is_active: span(h, /^false$/) === 'true' }),
+      );
+      refused(
+        await post('owner_bookings', {
+          package: 'Guldpakken',
+          drop_off_local: `${days[0]} 10:00`,
+          customer_name: 'Anders Jensen',
+          customer_phone: '20112233',
+        }),
+      );
+      saved(
+        await patch('services?name=eq.Guldpakken', { is_active: span(h, /^true$/) === 'true' }),
+      );
+      await phoneBooking(days[0]!);
+    },
+  },
+  'Åbningstider (tabel `opening_hours`)': {
+    async perform() {
+      const h = 'Åbningstider (tabel `opening_hours`)';
+      const times = spans(h).filter((s) => /^\d{1,2}[:.]\d{2}$/.test(s));
+      const weekday = Number(/(\d) = mandag/.exec(SECTIONS.get(h)!)![1]);
+      const [original] = await stack.query<{ opens_at: string; closes_at: string }>(
+        'select opens_at, closes_at from public.opening_hours where weekday = $1',
+        [weekday],
+      );
+      for (let i = 0; i + 1 < times.length; i += 2) {
+        const row = saved(
+          await patch(`opening_hours?weekday=eq.${weekday}`, {
+            opens_at: times[i],
+            closes_at: times[i + 1],
+          }),
+        );
+        expect(row.opens_at).toMatch(/^\d{2}:\d{2}:00$/);
+      }
+      // only one emptied: refused in Danish; both emptied: closed
+      refused(await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: null }));
+      saved(await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: '', closes_at: '' }));
+      saved(await patch(`opening_hours?weekday=eq.${weekday}`, original));
+      // a booking on that weekday keeps the day from closing: the quoted refusal names it
+      const [dRow] = await stack.query<{ d: string }>(
+        `select min(d)::date::text d from generate_series($1::date, $1::date + 6, interval '1 day') d
+          where extract(isodow from d) = $2`,
+        [days[0], weekday],
+      );
+      const booking = await phoneBooking(dRow!.d);
+      const quoted = /_(Åbningstiden kan ikke ændres:[^…]+)…_/.exec(SECTIONS.get(h)!)![1]!;
+      const message = refused(
+        await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: null, closes_at: null }),
+      );
+      // the quoted start; the weekday it names is the one changed
+      expect(message).toContain(quoted.replace(/\s+/g, ' ').split(' om ')[0]!);
+      expect(message).toContain(booking.reference);
+    },
+  },
+  'Luk en dag eller en ferieperiode (tabel `closed_dates`)': {
+    async perform() {
+      const h = 'Luk en dag eller en ferieperiode (tabel `closed_dates`)';
+      const text = SECTIONS.get(h)!;
+      // one day
+      const one = saved(
+        await post('closed_dates', {
+          day: shiftTo(span(h, /^\d{2}-\d{2}-\d{4}$/), far),
+          reason: span(h, /^Lukket$/),
+        }),
+      );
+      expect(one.day).toBe(far);
+      expect(one.affected_bookings).toBe(/Står der _([^_]+)_/.exec(text)![1]);
+      // a period, one of whose days was closed before: that day is named in the saved row
+      const [from, to] = [span(h, /^\d{2}-\d{2}-\d{4}$/, 1), span(h, /^\d{2}-\d{2}-\d{4}$/, 2)];
+      const start = addDays(far, 30);
+      const length = daysBetween(isoOf(from), isoOf(to));
+      const end = addDays(start, length);
+      saved(await post('closed_dates', { day: addDays(start, 3), reason: 'Tandlæge' }));
+      const period = saved(
+        await post('closed_dates', {
+          day: shiftTo(from, start),
+          last_day: shiftTo(to, end),
+          reason: span(h, /^Sommerferie$/),
+        }),
+      );
+      expect(period.day).toBe(start);
+      expect(period.affected_bookings).toContain(
+        `${/(Allerede lukket før)/.exec(text)![1]} (uændret): ${danishDay(addDays(start, 3))}`,
+      );
+      const rows = await stack.query(
+        `select day, reason from public.closed_dates where day between $1 and $2 order by day`,
+        [start, end],
+      );
+      expect(rows).toHaveLength(length + 1);
+      expect(rows.filter((r) => r.reason === 'Tandlæge')).toHaveLength(1);
+      // a period whose first day was closed before: the saved row is its first open day's
+      const second = saved(
+        await post('closed_dates', {
+          day: shiftTo(from, addDays(start, 3)),
+          last_day: shiftTo(to, addDays(end, 2)),
+          reason: 'Forlænget',
+        }),
+      );
+      expect(second.day).toBe(addDays(end, 1));
+      expect(second.affected_bookings).toContain(danishDay(addDays(start, 3)));
+      // open again: delete the rows
+      expect(
+        (
+          await rest(`closed_dates?day=gte.${start}&day=lte.${addDays(end, 2)}`, {
+            method: 'DELETE',
+          })
+        ).status,
+      ).toBeLessThan(300);
+      // a holiday kept open, with its own hours
+      const open = saved(
+        await post('open_dates', {
+          day: shiftTo(span(h, /^\d{2}-\d{2}-\d{4}$/, 3), addDays(far, 60)),
+          opens_at: span(h, /^\d{2}:\d{2}$/, 0),
+          closes_at: span(h, /^\d{2}:\d{2}$/, 1),
+        }),
+      );
+      expect(open.opens_at).toBe(`${span(h, /^\d{2}:\d{2}$/, 0)}:00`);
+      // a day with a booking on it: the saved row names it, the owner gets the list on mail
+      const booking = await phoneBooking(days[0]!);
+      const closed = saved(await post('closed_dates', { day: shiftTo('23-12-2026', days[0]!) }));
+      const example = /_(Flyt eller aflys[\s\S]*?\))_/.exec(text)![1]!.replace(/\s+/g, ' ');
+      const lead = example.split(':')[0]!;
+      expect(closed.affected_bookings).toContain(`${lead}: ${booking.reference} Anders Jensen`);
+      // the phone as the guide's example shows it
+      const phone = /Anders Jensen (\S+(?: \d\d)*)/.exec(example)![1]!;
+      expect(closed.affected_bookings).toContain(`Anders Jensen ${phone}`);
+      const [mail] = await stack.query<{ n: number }>(
+        `select count(*)::int n from public.email_outbox
+          where kind = 'owner_notification' and payload->>'alert' = 'closed_day'`,
+      );
+      expect(mail!.n).toBe(1);
+      // step 3: the agenda of the closed day still shows the booking until it is moved or cancelled
+      const agenda = (await rest(`owner_agenda?day=eq.${days[0]}`)).body;
+      expect(agenda.map((r: Row) => r.reference)).toEqual([booking.reference]);
+      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
+      const resaved = saved(await patch(`closed_dates?day=eq.${days[0]}`, { reason: 'Kursus' }));
+      expect(resaved.affected_bookings).toBe('Ingen bookinger.');
+    },
+  },
+  'Regler for bookingen (tabel `settings`)': {
+    async perform() {
+      const h = 'Regler for bookingen (tabel `settings`)';
+      await checkSettingsTable(h);
+      const good = span(h, /^\d+$/);
+      saved(await patch('settings?key=eq.max_advance_booking_days', { value: good }));
+      for (const bad of spans(h).filter((s) => /^\d+ \D|^to /.test(s))) {
+        refused(await patch('settings?key=eq.max_advance_booking_days', { value: bad }));
+      }
+      refused(await patch('settings?key=eq.max_advance_booking_days', { value: '731' }), /730/);
+    },
+  },
+  'Beskyttelse mod misbrug': {
+    async perform() {
+      await checkSettingsTable('Beskyttelse mod misbrug');
+    },
+  },
+  'Udskifte billeder (`npm run images`)': {
+    notAStep: 'the maintainer’s image build on a computer, not the database',
+  },
+  'Bookingerne i din telefons kalender (kalenderabonnement)': {
+    notAStep:
+      'subscribing on a phone; the feed behind the address is tested in owner-calendar.test.ts',
+  },
+  'Kunder flytter selv (linket "Flyt booking")': {
+    notAStep: 'what the customer does, tested in reschedule-function.test.ts',
+  },
+  'Morgenoversigt på e-mail (indstillingen `owner_agenda_email`)': {
+    async perform() {
+      const h = 'Morgenoversigt på e-mail (indstillingen `owner_agenda_email`)';
+      for (const value of spans(h).filter((s) => /^[01]$/.test(s))) {
+        const row = saved(await patch('settings?key=eq.owner_agenda_email', { value }));
+        expect(row.value).toBe(value);
+      }
+    },
+  },
+  'Mails, der ikke kunne sendes (advarsel på mail)': {
+    async perform() {
+      const h = 'Mails, der ikke kunne sendes (advarsel på mail)';
+      const booking = await phoneBooking(days[0]!, { customer_email: 'anders@example.com' });
+      await stack.query(
+        `update public.email_outbox set status = 'failed', last_error = 'test' where booking_id =
+           (select id from public.bookings where reference = $1)`,
+        [booking.reference],
+      );
+      const failed = span(h, /^failed$/);
+      const rows = (await rest(`email_outbox?status=eq.${failed}`)).body;
+      expect(rows).toHaveLength(1);
+      const again = saved(
+        await patch(`email_outbox?id=eq.${rows[0]!.id}`, { status: span(h, /^pending$/) }),
+      );
+      expect(again.status).toBe('pending');
+      // a wrong address corrected in owner_bookings
+      const row = saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, {
+          customer_email: 'anders.jensen@example.com',
+        }),
+      );
+      expect(row.customer_email).toBe('anders.jensen@example.com');
+    },
+  },
+  'SMS til kunderne (valgfrit, GatewayAPI)': {
+    notAStep: 'an account and a secret set up outside the database; SMS is tested in sms.test.ts',
+  },
+  'Hvis noget går galt': {
+    notAStep:
+      'where to look; the one table step (email_outbox status failed → pending) is performed in "Mails, der ikke kunne sendes"',
+  },
+};
+
+/** The guide's settings table: each key's default and allowed range are the database's. */
+async function checkSettingsTable(heading: string): Promise<void> {
+  const rows = [...SECTIONS.get(heading)!.matchAll(/^\| `([a-z_]+)` \| (\d+) \| ([^|]+) \|/gm)];
+  expect(rows.length).toBeGreaterThan(0);
+  for (const [, key, standard, allowed] of rows) {
+    const [range] = await stack.query<{ min_value: number; max_value: number }>(
+      'select min_value, max_value from public.setting_range($1)',
+      [key],
+    );
+    const m = /^(\d+)(?:-| eller )(\d+)$/.exec(allowed!.trim())!;
+    expect([range!.min_value, range!.max_value], key).toEqual([Number(m[1]), Number(m[2])]);
+    const [row] = await stack.query<{ value: string }>(
+      'select value from public.settings where key = $1',
+      [key],
+    );
+    expect(row?.value ?? standard, key).toBe(standard);
+  }
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ challengeCost: null });
+  days = await openDays(stack, [2, 3, 4], 2);
+  const [row] = await stack.query<{ d: string }>(
+    `select ((now() at time zone 'Europe/Copenhagen')::date + 120)::text d`,
+  );
+  far = row!.d;
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  await stack.query('delete from public.email_outbox');
+  await stack.query('delete from public.bookings');
+  await stack.query('delete from public.closed_dates');
+  await stack.query('delete from public.open_dates');
+});
+
+describe('docs/owner.md performed as written', () => {
+  it('every section has a performer or a reason it is no step, and every performer a section', () => {
+    const headings = [...SECTIONS.keys()];
+    expect(
+      headings.filter((h) => !(h in PERFORMERS)),
+      'sections without a performer',
+    ).toEqual([]);
+    expect(
+      Object.keys(PERFORMERS).filter((h) => !SECTIONS.has(h)),
+      'performers of sections the guide no longer has',
+    ).toEqual([]);
+  });
+
+  for (const [heading, performer] of Object.entries(PERFORMERS)) {
+    if ('perform' in performer) {
+      it(heading, () => performer.perform(), 60_000);
+    }
+  }
+});
