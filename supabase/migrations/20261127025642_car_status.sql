@@ -857,7 +857,7 @@ begin
     if to_char(v_drop_off at time zone 'Europe/Copenhagen', 'HH24:MI') <> p_time then
       return jsonb_build_object('status', 'invalid', 'field', 'bookingTime');
     end if;
-    v_minutes := v_service.duration_minutes;
+    v_minutes := v_service.duration_minutes::integer;
   else
     -- the workshop: any start within the day's opening hours, in the future; the job's length as
     -- booked, continuing on the next opening days when it does not fit the day
@@ -1538,7 +1538,7 @@ ALTER TABLE "public"."email_outbox"
     'sms_booking_confirmation'::text,
     'sms_booking_reminder'::text, 'sms_booking_moved'::text, 'sms_cancellation_confirmation'::text, 'sms_car_ready'::text, 'sms_car_ready_time'::text])));
 
-CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT g.day,
+CREATE VIEW "public"."owner_agenda" WITH (security_invoker=true) AS  SELECT public.owner_date_canonical(g.day) AS day,
     r.role,
     ((b.drop_off_at AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS drop_off_local,
     ((COALESCE(b.new_ready_at, b.ready_at) AT TIME ZONE 'Europe/Copenhagen'::text))::timestamp(0) without time zone AS ready_local,
@@ -1733,7 +1733,8 @@ REVOKE ALL ON FUNCTION "public"."owner_set_ready_time"(uuid, timestamp WITHOUT t
 REVOKE ALL ON TABLE "public"."owner_agenda" FROM anon, authenticated;
 
 -- the view was created again: its column comments too
-comment on column public.owner_agenda.day is 'Dagen (dansk dato).';
+comment on column public.owner_agenda.day is
+  'Dagen som år-måned-dag, f.eks. 2027-01-05 for 5. januar 2027. Filtrér med day equals og datoen skrevet sådan (05-01-2027 finder intet).';
 comment on column public.owner_agenda.role is
   'Hvad der sker med bilen den dag: aflevering, arbejde, venter (lukket dag midt i jobbet), klar til afhentning, eller aflevering og afhentning (samme dag).';
 comment on column public.owner_agenda.drop_off_local is
