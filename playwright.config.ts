@@ -56,7 +56,7 @@ export default defineConfig({
           // the journeys book many times from one address and one phone: lift the abuse caps; the
           // proof of work is solved in the browser's workers at a tenth of the default cost
           LOCAL_SETTINGS:
-            'booking_challenge_cost=500,max_bookings_per_ip_per_day=100000,max_open_bookings_per_contact=100000,max_booking_emails_per_recipient_per_day=100000,max_new_bookings_per_hour=100000',
+            'booking_challenge_cost=500,max_bookings_per_ip_per_day=100000,max_open_bookings_per_contact=100000,max_booking_emails_per_recipient_per_day=100000,max_new_bookings_per_hour=100000,rate_limit_per_ip_per_hour=100000',
         },
       },
 });

@@ -50,7 +50,9 @@ const pageJs: Record<string, number> = {
   '/about': 127 * KB,
   '/contact': 150 * KB,
   '/vores-arbejde': 141 * KB,
-  '/privatlivspolitik': 123 * KB,
+  // 123 KB until the policy named the car plate and the SMS choice, and the footer linked the
+  // terms page (123.03 KB on 2026-11-27)
+  '/privatlivspolitik': 123.2 * KB,
   // the terms page, like the privacy policy: text and the site's shell (122.1 KB on 2026-11-27)
   '/handelsbetingelser': 123 * KB,
   '/afbestil': 124 * KB,

@@ -98,7 +98,7 @@ test('a booking puts the customer and owner e-mails in the local mailbox, with a
     reference!,
     'Søren Ølgaard',
     email,
-    '+4587654321', // stored normalised
+    '+45 87 65 43 21', // stored as E.164, shown grouped
     'Hvid varevogn',
     '399 kr.',
   ]) {

@@ -12,14 +12,16 @@ test.skip(({ isMobile }) => !isMobile, 'phone layout: runs in the mobile project
 /**
  * Page heights (CSS px) at 390 x 844. The pages were shortened from / 9,474, /services 11,137, /vores-arbejde
  * 11,976 (measured before the change; /about 7,307, /contact 6,420); after: 8,403 / 9,381 / 6,364
- * (/about 6,798, /contact 6,274). The limits leave ~2-3 % for copy changes.
+ * (/about 6,798, /contact 6,274). The limits leave ~2-3 % for copy changes. /contact was 6,500
+ * until the form asked for the car plate and the SMS choice and named the terms under its button
+ * (6,502 px on 2026-11-27).
  */
 const heightLimits: Record<string, number> = {
   '/': 8_600,
   '/services': 9_600,
   '/vores-arbejde': 6_600,
   '/about': 7_000,
-  '/contact': 6_500,
+  '/contact': 6_700,
 };
 
 const galleryOf = (page: Page) => page.getByRole('region', { name: 'Tegninger af vores arbejde' });

@@ -98,6 +98,7 @@ describe.each<Backend>(['pglite', 'postgres'])('data model on %s', (backend) => 
     expect(settings.rows?.map((r) => r.key)).toEqual([
       'cancellation_notice_hours',
       'max_advance_booking_days',
+      'max_moves_per_booking',
       'min_advance_booking_days',
     ]);
     expect((await as('anon', 'select * from public.opening_hours')).rows).toHaveLength(7);

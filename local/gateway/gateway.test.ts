@@ -127,7 +127,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       expect(asked.data).toEqual([]);
       const everything = await anon.from('settings').select('key');
       expect(everything.data!.map((r) => r.key).sort()).toEqual(
-        [...WINDOW_KEYS, 'cancellation_notice_hours'].sort(),
+        [...WINDOW_KEYS, 'cancellation_notice_hours', 'max_moves_per_booking'].sort(),
       );
     });
   });
