@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { keyHeaders, SECRET_KEY } from '../local/keys';
-import { chooseBookableDay, GATEWAY, mailbox, type Captured } from './support/booking';
+import { chooseDayAndTime, GATEWAY, mailbox, type Captured } from './support/booking';
 
 /**
  * "Din bil er klar" on the production build and the embedded stack: a booking made online with a
@@ -50,12 +50,8 @@ test('the owner sets klar through /rest/v1: the customer gets the "klar" SMS and
   await expect(service).toBeEnabled();
   await service.click();
   await page.getByRole('option', { name: 'Guldpakken', exact: true }).click();
-  await chooseBookableDay(page, 16);
-  const time = page.getByRole('combobox', { name: 'Tidspunkt' });
-  await expect(time).toBeEnabled();
-  await time.click();
-  const chosen = (await page.getByRole('option').first().textContent())!.trim();
-  await page.getByRole('option', { name: chosen, exact: true }).click();
+  // a day with a free time (a full day offers the next free time instead)
+  await chooseDayAndTime(page, 16);
   await page.getByLabel('Navn').fill('Mads Klar');
   await page.getByLabel('Telefon').fill(local);
   await page.getByLabel('Email').fill(email);
