@@ -13,8 +13,9 @@
 --   its country code) and shown grouped (+45 20 11 22 33) to the owner; the e-mails and the
 --   calendar feed group it with supabase/functions/_shared/phone.ts, held to phone_display by a
 --   test;
--- - the owner reads and chooses the booking status in Danish from a list (owner_status); the
---   engine keeps its own codes in bookings.status (confirmed, cancelled).
+-- - the owner reads and chooses the booking status in Danish from a list (owner_status: bekræftet,
+--   ankommet, klar, afhentet, udeblevet, aflyst); the engine keeps its own codes in bookings.status
+--   (confirmed, arrived, ready, collected, no_show, cancelled).
 
 -- dates and times ---------------------------------------------------------------------------------
 
@@ -277,13 +278,18 @@ revoke all on function public.phone_display(text) from public, anon, authenticat
 
 -- the booking status as the owner reads it --------------------------------------------------------
 
--- more states of the car (ankommet, klar, afhentet, udeblevet) are added with alter type ... add
--- value, each with its engine code in owner_status_of and owner_status_code
-create type public.owner_status as enum ('bekræftet', 'aflyst');
+-- the car's states sit between bekræftet and aflyst, in the order of the car's day (the order of
+-- the Table Editor's list); each has its engine code in owner_status_of and owner_status_code
+create type public.owner_status as enum (
+  'bekræftet', 'ankommet', 'klar', 'afhentet', 'udeblevet', 'aflyst'
+);
 
 comment on type public.owner_status is
-  'En bookings status, som du ser og vælger den: bekræftet eller aflyst.';
+  'En bookings status, som du ser og vælger den: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.';
 
+-- the one place the Danish words of the statuses are written (booking_status_text reads it too).
+-- The words are text cast at run time, not enum literals: a migration that adds a value to the
+-- enum can create these in the same transaction
 create function public.owner_status_of(p_code text)
 returns public.owner_status
 language sql
@@ -291,14 +297,18 @@ immutable
 strict
 set search_path = ''
 as $$
-  select case p_code
-           when 'confirmed' then 'bekræftet'::public.owner_status
-           when 'cancelled' then 'aflyst'::public.owner_status
-         end;
+  select (case p_code
+            when 'confirmed' then 'bekræftet'
+            when 'arrived' then 'ankommet'
+            when 'ready' then 'klar'
+            when 'collected' then 'afhentet'
+            when 'no_show' then 'udeblevet'
+            when 'cancelled' then 'aflyst'
+          end)::public.owner_status;
 $$;
 
 comment on function public.owner_status_of(text) is
-  'The owner''s Danish status of an engine status code (bookings.status).';
+  'The owner''s Danish status of an engine status code (bookings.status): confirmed bekræftet, arrived ankommet, ready klar, collected afhentet, no_show udeblevet, cancelled aflyst.';
 
 revoke all on function public.owner_status_of(text) from public, anon, authenticated;
 
@@ -309,8 +319,12 @@ immutable
 strict
 set search_path = ''
 as $$
-  select case p_status
+  select case p_status::text
            when 'bekræftet' then 'confirmed'
+           when 'ankommet' then 'arrived'
+           when 'klar' then 'ready'
+           when 'afhentet' then 'collected'
+           when 'udeblevet' then 'no_show'
            when 'aflyst' then 'cancelled'
          end;
 $$;

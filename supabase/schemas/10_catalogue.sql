@@ -239,6 +239,7 @@ as $$
       ('reminder_hours_before', 1, 168, 'timer'),
       ('owner_bookings_send_email', 0, 1, '1 = ja, 0 = nej'),
       ('owner_agenda_email', 0, 1, '1 = ja, 0 = nej'),
+      ('no_show_requires_call', 0, 1, '1 = ja, 0 = nej'),
       ('max_moves_per_booking', 0, 20, 'gange'),
       ('email_max_attempts', 1, 50, 'forsøg'),
       ('email_retry_base_seconds', 0, 3600, 'sekunder'),
@@ -378,6 +379,9 @@ insert into public.settings (key, value, description, is_public) values
    true),
   ('booking_challenge_cost', '5000',
    'Sværhedsgraden af den opgave, browseren løser i baggrunden før en online-booking (ALTCHA, PBKDF2-gentagelser pr. forsøg). Højere tal gør automatiske bookinger dyrere, men får også ældre telefoner til at vente længere.',
+   false),
+  ('no_show_requires_call', '0',
+   'Om en kunde, der er udeblevet inden for de seneste 12 måneder (samme telefonnummer eller e-mailadresse), skal ringe i stedet for at booke et job over flere dage online: 1 = ja, 0 = nej.',
    false);
 
 -- reading the rules -------------------------------------------------------------------------------

@@ -102,6 +102,9 @@ create table public.bookings (
   reconfirmed_at timestamptz,
   car_plate text not null default '',
   sms_opt_in boolean not null default false,
+  new_ready_at timestamptz,
+  ready_revision integer not null default 0,
+  status_changed_at timestamptz,
   constraint bookings_pkey primary key (id),
   constraint bookings_reference_key unique (reference),
   constraint bookings_idempotency_key_key unique (idempotency_key),
@@ -122,23 +125,31 @@ create table public.bookings (
   constraint bookings_car_plate_check check (
     char_length(car_plate) <= 20 and car_plate = btrim(car_plate)
   ),
-  constraint bookings_status_check check (status in ('confirmed', 'cancelled')),
+  -- the booking's states and, once the car is there, the car's (72_car_status.sql has the rules)
+  constraint bookings_status_check check (
+    status in ('confirmed', 'cancelled', 'arrived', 'ready', 'collected', 'no_show')
+  ),
   constraint bookings_source_check check (source in ('online', 'owner')),
   constraint bookings_no_plain_cancel_token check (cancel_token is null),
   constraint bookings_cancel_token_hash_format check (cancel_token_hash ~ '^[0-9a-f]{64}$'),
   constraint bookings_idempotency_key_check check (char_length(idempotency_key) <= 128),
   constraint bookings_idempotency_hash_check check (idempotency_hash ~ '^[0-9a-f]{64}$'),
   constraint bookings_move_count_check check (move_count >= 0),
-  constraint bookings_ics_sequence_check check (ics_sequence >= 0)
+  constraint bookings_ics_sequence_check check (ics_sequence >= 0),
+  constraint bookings_ready_revision_check check (ready_revision >= 0)
 );
 
 -- the day's work, the caps (per address, per contact, per hour) and retention's look-ups
 create index bookings_drop_off_at_idx on public.bookings (drop_off_at);
 create index bookings_ready_at_idx on public.bookings (ready_at);
+-- the cars given a later ready time, still at the workshop after their planned one (owner_agenda)
+create index bookings_new_ready_at_idx on public.bookings (new_ready_at) where new_ready_at is not null;
 create index bookings_created_at_idx on public.bookings (created_at);
 create index bookings_client_ip_created_at_idx on public.bookings (client_ip, created_at);
 create index bookings_customer_email_idx on public.bookings (lower(customer_email));
 create index bookings_customer_phone_idx on public.bookings (customer_phone);
+-- the no-shows of a contact (owner_agenda, and create_booking when no_show_requires_call is on)
+create index bookings_no_show_idx on public.bookings (drop_off_at) where status = 'no_show';
 
 comment on table public.bookings is
   'Alle bookinger (teknisk tabel; tiderne her er i UTC, verdenstid). Se dagens arbejde i owner_agenda, og book, aflys eller flyt i owner_bookings (dansk tid). Slet aldrig rækker.';
@@ -164,7 +175,7 @@ comment on column public.bookings.sms_opt_in is
   'Kunden har bedt om SMS (bekræftelse, påmindelse, flytning, aflysning) ud over mails. Sendes kun, når GATEWAYAPI_TOKEN er sat, og kun til danske mobilnumre.';
 comment on column public.bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.bookings.status is
-  'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet).';
+  'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet), arrived = bilen er ankommet, ready = klar til afhentning, collected = afhentet, no_show = udeblevet. Ret status i owner_bookings.';
 comment on column public.bookings.cancel_token is
   'Altid tom: nøglen til kundens links gemmes kun som kontrolsum i cancel_token_hash.';
 comment on column public.bookings.cancelled_at is 'Hvornår bookingen blev aflyst.';
@@ -189,6 +200,12 @@ comment on column public.bookings.source is
   'Hvor bookingen kom fra: online (hjemmesiden) eller owner (dig, i owner_bookings, f.eks. en telefonbooking).';
 comment on column public.bookings.reconfirmed_at is
   'Hvornår bookingen sidst blev genoprettet (sat tilbage fra cancelled til confirmed).';
+comment on column public.bookings.new_ready_at is
+  'Ny færdigtid i UTC, som du har givet kunden (ready_local i owner_bookings). Tom = bilen er klar til den bookede tid (ready_at).';
+comment on column public.bookings.ready_revision is
+  'Hvor mange gange du har givet bilen en ny færdigtid (hver ændring giver kunden én mail).';
+comment on column public.bookings.status_changed_at is
+  'Hvornår status sidst blev ændret (f.eks. hvornår bilen blev meldt klar eller udeblevet).';
 
 create function public.bookings_before_update()
 returns trigger
@@ -201,12 +218,24 @@ begin
   elsif new.status <> 'cancelled' then
     new.cancelled_at := null;
   end if;
+  -- the car's states change only through booking_set_status (owner_bookings), which frees or
+  -- takes the bay time and tells the customer; a direct edit here would do neither
+  if new.status is distinct from old.status
+     and (old.status not in ('confirmed', 'cancelled') or new.status not in ('confirmed', 'cancelled'))
+     and coalesce(current_setting('glanspunkt.status_change', true), '') <> 'on' then
+    raise exception 'Bilens status (ankommet, klar, afhentet, udeblevet) rettes i owner_bookings, så tiden og kundens besked følger med.'
+      using errcode = 'feature_not_supported';
+  end if;
+  if new.status is distinct from old.status
+     and new.status_changed_at is not distinct from old.status_changed_at then
+    new.status_changed_at := now();
+  end if;
   return new;
 end;
 $$;
 
 comment on function public.bookings_before_update() is
-  'Trigger function: stamps cancelled_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at).';
+  'Trigger function: stamps cancelled_at and status_changed_at of a booking (updated_at: set_updated_at, trigger bookings_set_updated_at), and refuses a change to or from the car''s states outside booking_set_status (transaction-local setting glanspunkt.status_change).';
 
 revoke all on function public.bookings_before_update() from public, anon, authenticated;
 

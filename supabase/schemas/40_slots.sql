@@ -7,6 +7,9 @@
 --   bay however many transactions race, and half-open ranges make back-to-back jobs legal;
 -- - a cancelled booking's periods turn inactive at once (the time is free again); reconfirming
 --   takes them back, refused in Danish when the time was taken meanwhile;
+-- - a no-show, or a car collected before its time, frees the rest of its time from that moment
+--   (the periods after it are marked released); setting it back takes them again, refused in
+--   Danish when the time was taken meanwhile (72_car_status.sql);
 -- - drop-off times lie on the slot_interval_minutes grid counted from opening (wall clock); a job
 --   that fits the day must finish by closing, a longer one starts only at opening time and
 --   continues on the next opening days;
@@ -22,6 +25,7 @@ create table public.booking_work_periods (
   bay smallint not null,
   period tstzrange not null,
   active boolean not null default true,
+  released boolean not null default false,
   constraint booking_work_periods_pkey primary key (id),
   constraint booking_work_periods_booking_id_fkey
     foreign key (booking_id) references public.bookings (id) on delete cascade,
@@ -45,7 +49,9 @@ comment on column public.booking_work_periods.bay is
 comment on column public.booking_work_periods.period is
   'Optaget tid [fra, til) i UTC: arbejdet og efter det sidste stykke buffer_minutes.';
 comment on column public.booking_work_periods.active is
-  'false, når bookingen er aflyst (vedligeholdes automatisk).';
+  'false, når bookingen er aflyst, eller når tiden er frigivet (vedligeholdes automatisk).';
+comment on column public.booking_work_periods.released is
+  'true for tid efter, at bilen blev meldt udeblevet eller afhentet: den er ledig igen, så længe bookingen er udeblevet eller afhentet (vedligeholdes automatisk).';
 
 alter table public.booking_work_periods enable row level security;
 -- no policy and no grant for anon or authenticated
@@ -58,9 +64,14 @@ set search_path = ''
 as $$
 begin
   begin
+    -- a cancelled booking holds nothing; a no-show or a collected car holds only the time before
+    -- it was marked (the rest is released)
     update public.booking_work_periods w
-       set active = (new.status <> 'cancelled')
-     where w.booking_id = new.id and w.active is distinct from (new.status <> 'cancelled');
+       set active = (new.status <> 'cancelled'
+                     and not (w.released and new.status in ('no_show', 'collected')))
+     where w.booking_id = new.id
+       and w.active is distinct from (new.status <> 'cancelled'
+                                      and not (w.released and new.status in ('no_show', 'collected')));
   exception when exclusion_violation then
     -- only taking the time back can overlap: a reconfirmation after the time was booked meanwhile.
     -- The owner's table said this in Danish already; an update of bookings itself said it in
@@ -73,7 +84,7 @@ end;
 $$;
 
 comment on function public.bookings_sync_work_periods() is
-  'Trigger function: a cancelled booking frees its work periods; reconfirming takes them again, refused with a Danish message (23P01) when the time was taken meanwhile.';
+  'Trigger function: a cancelled booking frees its work periods, a no-show or collected one its released periods; reconfirming (or setting it back) takes them again, refused with a Danish message (23P01) when the time was taken meanwhile.';
 
 revoke all on function public.bookings_sync_work_periods() from public, anon, authenticated;
 

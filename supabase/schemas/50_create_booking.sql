@@ -483,6 +483,13 @@ begin
     return jsonb_build_object('status', v_cap);
   end if;
 
+  -- a job over several days from a contact that did not turn up before: the owner may want a call
+  -- first (setting no_show_requires_call, off by default)
+  if public.booking_no_show_call_required(v_candidate.drop_off_at, v_candidate.ready_at,
+                                          p_customer_phone, p_customer_email, p_now) then
+    return jsonb_build_object('status', 'no_show_call');
+  end if;
+
   begin
     v_booking := public.booking_insert(
       p_id => v_id,
@@ -530,7 +537,7 @@ $$;
 comment on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) is
-  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap, ...}. Called by the create-booking edge function.';
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
 
 revoke all on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean

@@ -14,7 +14,9 @@
 --   time as free, so a half-hour shift on the same day is possible;
 -- - a replaced link (a move's, or a reconfirmation's new e-mail) is remembered by its hash only, so
 --   that its page says why it stopped working (moved: use the newest e-mail) and nothing else;
--- - a refusal changes nothing.
+-- - a refusal changes nothing;
+-- - once the car has arrived (or is ready, collected, or did not come) the links refuse as too
+--   late.
 
 -- links replaced by a newer e-mail ------------------------------------------------------------------
 
@@ -158,6 +160,9 @@ as $$
     jsonb_build_object(
       'state', case
         when p_booking.status = 'cancelled' then 'cancelled'
+        -- the car is there, ready, collected or did not come: too late to change online (the
+        -- page says so in Danish and gives the phone number)
+        when p_booking.status <> 'confirmed' then 'too_late'
         when p_now > public.booking_change_deadline(p_booking) then 'too_late'
         when p_moving and public.booking_moves_left(p_booking) = 0 then 'move_limit'
         else 'active' end,
@@ -410,6 +415,10 @@ begin
   end if;
   if v_old.status = 'cancelled' then
     return jsonb_build_object('status', 'cancelled');
+  end if;
+  if v_old.status <> 'confirmed' then
+    -- the car has arrived, is ready, collected or did not come: its time is not moved
+    return jsonb_build_object('status', 'too_late');
   end if;
   if p_check_deadline and p_now > public.booking_change_deadline(v_old) then
     return jsonb_build_object('status', 'too_late');

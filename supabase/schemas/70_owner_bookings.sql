@@ -4,7 +4,9 @@
 --
 -- Rules that live here:
 -- - owner_bookings mirrors bookings (one row per booking, Copenhagen local times); an insert books,
---   status cancelled cancels, a new drop_off_local moves, the contact fields may be corrected;
+--   status aflyst cancels, a new drop_off_local moves, the contact fields may be corrected;
+--   the car's states (ankommet, klar, afhentet, udeblevet) and a new ready_local go through
+--   booking_set_status and owner_set_ready_time (72_car_status.sql);
 --   anything else, and deleting a row, is refused with a Danish message that says what to do;
 -- - the owner books today or later, at any minute within opening hours, beyond the online window;
 --   a job that fits the day must finish by closing, a longer one continues on the next opening
@@ -367,6 +369,11 @@ begin
     raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', v_booking.reference
       using errcode = 'feature_not_supported';
   end if;
+  if v_booking.status <> 'confirmed' then
+    raise exception 'Bookingen % er %, så tiden kan ikke flyttes. Skal bilen være færdig senere, så ret ready_local.',
+      v_booking.reference, public.booking_status_text(v_booking.status)
+      using errcode = 'feature_not_supported';
+  end if;
   v_drop_off := public.owner_drop_off(p_drop_off,
     'Skriv det nye afleveringstidspunkt i drop_off_local, f.eks. 05-01-2027 10:00.');
   v_blocked := public.owner_plan(v_booking.duration_minutes, v_drop_off, p_now);
@@ -441,9 +448,9 @@ comment on column public.owner_bookings.customer_email is
 comment on column public.owner_bookings.notes is 'Bemærkninger (valgfri), f.eks. bilmærke.';
 comment on column public.owner_bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
 comment on column public.owner_bookings.status is
-  'Vælg fra listen: bekræftet eller aflyst. Vælg aflyst for at aflyse: tiden bliver ledig med det samme. Vælg bekræftet på en aflyst booking for at genoprette den (kun hvis tiden stadig er ledig); kunden får en mail om, at bookingen gælder igen.';
+  'Vælg fra listen. bekræftet: bookingen gælder. aflyst: aflyser, og tiden bliver ledig med det samme; vælg bekræftet på en aflyst booking for at genoprette den (kun hvis tiden stadig er ledig), og kunden får en mail om, at bookingen gælder igen. Bilens dag: ankommet (bilen er afleveret), klar (kunden får én besked om, at bilen kan hentes), afhentet (kunden har hentet bilen), udeblevet (kunden kom ikke; resten af tiden bliver ledig).';
 comment on column public.owner_bookings.ready_local is
-  'Hvornår bilen er færdig, dansk tid (udregnes automatisk; lad feltet være tomt).';
+  'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her, f.eks. 05-01-2027 16:00: kunden får én besked med den nye tid.';
 comment on column public.owner_bookings.reference is
   'Bookingnummer (dannes automatisk; lad feltet være tomt).';
 
@@ -461,13 +468,13 @@ as $$
          nullif(p_booking.customer_email, ''),
          p_booking.notes,
          public.owner_status_of(p_booking.status),
-         to_char(p_booking.ready_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
+         to_char(coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.reference,
          p_booking.car_plate;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00, the phone grouped (phone_display), the Danish status.';
+  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status.';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -480,6 +487,9 @@ as $$
 declare
   v_booking public.bookings;
   v_drop_off timestamp;
+  v_old_drop_off timestamp;
+  v_ready timestamp;
+  v_old_ready timestamp;
 begin
   if coalesce(current_setting('glanspunkt.owner_sync', true), '') = 'on' then
     return case when tg_op = 'DELETE' then old else new end; -- the mirror being written
@@ -510,8 +520,8 @@ begin
                                    p_car_plate => new.car_plate);
   else
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
-    if new.reference is distinct from old.reference or new.ready_local is distinct from old.ready_local then
-      raise exception 'reference og ready_local udfyldes automatisk og kan ikke rettes.'
+    if new.reference is distinct from old.reference then
+      raise exception 'reference udfyldes automatisk og kan ikke rettes.'
         using errcode = 'feature_not_supported';
     end if;
     if new.package is distinct from old.package then
@@ -519,8 +529,17 @@ begin
         using errcode = 'feature_not_supported';
     end if;
     if new.status is null then
-      raise exception 'status kan ikke være tom. Vælg bekræftet eller aflyst på listen.'
+      raise exception 'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
         using errcode = 'check_violation';
+    end if;
+    -- compared as the times they are, so the same time typed another way is no change
+    v_old_drop_off := public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local');
+    v_ready := public.owner_parse_local_timestamp(new.ready_local, 'ready_local');
+    v_old_ready := public.owner_parse_local_timestamp(old.ready_local, 'ready_local');
+    if v_ready is distinct from v_old_ready
+       and (new.status is distinct from old.status or v_drop_off is distinct from v_old_drop_off) then
+      raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
+        using errcode = 'feature_not_supported';
     end if;
 
     -- contact details, notes and car plate
@@ -539,13 +558,13 @@ begin
       returning * into v_booking;
     end if;
 
-    if new.status = 'aflyst' and old.status <> 'aflyst' then
-      if v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
+    if new.status = 'aflyst' and old.status = 'bekræftet' then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_cancel(v_booking.id);
     elsif new.status = 'bekræftet' and old.status = 'aflyst' then
-      if v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
+      if v_drop_off is distinct from v_old_drop_off then
         raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
       end if;
       -- reconfirming takes the work periods again, refused when the time was taken meanwhile
@@ -556,12 +575,20 @@ begin
         raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
           using errcode = 'exclusion_violation';
       end;
-    elsif v_drop_off is distinct from public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local') then
+    elsif new.status is distinct from old.status then
+      -- the car's day (ankommet, klar, afhentet, udeblevet) and its corrections
+      if v_drop_off is distinct from v_old_drop_off then
+        raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      v_booking := public.booking_set_status(v_booking.id, public.owner_status_code(new.status));
+    elsif v_drop_off is distinct from v_old_drop_off then
       if new.status = 'aflyst' then
         raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
           using errcode = 'feature_not_supported';
       end if;
       v_booking := public.owner_move(v_booking.id, v_drop_off);
+    elsif v_ready is distinct from v_old_ready then
+      v_booking := public.owner_set_ready_time(v_booking.id, v_ready);
     end if;
   end if;
   perform set_config('glanspunkt.owner_editing', '', true);
@@ -573,7 +600,7 @@ end;
 $$;
 
 comment on function public.owner_bookings_edit() is
-  'Trigger function of owner_bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
+  'Trigger function of owner_bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, the car''s states (ankommet, klar, afhentet, udeblevet) go through booking_set_status, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. The stored row is the booking as the engine left it.';
 
 revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
 

@@ -26,20 +26,27 @@ create function public.booking_day_role(p_booking public.bookings, p_day date)
 returns table (role text, at timestamptz)
 language sql
 stable
+-- exactly one row: the planner's default guess (1000) made owner_agenda look costly enough to be
+-- compiled (JIT) on every read, 0.2 s each on PostgreSQL
+rows 1
 set search_path = ''
 as $$
   select case when p_day = v.drop_day and p_day = v.ready_day then 'aflevering og afhentning'
               when p_day = v.drop_day then 'aflevering'
               when p_day = v.ready_day then 'klar til afhentning'
               when w.first_at is not null then 'arbejde'
+              -- past the planned ready day (a new, later ready time): the work goes on while open
+              when h.opens_at is not null then 'arbejde'
               else 'venter'
          end,
          case when p_day = v.drop_day then p_booking.drop_off_at
-              when p_day = v.ready_day then p_booking.ready_at
-              else w.first_at
+              when p_day = v.ready_day then coalesce(p_booking.new_ready_at, p_booking.ready_at)
+              else coalesce(w.first_at, h.opens_at)
          end
     from (select (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date as drop_day,
-                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as ready_day) v
+                 -- the pickup follows the new ready time the owner gave (owner_set_ready_time)
+                 (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date as ready_day,
+                 (p_booking.ready_at at time zone 'Europe/Copenhagen')::date as planned_day) v
    -- the days between follow the job's own work periods (one per opening day, 40_slots.sql), kept
    -- when a booking is cancelled (inactive): a day without one is a closed day the car waits over
    cross join lateral (
@@ -48,11 +55,16 @@ as $$
       where p.booking_id = p_booking.id
         and p.period && tstzrange(p_day::timestamp at time zone 'Europe/Copenhagen',
                                   (p_day + 1)::timestamp at time zone 'Europe/Copenhagen', '[)')
-   ) w;
+   ) w
+   -- after the planned ready day the bay time has ended: an opening day is a day of work
+   cross join lateral (
+     select (select min(d.opens_at) from public.booking_day_hours(p_day) d
+              where p_day > v.planned_day) as opens_at
+   ) h;
 $$;
 
 comment on function public.booking_day_role(public.bookings, date) is
-  'A booking''s role on one Copenhagen day from its drop-off day to its pickup day: aflevering, arbejde (a work period that day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
+  'A booking''s role on one Copenhagen day from its drop-off day to its pickup day (the new ready time when the owner gave one): aflevering, arbejde (a work period that day, or an opening day after the planned ready day), venter (a day in between without one: closed), klar til afhentning, or aflevering og afhentning (a one-day job); at is the drop-off, the ready time or the first work that day (null when waiting).';
 
 revoke all on function public.booking_day_role(public.bookings, date)
   from public, anon, authenticated;
@@ -67,13 +79,13 @@ as $$
     from (select d::date as day
             from generate_series(
                    (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
-                   (p_booking.ready_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                   (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
                    interval '1 day') d) g
    cross join lateral public.booking_day_role(p_booking, g.day) r;
 $$;
 
 comment on function public.booking_days(public.bookings) is
-  'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day, each with its role that day (booking_day_role).';
+  'The Copenhagen days a booking''s car is at the workshop, drop-off day to pickup day (the new ready time when given), each with its role that day (booking_day_role).';
 
 revoke all on function public.booking_days(public.bookings) from public, anon, authenticated;
 
@@ -89,7 +101,7 @@ as
 select public.owner_date_canonical(g.day) as day,
        r.role,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
-       (b.ready_at at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
+       (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
        b.customer_name,
        public.phone_display(b.customer_phone) as customer_phone,
@@ -97,21 +109,29 @@ select public.owner_date_canonical(g.day) as day,
        b.notes,
        public.owner_status_of(b.status) as status,
        b.reference,
-       b.car_plate
+       b.car_plate,
+       public.booking_no_shows(b.customer_phone, b.customer_email, now()) as no_shows
   from public.bookings b
   -- the days of booking_days, written out so that a filter on day reaches them before the role of
   -- each day is worked out: a day's agenda works out the roles of that day's cars only
  cross join lateral (
    select d::date as day
      from generate_series((b.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
-                          (b.ready_at at time zone 'Europe/Copenhagen')::date::timestamp,
+                          (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
                           interval '1 day') d
  ) g
  cross join lateral public.booking_day_role(b, g.day) r
- where b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
-                     at time zone 'Europe/Copenhagen'
+ -- a car given a later ready time is still here after its planned one (bookings_new_ready_at_idx)
+ where (b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+                      at time zone 'Europe/Copenhagen'
+        or b.new_ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+                             at time zone 'Europe/Copenhagen')
    and g.day >= (now() at time zone 'Europe/Copenhagen')::date
-   and (b.status <> 'cancelled' or r.role in ('aflevering', 'aflevering og afhentning'))
+   -- a cancelled booking or a no-show shows on its drop-off day only; a collected car until the
+   -- day it was collected
+   and (b.status not in ('cancelled', 'no_show') or r.role in ('aflevering', 'aflevering og afhentning'))
+   and (b.status <> 'collected'
+        or g.day <= coalesce((b.status_changed_at at time zone 'Europe/Copenhagen')::date, g.day))
  order by g.day, r.at nulls last, b.reference;
 
 comment on view public.owner_agenda is
@@ -123,7 +143,7 @@ comment on column public.owner_agenda.role is
 comment on column public.owner_agenda.drop_off_local is
   'Hvornår kunden afleverer bilen (dansk tid).';
 comment on column public.owner_agenda.ready_local is
-  'Hvornår bilen er færdig og kan hentes (dansk tid).';
+  'Hvornår bilen er færdig og kan hentes (dansk tid); den nye færdigtid, når du har givet en.';
 comment on column public.owner_agenda.package is 'Den bookede pakke.';
 comment on column public.owner_agenda.customer_name is 'Kundens navn.';
 comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
@@ -131,10 +151,12 @@ comment on column public.owner_agenda.customer_email is
   'Kundens e-mailadresse (tom ved telefonbookinger uden e-mail).';
 comment on column public.owner_agenda.notes is 'Kundens eller dine bemærkninger.';
 comment on column public.owner_agenda.status is
-  'bekræftet, eller aflyst (tiden er ledig igen; vises kun på afleveringsdagen).';
+  'bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst (tiden er ledig igen). En aflyst booking og en udeblevet kunde vises kun på afleveringsdagen. Ret status i owner_bookings.';
 comment on column public.owner_agenda.reference is
   'Bookingnummer (står i kundens bekræftelsesmail).';
 comment on column public.owner_agenda.car_plate is 'Bilens nummerplade (valgfri).';
+comment on column public.owner_agenda.no_shows is
+  'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder.';
 
 -- the view is simple enough for PostgreSQL to make it updatable: refuse every change with a
 -- Danish message instead (bookings are changed through owner_bookings)
@@ -195,7 +217,7 @@ as $$
   -- already over has nothing left to move (a day closed afterwards, for the record).
   select b.*
     from public.bookings b
-   where b.status = 'confirmed'
+   where b.status in ('confirmed', 'arrived', 'ready')
      and b.ready_at > now()
      and b.ready_at >= p_from::timestamp at time zone 'Europe/Copenhagen'
      and b.drop_off_at < (p_to + 1)::timestamp at time zone 'Europe/Copenhagen'
@@ -204,7 +226,7 @@ as $$
 $$;
 
 comment on function public.closed_days_affected(date, date) is
-  'The confirmed bookings not over yet that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
+  'The bookings not over yet (confirmed, or the car arrived or ready) that are dropped off, worked on or picked up between two Copenhagen days (inclusive): those a closing of the days leaves for the owner to move or cancel.';
 
 revoke all on function public.closed_days_affected(date, date) from public, anon, authenticated;
 
@@ -297,7 +319,7 @@ begin
   select string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference)
     into v_list
     from public.bookings b
-   where b.status = 'confirmed'
+   where b.status in ('confirmed', 'arrived', 'ready')
      and b.ready_at > now()
      and exists (
        select 1
@@ -343,11 +365,15 @@ as $$
   -- booking (owner-calendar.ts), whose counter already counts its cancellation
   select coalesce(jsonb_agg(public.booking_summary(b) || jsonb_build_object(
            'status', b.status,
+           'statusText', public.booking_status_text(b.status),
+           'noShows', public.booking_no_shows(b.customer_phone, b.customer_email, p_now),
            'customerName', b.customer_name,
            'customerPhone', b.customer_phone,
            'customerEmail', b.customer_email,
            'notes', b.notes,
            'carPlate', b.car_plate,
+           -- the new ready time when the owner gave one (booking_summary has the planned one)
+           'readyAt', public.copenhagen_iso(coalesce(b.new_ready_at, b.ready_at)),
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),
            'createdAt', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
            'updatedAt', to_char(b.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -364,7 +390,7 @@ as $$
 $$;
 
 comment on function public.owner_calendar_bookings(timestamptz) is
-  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details and work periods.';
+  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the ready time (the new one when the owner gave one), the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
 
 revoke all on function public.owner_calendar_bookings(timestamptz) from public, anon, authenticated;
 -- the owner-calendar edge function calls it with the secret key
@@ -402,11 +428,13 @@ declare
   v_token text;
   v_tokens jsonb;
 begin
-  if new.status is not distinct from old.status then
+  -- only a cancellation or a reconfirmation changes the customer's calendar event (moves raise
+  -- the counter themselves, in move_booking); the car's states (arrived, ready, collected,
+  -- no_show) leave the event as it is, so its revision stays
+  if new.status is not distinct from old.status
+     or not (old.status = 'cancelled' or new.status = 'cancelled') then
     return new;
   end if;
-  -- a cancellation or a reconfirmation: the customer's calendar gets a new revision of the event
-  -- (moves raise the counter themselves, in move_booking)
   new.ics_sequence := old.ics_sequence + 1;
   if old.status = 'cancelled' and new.status = 'confirmed' then
     new.reconfirmed_at := now();
@@ -429,7 +457,7 @@ end;
 $$;
 
 comment on function public.bookings_status_revision() is
-  'Trigger function: a change of a booking''s status (cancellation or reconfirmation, on any path) raises ics_sequence by one; a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail (transaction-local setting glanspunkt.reconfirm_tokens, by booking id).';
+  'Trigger function: a cancellation or reconfirmation of a booking (on any path) raises ics_sequence by one (the car''s states do not); a reconfirmation stamps reconfirmed_at and, when the customer is e-mailed (booking_reconfirm_notifies), draws a new link token for that e-mail (transaction-local setting glanspunkt.reconfirm_tokens, by booking id).';
 
 revoke all on function public.bookings_status_revision() from public, anon, authenticated;
 

@@ -176,11 +176,13 @@ as $$
          || jsonb_build_object('customerName', p_booking.customer_name,
                                'customerPhone', p_booking.customer_phone,
                                'notes', p_booking.notes,
-                               'carPlate', p_booking.car_plate);
+                               'carPlate', p_booking.car_plate,
+                               -- the new ready time when the owner gave one
+                               'readyAt', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)));
 $$;
 
 comment on function public.owner_agenda_item(public.bookings) is
-  'One booking as a line of the morning agenda e-mail.';
+  'One booking as a line of the morning agenda e-mail (readyAt is the new ready time when the owner gave one).';
 
 revoke all on function public.owner_agenda_item(public.bookings) from public, anon, authenticated;
 
@@ -223,8 +225,8 @@ begin
     into v_drop_offs, v_pick_ups, v_working
     from public.bookings b
    cross join lateral public.booking_day_role(b, v_day) d
-   where b.status = 'confirmed' and b.anonymised_at is null
-     and b.ready_at >= v_from and b.drop_off_at < v_to;
+   where b.status in ('confirmed', 'arrived', 'ready') and b.anonymised_at is null
+     and coalesce(b.new_ready_at, b.ready_at) >= v_from and b.drop_off_at < v_to;
 
   -- e-mails given up since they were last listed here (closed days carry them to the next
   -- opening day), whether or not their alert got through; the alert itself is not listed

@@ -83,6 +83,40 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
     await setting('max_booking_emails_per_recipient_per_day', 3);
   });
 
+  it('asks a contact with a no-show to call for a job over several days (no_show_requires_call)', async () => {
+    // a no-show of this phone number a month ago (history, written directly)
+    await stack.query(
+      `insert into public.bookings (service_id, service_name, duration_minutes, price, booking_date,
+              booking_time, drop_off_at, ready_at, customer_name, customer_email, customer_phone, status)
+       select $1, 'Guldpakken', 120, 1000, (t at time zone 'Europe/Copenhagen')::date,
+              (t at time zone 'Europe/Copenhagen')::time, t, t + interval '2 hours', 'Tidligere Kunde',
+              'tidligere@example.dk', '+4520304050', 'no_show'
+         from (select now() - interval '1 month' t) s`,
+      [SERVICE.guld],
+    );
+    // Guldpakken polering (14 hours) from 09:00 on a Monday-Thursday runs into the next day
+    const multiDay = person(60, {
+      serviceId: SERVICE.guldPolering,
+      bookingDate: days[2],
+      bookingTime: '09:00',
+      customerPhone: '20 30 40 50',
+    });
+    try {
+      await setting('no_show_requires_call', 1);
+      const refused = await post(multiDay, '127.0.9.1');
+      expect(refused).toEqual({ status: 403, body: { error: MESSAGES.noShowCall } });
+      expect(refused.body.error).toContain(WORKSHOP.phone.display);
+      // a single-day job from the same contact books as before
+      expect((await post(person(1, { customerPhone: '20 30 40 50' }), '127.0.9.2')).status).toBe(
+        201,
+      );
+      await setting('no_show_requires_call', 0);
+      expect((await post(multiDay, '127.0.9.3')).status).toBe(201);
+    } finally {
+      await setting('no_show_requires_call', 0);
+    }
+  });
+
   it('stops 50 simultaneous bookings from one address (50 contacts, 50 slots) at exactly 5', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post(person(i))));
     expect(statuses(answers)).toEqual({ 201: 5, 429: 45 });

@@ -58,4 +58,61 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
       { reference: winner.reference, kinds: ['booking_confirmation', 'owner_notification'] },
     ]);
   });
+
+  it('a no-show set back races the bookings of its freed time: one side wins, never both', async () => {
+    const day2 = (await openDays(stack, [1, 2, 3, 4], 2))[1]!;
+    const book = (i: number) =>
+      stack.query<{ r: { status: string } }>(
+        `select public.create_booking($1, $2::date, '11:00', $3, $4, $5, '', null, $6) r`,
+        [SERVICE.solv, day2, `Kunde ${i}`, `ny${i}@example.dk`, `3000000${i}`, `10.9.0.${i + 1}`],
+      );
+    const [first] = await book(9);
+    expect(first!.r.status).toBe('created');
+    // the 11:00 booking is cancelled again; a 10:00 Guldpakken takes 10-12 and is marked no-show at 10:30
+    await stack.query(`update public.bookings set status = 'cancelled' where booking_date = $1`, [
+      day2,
+    ]);
+    const [guld] = await stack.query<{ r: { status: string; reference: string } }>(
+      `select public.create_booking($1, $2::date, '10:00', 'Udeblevet', 'u@example.dk', '39999999',
+              '', null, '10.9.1.1') r`,
+      [SERVICE.guld, day2],
+    );
+    expect(guld!.r.status).toBe('created');
+    const noShowAt = `${day2} 10:30`;
+    await stack.query(
+      `select public.booking_set_status(b.id, 'no_show', $2::timestamp at time zone 'Europe/Copenhagen')
+         from public.bookings b where b.reference = $1`,
+      [guld!.r.reference, noShowAt],
+    );
+
+    const settled = await Promise.allSettled([
+      stack.query(
+        `select public.booking_set_status(b.id, 'confirmed',
+                  $2::timestamp at time zone 'Europe/Copenhagen' + interval '5 minutes')
+           from public.bookings b where b.reference = $1`,
+        [guld!.r.reference, noShowAt],
+      ),
+      ...Array.from({ length: 8 }, (_, i) => book(i)),
+    ]);
+    const corrected = settled[0]!.status === 'fulfilled';
+    const created = settled
+      .slice(1)
+      .filter(
+        (s) =>
+          s.status === 'fulfilled' &&
+          (s.value as { r: { status: string } }[])[0]!.r.status === 'created',
+      ).length;
+    // exactly one side got the time: the correction, or one booking of 11:00
+    expect(corrected ? created : created - 1).toBe(0);
+    if (!corrected) {
+      expect(String((settled[0] as PromiseRejectedResult).reason)).toContain(
+        'kan ikke sættes til bekræftet: resten af tiden blev ledig',
+      );
+    }
+    const [status] = await stack.query<{ status: string }>(
+      'select status from public.bookings where reference = $1',
+      [guld!.r.reference],
+    );
+    expect(status!.status).toBe(corrected ? 'confirmed' : 'no_show');
+  });
 });

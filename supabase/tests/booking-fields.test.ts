@@ -43,6 +43,9 @@ const ENGINE_COLUMNS = [
   'moved_at',
   'ics_sequence',
   'reconfirmed_at',
+  'new_ready_at',
+  'ready_revision',
+  'status_changed_at',
 ];
 
 const SECRET = 'booking-fields-calendar-secret-0123456789abcdef';

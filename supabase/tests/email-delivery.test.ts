@@ -22,14 +22,14 @@ let running: EmailStack;
 const processOutbox = (key?: string) => runEmailSender(stack, key);
 
 let n = 0;
-async function createBooking(time: string, serviceId: string = SERVICE.guld) {
+async function createBooking(time: string, serviceId: string = SERVICE.guld, onDay = day) {
   n += 1;
   const r = await callFunction<{ reference: string }>(stack, 'create-booking', {
     serviceId,
     customerName: 'Ane Jensen',
     customerEmail: `ane${n}@example.dk`,
     customerPhone: '+45 12 34 56 78',
-    bookingDate: day,
+    bookingDate: onDay,
     bookingTime: time,
     notes: 'Hund i bilen.',
   });
@@ -209,5 +209,81 @@ describe('process-email-outbox', () => {
     expect(anon.status).toBe(401);
     expect((await processOutbox(stack.publishableKey)).status).toBe(401);
     expect((await processOutbox('nonsense')).status).toBe(401);
+  });
+});
+
+describe("the car's messages", () => {
+  // a day of its own: the day above is booked full
+  let carDay: string;
+  beforeAll(async () => {
+    carDay = (await openDays(stack, [1, 2, 3, 4], 2))[1]!;
+  });
+
+  /** booking_set_status half an hour after the drop-off, made due at once for the sender. */
+  async function setStatus(reference: string, status: string, minutesAfterDropOff = 30) {
+    await stack.query(
+      `select public.booking_set_status(b.id, $2, b.drop_off_at + make_interval(mins => $3))
+         from public.bookings b where b.reference = $1`,
+      [reference, status, minutesAfterDropOff],
+    );
+    await stack.query(
+      `update public.email_outbox set next_attempt_at = now() where status = 'pending'`,
+    );
+  }
+
+  it('"din bil er klar" reaches the customer exactly once, through a failing API and a correction', async () => {
+    const { reference, email } = await createBooking('15:00', SERVICE.guld, carDay);
+    await processOutbox();
+    mailbox.store.clear();
+
+    await setStatus(reference, 'arrived', 0);
+    await setStatus(reference, 'ready', 60);
+    await setStatus(reference, 'ready', 61); // pressed twice
+    mailbox.store.failNext(1, { status: 503 });
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
+    await stack.query(
+      `update public.email_outbox set next_attempt_at = now() where status = 'pending'`,
+    );
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, sent: 1 });
+    // a correction and ready again: nothing more
+    await setStatus(reference, 'arrived', 62);
+    await setStatus(reference, 'ready', 70);
+    expect((await processOutbox()).body).toMatchObject({ claimed: 0, sent: 0 });
+
+    const mails = mailbox.store.messages;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual([email]);
+    expect(mails[0]!.subject).toBe(`Din bil er klar til afhentning (${reference})`);
+    expect(mails[0]!.text).toContain('Virkelyst 7B, 6000 Kolding');
+    expect(mails[0]!.text).toMatch(/I dag til \d\d:\d\d/);
+    expect(mails[0]!.idempotencyKey).toMatch(/^car_ready:/);
+  });
+
+  it('a new ready time reaches the customer once per change', async () => {
+    const { reference, email } = await createBooking('10:00', SERVICE.guld, carDay);
+    await processOutbox();
+    mailbox.store.clear();
+    await setStatus(reference, 'arrived', 0);
+    const newReady = async (time: string) => {
+      await stack.query(
+        `select public.owner_set_ready_time(b.id, $2::timestamp, b.drop_off_at + interval '30 minutes')
+           from public.bookings b where b.reference = $1`,
+        [reference, `${carDay} ${time}`],
+      );
+      await stack.query(
+        `update public.email_outbox set next_attempt_at = now() where status = 'pending'`,
+      );
+    };
+    await newReady('16:00');
+    await newReady('16:00');
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, sent: 1 });
+    await newReady('16:00');
+    expect((await processOutbox()).body).toMatchObject({ claimed: 0, sent: 0 });
+    await newReady('17:00');
+    expect((await processOutbox()).body).toMatchObject({ claimed: 1, sent: 1 });
+    const mails = mailbox.store.messages;
+    expect(mails.map((m) => m.to[0])).toEqual([email, email]);
+    expect(mails[0]!.subject).toMatch(/^Ny tid for afhentning: .* kl\. 16:00 /);
+    expect(mails[1]!.subject).toMatch(/^Ny tid for afhentning: .* kl\. 17:00 /);
   });
 });

@@ -464,7 +464,8 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           `status = null`,
           {
             code: '23514',
-            message: 'status kan ikke være tom. Vælg bekræftet eller aflyst på listen.',
+            message:
+              'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.',
           },
         ],
       ] as const)

@@ -95,6 +95,40 @@ describe('owner feed file', () => {
     );
   });
 
+  it("shows the car's status in Danish and the contact's no-shows", () => {
+    const car = {
+      reference: 'K7M2QX9D',
+      serviceName: 'Guldpakken',
+      price: 1000,
+      customerName: 'Mette Hansen',
+      customerPhone: '+45 11 22 33 44',
+      customerEmail: 'mette@example.dk',
+      notes: '',
+      carPlate: '',
+      dropOff: '2026-12-03T10:00:00+01:00',
+      readyAt: '2026-12-03T12:00:00+01:00',
+      sequence: 0,
+      createdAt: '2026-12-01T10:00:00Z',
+      updatedAt: '2026-12-03T11:00:00Z',
+      periods: [['2026-12-03T10:00:00+01:00', '2026-12-03T12:00:00+01:00']] as [string, string][],
+    };
+    const { events } = parseFeed(
+      buildOwnerFeed([
+        { ...car, status: 'ready', statusText: 'klar', noShows: 2 },
+        { ...car, reference: 'AAAABBBB', status: 'confirmed', statusText: 'bekræftet', noShows: 1 },
+      ]),
+    );
+    expect(events.map((e) => e.summary)).toEqual([
+      'Klar: Guldpakken – Mette Hansen',
+      'Guldpakken – Mette Hansen',
+    ]);
+    expect(events[0]!.description).toMatch(/^Status: klar\n/);
+    expect(events[0]!.description).toContain('Udeblevet: 2 gange de seneste 12 måneder');
+    expect(events[1]!.description).toMatch(/^Status: bekræftet\n/);
+    expect(events[1]!.description).toContain('Udeblevet: 1 gang de seneste 12 måneder');
+    expect(events.map((e) => e.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+  });
+
   it('compares the secret in full, and refuses an unset or short configured secret', async () => {
     expect(await secretMatches(SECRET, SECRET)).toBe(true);
     expect(await secretMatches(`${SECRET}x`, SECRET)).toBe(false);

@@ -94,6 +94,10 @@ const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
     reason: 'read-only view, as owner_bookings.status',
     message: /^invalid input value for enum owner_status/,
   },
+  'owner_agenda.no_shows': {
+    reason: 'read-only view, as day: a count the owner only reads',
+    message: /^invalid input syntax for type integer|out of range for type integer/,
+  },
 };
 
 /** The row key of each relation the walk edits. */

@@ -15,6 +15,7 @@ import {
   SMS_KINDS,
   SMS_MAX_SEPTETS,
 } from '../functions/_shared/sms/templates.ts';
+import { WORKSHOP_ADDRESS } from '../functions/_shared/email/business.ts';
 
 describe.each(BACKENDS)('SMS on %s', (backend) => {
   let running: EmailStack;
@@ -176,6 +177,62 @@ describe.each(BACKENDS)('SMS on %s', (backend) => {
     expect(texts.some((t) => t.includes('er aflyst'))).toBe(true);
   });
 
+  it('"din bil er klar" and a new ready time go by SMS too, one SMS and one e-mail each, also after a correction', async () => {
+    const phone = '+4527272727';
+    const reference = await book(phone, true, '11:00', days[1]);
+    const [b] = await stack.query<{ id: string; drop_off_at: Date; ready: string }>(
+      `select id, drop_off_at, to_char(ready_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD') ready
+         from public.bookings where reference = $1`,
+      [reference],
+    );
+    const at = b!.drop_off_at.toISOString();
+    // queued at the drop-off time the test stands at: made due now for the sender
+    const sendDue = async () => {
+      await stack.query(
+        `update public.email_outbox set next_attempt_at = now() where booking_id = $1 and status = 'pending'`,
+        [b!.id],
+      );
+      for (let run = 0; run < 2; run += 1) await runEmailSender(stack);
+    };
+    // the owner's steps at the drop-off: a later ready time (told at once; "klar" supersedes one
+    // not sent yet), then arrived, ready, a mistaken correction back to arrived and ready again
+    await stack.query(`select public.owner_set_ready_time($1, $2::timestamp, $3)`, [
+      b!.id,
+      `${b!.ready} 15:00`,
+      at,
+    ]);
+    expect((await smsRows(reference)).map((r) => [r.kind, r.status])).toEqual([
+      ['sms_booking_confirmation', 'pending'],
+      ['sms_car_ready_time', 'pending'],
+    ]);
+    await sendDue();
+    for (const status of ['arrived', 'ready', 'arrived', 'ready'])
+      await stack.query(`select public.booking_set_status($1, $2, $3)`, [b!.id, status, at]);
+    expect((await smsRows(reference)).map((r) => [r.kind, r.status])).toEqual([
+      ['sms_booking_confirmation', 'sent'],
+      ['sms_car_ready_time', 'sent'],
+      ['sms_car_ready', 'pending'],
+    ]);
+    await sendDue();
+    const texts = smsInMailbox()
+      .filter((m) => m.to[0] === phone)
+      .map((m) => m.text);
+    expect(texts.filter((t) => t.includes('Din bil er klar til afhentning'))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes('bliver klar') && t.includes('kl. 15:00'))).toHaveLength(
+      1,
+    );
+    for (const t of texts) {
+      expect(t).toContain(reference);
+      expect(t).not.toMatch(/https?:|Ane/);
+      expect(gsmSeptets(t)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+    }
+    const subjects = mailbox.store.messages
+      .filter((m) => m.channel !== 'sms' && m.subject.includes(reference))
+      .map((m) => m.subject);
+    expect(subjects.filter((s) => s.startsWith('Din bil er klar til afhentning'))).toHaveLength(1);
+    expect(subjects.filter((s) => s.startsWith('Ny tid for afhentning'))).toHaveLength(1);
+  });
+
   it('cancels the SMS when SMS is off (no GATEWAYAPI_TOKEN), and sends none', async () => {
     // the sender's processor is the same code: run it with the SMS config empty through SQL alone
     const reference = await book('+4522446688', true, '14:00', days[1]);
@@ -201,12 +258,33 @@ describe('the SMS texts', () => {
     price: 12500,
     dropOff: '2026-09-30T09:00:00+02:00',
     readyAt: '2026-10-02T16:00:00+02:00',
+    // the car's messages: "klar" with the pickup days (up to 3, the SMS names 2), a new ready time
+    readyNow: '2026-09-30T11:00:00+02:00',
+    pickupHours: [
+      { day: '2026-10-07', opens: '08:00', closes: '17:30' },
+      { day: '2026-10-08', opens: '08:00', closes: '17:30' },
+      { day: '2026-10-09', opens: '08:00', closes: '17:30' },
+    ],
+    newReadyAt: '2026-10-02T16:00:00+02:00',
   };
   it.each(SMS_KINDS)('%s: GSM 7-bit, at most two segments, no link', (kind) => {
     const text = renderSms(kind, longest);
     expect(gsmSeptets(text)).not.toBeNull();
     expect(gsmSeptets(text)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
     expect(text).not.toMatch(/https?:/);
+  });
+
+  it('"klar" names the first two pickup days as the e-mail writes them; a new ready time names the time', () => {
+    expect(renderSms('sms_car_ready', longest)).toBe(
+      'Glanspunkt: Din bil er klar til afhentning (bookingnr. ABCD-2345). Du kan hente den: ' +
+        `Onsdag den 7. oktober 08:00-17:30, Torsdag den 8. oktober 08:00-17:30. ${WORKSHOP_ADDRESS}`,
+    );
+    expect(renderSms('sms_car_ready_time', longest)).toMatch(
+      /^Glanspunkt: Din bil \(bookingnr\. ABCD-2345\) bliver klar fredag den 2\. oktober 2026 kl\. 16:00\. Ring på /,
+    );
+    expect(() => renderSms('sms_car_ready_time', { ...longest, newReadyAt: undefined })).toThrow(
+      /newReadyAt/,
+    );
   });
 
   it('keeps æ, ø, å (GSM 7-bit) and writes a dash or an accent it lacks in plain letters', () => {

@@ -108,6 +108,7 @@ export type Database = {
           bay: number;
           period: string;
           active: boolean;
+          released: boolean;
         };
         Insert: {
           id?: number;
@@ -115,6 +116,7 @@ export type Database = {
           bay: number;
           period: string;
           active?: boolean;
+          released?: boolean;
         };
         Update: {
           id?: number;
@@ -122,6 +124,7 @@ export type Database = {
           bay?: number;
           period?: string;
           active?: boolean;
+          released?: boolean;
         };
         Relationships: [];
       };
@@ -158,6 +161,9 @@ export type Database = {
           reconfirmed_at: string | null;
           car_plate: string;
           sms_opt_in: boolean;
+          new_ready_at: string | null;
+          ready_revision: number;
+          status_changed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -191,6 +197,9 @@ export type Database = {
           reconfirmed_at?: string | null;
           car_plate?: string;
           sms_opt_in?: boolean;
+          new_ready_at?: string | null;
+          ready_revision?: number;
+          status_changed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -224,6 +233,9 @@ export type Database = {
           reconfirmed_at?: string | null;
           car_plate?: string;
           sms_opt_in?: boolean;
+          new_ready_at?: string | null;
+          ready_revision?: number;
+          status_changed_at?: string | null;
         };
         Relationships: [];
       };
@@ -498,6 +510,7 @@ export type Database = {
           status: Database['public']['Enums']['owner_status'] | null;
           reference: string | null;
           car_plate: string | null;
+          no_shows: number | null;
         };
         Relationships: [];
       };
@@ -520,6 +533,14 @@ export type Database = {
           p_own_booking?: string;
         };
         Returns: SqlAnswer<'booking_calendar'>;
+      };
+      booking_cancel_car_messages: {
+        Args: {
+          p_booking_id: string;
+          p_kinds: string[];
+          p_reason: string;
+        };
+        Returns: undefined;
       };
       booking_cancel_info: {
         Args: {
@@ -560,6 +581,12 @@ export type Database = {
       booking_caps_lock_key: {
         Args: never;
         Returns: number;
+      };
+      booking_car_message_notifies: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: boolean;
       };
       booking_change_deadline: {
         Args: {
@@ -700,11 +727,48 @@ export type Database = {
         };
         Returns: number;
       };
+      booking_no_show_call_required: {
+        Args: {
+          p_drop_off: string;
+          p_ready: string;
+          p_phone: string;
+          p_email: string;
+          p_now: string;
+        };
+        Returns: boolean;
+      };
+      booking_no_shows: {
+        Args: {
+          p_phone: string;
+          p_email: string;
+          p_now?: string;
+        };
+        Returns: number;
+      };
       booking_owner_line: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
         };
         Returns: string;
+      };
+      booking_phone_key: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
+      booking_pickup_hours: {
+        Args: {
+          p_now: string;
+        };
+        Returns: SqlAnswer<'booking_pickup_hours'>;
+      };
+      booking_queue_car_ready: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: undefined;
       };
       booking_queue_emails: {
         Args: {
@@ -740,6 +804,13 @@ export type Database = {
         };
         Returns: boolean;
       };
+      booking_release_bay: {
+        Args: {
+          p_booking_id: string;
+          p_now: string;
+        };
+        Returns: undefined;
+      };
       booking_replaced_link_state: {
         Args: {
           p_token: string;
@@ -766,12 +837,39 @@ export type Database = {
         };
         Returns: SqlAnswer<'booking_result'>;
       };
+      booking_set_status: {
+        Args: {
+          p_booking_id: string;
+          p_status: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
       booking_setting: {
         Args: {
           p_key: string;
           p_default: number;
         };
         Returns: number;
+      };
+      booking_status_next: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string[];
+      };
+      booking_status_refusal: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_status: string;
+        };
+        Returns: string;
+      };
+      booking_status_text: {
+        Args: {
+          p_status: string;
+        };
+        Returns: string;
       };
       booking_summary: {
         Args: {
@@ -1101,9 +1199,23 @@ export type Database = {
         };
         Returns: string[];
       };
+      owner_ready_time: {
+        Args: {
+          p_typed: string;
+        };
+        Returns: string;
+      };
       owner_send_email: {
         Args: never;
         Returns: boolean;
+      };
+      owner_set_ready_time: {
+        Args: {
+          p_booking_id: string;
+          p_ready: string;
+          p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
       };
       owner_status_code: {
         Args: {
@@ -1229,7 +1341,7 @@ export type Database = {
       };
     };
     Enums: {
-      owner_status: 'bekræftet' | 'aflyst';
+      owner_status: 'bekræftet' | 'ankommet' | 'klar' | 'afhentet' | 'udeblevet' | 'aflyst';
     };
     CompositeTypes: {
       [_ in never]: never;

@@ -30,6 +30,7 @@ export const MESSAGES = {
   rateLimited: `For mange forsøg. Vent lidt, og prøv igen senere – eller ring til os på ${PHONE}, så booker vi tiden med det samme.`,
   busy: `Der kommer lige nu mange bookinger på én gang, så online booking holder en kort pause. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
   addressCap: `Der er allerede lavet mange bookinger fra din internetforbindelse i dag. Ring til os på ${PHONE}, så booker vi tiden med det samme.`,
+  noShowCall: `Et job over flere dage kan vi ikke booke online på denne e-mailadresse eller dette telefonnummer. Ring til os på ${PHONE}, så finder vi en tid sammen.`,
   contactCap: `Du har allerede det antal bookinger, vi kan tage imod online på denne e-mailadresse eller dette telefonnummer. Ring til os på ${PHONE}, så hjælper vi dig.`,
   challengeMissing:
     'Formularens automatiske robottjek mangler. Vent et øjeblik, til tjekket er færdigt, og send igen.',

@@ -18,7 +18,11 @@ import { phoneDisplay } from './phone.ts';
 
 export interface FeedBooking {
   reference: string;
-  status: 'confirmed' | 'cancelled';
+  /** The engine's code; statusText is the owner's Danish word for it. */
+  status: 'confirmed' | 'cancelled' | 'arrived' | 'ready' | 'collected' | 'no_show';
+  statusText?: string;
+  /** How many times this phone number or e-mail address did not turn up in the last 12 months. */
+  noShows?: number;
   serviceName: string;
   price: number;
   customerName: string;
@@ -58,8 +62,21 @@ function description(b: FeedBooking): string {
   if (b.periods.length > 1) {
     lines.push(`Arbejdstid: ${b.periods.map(periodText).join(', ')}`);
   }
+  if (b.noShows) {
+    lines.push(
+      `Udeblevet: ${b.noShows === 1 ? '1 gang' : `${b.noShows} gange`} de seneste 12 måneder`,
+    );
+  }
   if (b.status === 'cancelled') lines.unshift('AFLYST');
+  else if (b.statusText) lines.unshift(`Status: ${b.statusText}`);
   return lines.join('\n');
+}
+
+/** The title, led by the status once it is not simply booked: "Klar: Guldpakken – Mette Hansen". */
+function summary(b: FeedBooking, title: string): string {
+  if (b.status === 'cancelled') return `Aflyst: ${title}`;
+  if (b.status === 'confirmed' || !b.statusText) return title;
+  return `${b.statusText.charAt(0).toUpperCase()}${b.statusText.slice(1)}: ${title}`;
 }
 
 function event(b: FeedBooking): string[] {
@@ -73,7 +90,7 @@ function event(b: FeedBooking): string[] {
     `LAST-MODIFIED:${utcValue(new Date(b.updatedAt))}`,
     `DTSTART;TZID=${TZID}:${localValue(b.dropOff)}`,
     `DTEND;TZID=${TZID}:${localValue(b.readyAt)}`,
-    `SUMMARY:${escapeText(cancelled ? `Aflyst: ${title}` : title)}`,
+    `SUMMARY:${escapeText(summary(b, title))}`,
     `DESCRIPTION:${escapeText(description(b))}`,
     `LOCATION:${escapeText(WORKSHOP_ADDRESS)}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,

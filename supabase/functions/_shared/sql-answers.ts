@@ -17,6 +17,7 @@ export interface CreateAnswer {
     | 'busy'
     | 'address_cap'
     | 'contact_cap'
+    | 'no_show_call'
     | 'challenge_invalid'
     | 'challenge_expired'
     | 'challenge_used';

@@ -4,7 +4,9 @@
 //    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
 // -> 400 invalid input or a missing, wrong, expired or already used challenge, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
-//    for another booking, 429 rate limited or over a cap (the message gives the phone number), 405
+//    for another booking, 429 rate limited or over a cap (the message gives the phone number), 403 a
+//    job over several days from a contact with a no-show while no_show_requires_call is on (the
+//    message gives the phone number), 405
 //    other methods: {error: '<Danish>'}
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
@@ -98,6 +100,10 @@ export async function handler(req: Request): Promise<Response> {
         return error(429, MESSAGES.addressCap, { 'Retry-After': '86400' });
       case 'contact_cap':
         return error(429, MESSAGES.contactCap);
+      case 'no_show_call':
+        // not a rate: this contact books a job over several days by phone (setting
+        // no_show_requires_call), so waiting does not help and no Retry-After is given
+        return error(403, MESSAGES.noShowCall);
       case 'challenge_invalid':
         return error(400, MESSAGES.challengeInvalid);
       case 'challenge_expired':

@@ -88,3 +88,33 @@ export function openingHoursLines(rows: readonly OpeningHoursRow[]): string[] {
   }
   return lines;
 }
+
+/** One day a car can be picked up (public.booking_pickup_hours): opens null when already open. */
+export interface PickupDay {
+  /** yyyy-MM-dd in Copenhagen. */
+  day: string;
+  opens: string | null;
+  closes: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When the car can be picked up, one line a day, counted from `today` (yyyy-MM-dd): "I dag til
+ * 17:00", "I morgen 09:00-17:00", "Fredag 09:00-17:00" within the week, else "Mandag den 14.
+ * december 09:00-17:00". The e-mail and a text message write the same lines.
+ */
+export function pickupHoursLines(days: readonly PickupDay[], today: string): string[] {
+  const base = Date.parse(`${today}T12:00:00Z`);
+  return days.map((d) => {
+    const at = Date.parse(`${d.day}T12:00:00Z`);
+    const ahead = Math.round((at - base) / DAY_MS);
+    const hours = d.opens ? `${d.opens}-${d.closes}` : `til ${d.closes}`;
+    if (ahead === 0) return `I dag ${hours}`;
+    if (ahead === 1) return `I morgen ${hours}`;
+    const weekday = ISO_WEEKDAY_NAMES[(new Date(at).getUTCDay() + 6) % 7]!;
+    if (ahead < 7) return `${weekday} ${hours}`;
+    const date = danishDate(`${d.day}T12:00:00+00:00`).replace(/ \d{4}$/, '');
+    return `${date.charAt(0).toUpperCase()}${date.slice(1)} ${hours}`;
+  });
+}

@@ -1,7 +1,8 @@
 // The e-mails, in Danish, as HTML and plain text from one description, so both always say the
 // same. Customer e-mails: confirmation (with the move and cancel links and an .ics file), reminder,
 // moved (new links, an .ics replacing the earlier event), cancellation and reconfirmation (a
-// cancelled booking the workshop set back to confirmed: new links, an .ics restoring the event).
+// cancelled booking the workshop set back to confirmed: new links, an .ics restoring the event),
+// "din bil er klar" (the pickup hours of the coming days and the address) and a new ready time.
 // Workshop e-mails: new booking, moved (from when to when) and cancellation, with every booking
 // field.
 // Rendering is deterministic for one outbox row (retries send identical content under the same
@@ -15,8 +16,10 @@ import {
   danishPrice,
   localParts,
   openingHoursLines,
+  pickupHoursLines,
   readyText,
   type OpeningHoursRow,
+  type PickupDay,
 } from './format.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
 import { base64Utf8, buildIcs } from './ics.ts';
@@ -30,7 +33,9 @@ export type EmailKind =
   | 'booking_moved'
   | 'owner_booking_moved'
   | 'owner_agenda'
-  | 'booking_reconfirmed';
+  | 'booking_reconfirmed'
+  | 'car_ready'
+  | 'car_ready_time';
 
 export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
@@ -38,6 +43,8 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'cancellation_confirmation',
   'booking_moved',
   'booking_reconfirmed',
+  'car_ready',
+  'car_ready_time',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
@@ -412,6 +419,83 @@ function reminder(b: Booking, _msg: OutboxMessage, ctx: RenderContext): Rendered
   };
   return email(
     `Påmindelse: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    doc,
+    [],
+    ctx.ownerEmail,
+  );
+}
+
+function pickupDays(payload: Record<string, unknown>): PickupDay[] {
+  const days = payload.pickupHours;
+  if (!Array.isArray(days)) throw new Error('payload.pickupHours is missing');
+  return days.map((d: unknown) => {
+    const day = d as Record<string, unknown>;
+    if (typeof day.day !== 'string' || typeof day.closes !== 'string') {
+      throw new Error('payload.pickupHours is malformed');
+    }
+    return {
+      day: day.day,
+      opens: typeof day.opens === 'string' ? day.opens : null,
+      closes: day.closes,
+    };
+  });
+}
+
+/** "Din bil er klar til afhentning": when and where it can be picked up. */
+function carReady(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const now = str(msg.payload, 'readyNow');
+  const lines = pickupHoursLines(pickupDays(msg.payload), localParts(now).date);
+  const doc: Doc = {
+    heading: 'Din bil er klar til afhentning',
+    intro: [
+      `${greeting(b)},`,
+      `Din bil er klar. Du kan hente den hos ${WORKSHOP.name}, ${WORKSHOP_ADDRESS}.`,
+    ],
+    rows: [
+      ['Bookingnummer', b.reference],
+      ['Service', b.serviceName],
+      ['Pris', danishPrice(b.price)],
+      ['Adresse', WORKSHOP_ADDRESS],
+    ],
+    sections: [
+      lines.length > 0 ? { title: 'Du kan hente bilen', lines, compact: true } : openingHours(ctx),
+      {
+        title: 'Kan du ikke nå det?',
+        lines: [`Ring til os på ${WORKSHOP.phone.display}, så aftaler vi en tid.`],
+      },
+    ],
+    outro: ['Tak, fordi du valgte os.'],
+  };
+  return email(`Din bil er klar til afhentning (${b.reference})`, doc, [], ctx.ownerEmail);
+}
+
+/** A new ready time: the job will be ready later (or earlier) than the customer was told. */
+function carReadyTime(b: Booking, msg: OutboxMessage, ctx: RenderContext): RenderedEmail {
+  const next = str(msg.payload, 'newReadyAt');
+  localParts(next);
+  const doc: Doc = {
+    heading: 'Ny tid for afhentning',
+    intro: [
+      `${greeting(b)},`,
+      `Din bil bliver klar ${danishDateTime(next)}${b.previousReadyAt ? ` i stedet for ${danishDateTime(b.previousReadyAt)}` : ''}.`,
+    ],
+    rows: [
+      ['Bookingnummer', b.reference],
+      ['Service', b.serviceName],
+      ['Klar til afhentning', danishDateTime(next)],
+      ['Adresse', WORKSHOP_ADDRESS],
+    ],
+    sections: [
+      openingHours(ctx),
+      {
+        title: 'Passer tiden ikke?',
+        lines: [`Ring til os på ${WORKSHOP.phone.display}, så finder vi en løsning.`],
+      },
+    ],
+    outro: [],
+  };
+  return email(
+    `Ny tid for afhentning: ${danishDateTime(next)} (${b.reference})`,
     doc,
     [],
     ctx.ownerEmail,
@@ -844,10 +928,14 @@ const GIVEN_UP_KIND: Record<string, string> = {
   owner_cancellation: 'Din besked om en afbestilling',
   owner_booking_moved: 'Din besked om en flyttet booking',
   owner_agenda: 'Din morgenoversigt',
+  car_ready: 'Besked om, at bilen er klar',
+  car_ready_time: 'Besked om ny færdigtid',
   sms_booking_confirmation: 'SMS: bookingbekræftelse',
   sms_booking_reminder: 'SMS: påmindelse',
   sms_booking_moved: 'SMS: flyttet booking',
   sms_cancellation_confirmation: 'SMS: aflysning',
+  sms_car_ready: 'SMS: bilen er klar',
+  sms_car_ready_time: 'SMS: ny færdigtid',
 };
 
 /** Longest error text an owner e-mail shows (the whole one is in email_outbox.last_error). */
@@ -1023,6 +1111,10 @@ export function renderEmail(msg: OutboxMessage, ctx: RenderContext): RenderedEma
       return ownerMoved(b);
     case 'booking_reconfirmed':
       return reconfirmed(b, msg, ctx);
+    case 'car_ready':
+      return carReady(b, msg, ctx);
+    case 'car_ready_time':
+      return carReadyTime(b, msg, ctx);
     default:
       throw new Error(`unknown e-mail kind ${String(msg.kind)}`);
   }

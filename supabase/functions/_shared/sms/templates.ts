@@ -1,22 +1,26 @@
 // The SMS texts: short Danish, in the GSM 7-bit alphabet (æ, ø, å are in it and count one
 // character each), at most two segments (306 characters; one segment is 160). No link and no name:
 // an SMS is read on a lock screen and forwarded, and a link would carry the booking's cancel
-// token; the e-mail has the links. A new SMS (e.g. "din bil er klar") is one entry here and one
-// line in public.sms_kind.
+// token; the e-mail has the links. A new SMS is one entry here, one line in public.sms_kind and its
+// kind in email_outbox_kind_check.
 import { WORKSHOP, WORKSHOP_ADDRESS } from '../email/business.ts';
-import { danishDateTime } from '../email/format.ts';
+import { danishDateTime, localParts, pickupHoursLines, type PickupDay } from '../email/format.ts';
 
 export type SmsKind =
   | 'sms_booking_confirmation'
   | 'sms_booking_reminder'
   | 'sms_booking_moved'
-  | 'sms_cancellation_confirmation';
+  | 'sms_cancellation_confirmation'
+  | 'sms_car_ready'
+  | 'sms_car_ready_time';
 
 export const SMS_KINDS: readonly SmsKind[] = [
   'sms_booking_confirmation',
   'sms_booking_reminder',
   'sms_booking_moved',
   'sms_cancellation_confirmation',
+  'sms_car_ready',
+  'sms_car_ready_time',
 ];
 
 export function isSmsKind(kind: string): kind is SmsKind {
@@ -43,7 +47,31 @@ function payloadOf(payload: Record<string, unknown>): SmsPayload {
   return { reference, serviceName, dropOff };
 }
 
-const TEXTS: Record<SmsKind, (p: SmsPayload) => string> = {
+/** A string field of the payload the text needs (the car's messages carry more than a booking). */
+function field(payload: Record<string, unknown>, key: string): string {
+  const value = payload[key];
+  if (typeof value !== 'string') throw new Error(`SMS payload without ${key}`);
+  return value;
+}
+
+/** The first two pickup days of a car_ready payload (public.booking_pickup_hours), as the e-mail writes them. */
+function pickupLines(payload: Record<string, unknown>): string[] {
+  const days = payload.pickupHours;
+  if (!Array.isArray(days)) throw new Error('SMS payload without pickupHours');
+  const parsed: PickupDay[] = days.map((d: unknown) => {
+    const day = d as Record<string, unknown>;
+    if (typeof day.day !== 'string' || typeof day.closes !== 'string')
+      throw new Error('SMS payload with malformed pickupHours');
+    return {
+      day: day.day,
+      opens: typeof day.opens === 'string' ? day.opens : null,
+      closes: day.closes,
+    };
+  });
+  return pickupHoursLines(parsed.slice(0, 2), localParts(field(payload, 'readyNow')).date);
+}
+
+const TEXTS: Record<SmsKind, (p: SmsPayload, payload: Record<string, unknown>) => string> = {
   sms_booking_confirmation: (p) =>
     `${WORKSHOP.name}: Din tid er booket. ${p.serviceName}, ${danishDateTime(p.dropOff)}. ` +
     `Bookingnr. ${p.reference}. Flyt eller afbestil via linket i din e-mail. ${WORKSHOP_ADDRESS}`,
@@ -56,6 +84,17 @@ const TEXTS: Record<SmsKind, (p: SmsPayload) => string> = {
   sms_cancellation_confirmation: (p) =>
     `${WORKSHOP.name}: Din booking ${p.reference} (${p.serviceName}, ${danishDateTime(p.dropOff)}) ` +
     `er aflyst. Ring på ${WORKSHOP.phone.display} hvis det er en fejl.`,
+  sms_car_ready: (p, payload) => {
+    const lines = pickupLines(payload);
+    return (
+      `${WORKSHOP.name}: Din bil er klar til afhentning (bookingnr. ${p.reference}). ` +
+      (lines.length > 0 ? `Du kan hente den: ${lines.join(', ')}. ` : '') +
+      WORKSHOP_ADDRESS
+    );
+  },
+  sms_car_ready_time: (p, payload) =>
+    `${WORKSHOP.name}: Din bil (bookingnr. ${p.reference}) bliver klar ` +
+    `${danishDateTime(field(payload, 'newReadyAt'))}. Ring på ${WORKSHOP.phone.display} hvis tiden ikke passer.`,
 };
 
 // GSM 03.38: the basic set (one septet each) and the extension table (two septets each)
@@ -105,5 +144,5 @@ export function toGsm(text: string): string {
 
 /** The SMS of an outbox row. Throws when the payload lacks what the text needs. */
 export function renderSms(kind: SmsKind, payload: Record<string, unknown>): string {
-  return toGsm(TEXTS[kind](payloadOf(payload)));
+  return toGsm(TEXTS[kind](payloadOf(payload), payload));
 }
