@@ -4,7 +4,9 @@ import { expect, type Page } from '@playwright/test';
 /** Asserts that axe finds no WCAG 2.x A/AA violation (nor best-practice one) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, context?: string) {
   // what is still fading in (a toast entering) has a blended colour for a moment: measure the page
-  // as it settles, once every finite animation has ended (a spinner's endless one is not waited for)
+  // as it settles. Reduced motion ends the toasts' transitions at once (sonner drops them then);
+  // what still moves is waited for, but for endless animations such as a spinner
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() =>
     Promise.all(
       document
