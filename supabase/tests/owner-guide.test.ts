@@ -166,6 +166,18 @@ async function phoneBooking(iso: string, extra: Record<string, unknown> = {}): P
   );
 }
 
+/**
+ * Tomorrow (Copenhagen), opened for the day by an extra open day if it is closed: a car is marked
+ * arrived or ready at the earliest the day before its drop-off.
+ */
+async function openTomorrow(): Promise<string> {
+  const [row] = await stack.query<{ d: string }>(
+    `select ((now() at time zone 'Europe/Copenhagen')::date + 1)::text d`,
+  );
+  saved(await post('open_dates', { day: row!.d, opens_at: '08:00', closes_at: '20:00' }));
+  return row!.d;
+}
+
 type Performer = { perform: () => Promise<void> } | { notAStep: string };
 
 const PERFORMERS: Record<string, Performer> = {
@@ -381,6 +393,122 @@ const PERFORMERS: Record<string, Performer> = {
       );
       const still = (await rest(`owner_bookings?reference=eq.${booking.reference}`)).body[0];
       expect(still!.drop_off_local).toBe(moved.drop_off_local);
+    },
+  },
+  'Bilens dag: ankommet, klar, afhentet, udeblevet': {
+    async perform() {
+      const h = 'Bilens dag: ankommet, klar, afhentet, udeblevet';
+      // the list in the guide's order is the editor's list
+      const [list] = await stack.query<{ l: string }>(
+        `select array_to_string(enum_range(null::public.owner_status), ',') l`,
+      );
+      const named = spans(h).slice(2, 8);
+      expect(named.join(',')).toBe(list!.l);
+      // a car is marked arrived or ready from the day before its drop-off: book it for tomorrow
+      const tomorrow = await openTomorrow();
+      const booking = await phoneBooking(tomorrow, { customer_email: 'anders@example.com' });
+      const to = (status: string) =>
+        patch(`owner_bookings?reference=eq.${booking.reference}`, { status });
+      const [arrived, ready, collected, noShow] = ['ankommet', 'klar', 'afhentet', 'udeblevet'].map(
+        (word) => span(h, new RegExp(`^${word}$`)),
+      );
+      expect(saved(await to(arrived!)).status).toBe(arrived);
+      expect(saved(await to(ready!)).status).toBe(ready);
+      // one "klar" message; corrected away before it went and chosen again: still one to send
+      saved(await to(arrived!));
+      saved(await to(ready!));
+      const carReady = await stack.query<{ status: string }>(
+        `select o.status from public.email_outbox o join public.bookings b on b.id = o.booking_id
+          where b.reference = $1 and o.kind = 'car_ready' and o.status = 'pending'`,
+        [booking.reference],
+      );
+      expect(carReady).toHaveLength(1);
+      expect(saved(await to(collected!)).status).toBe(collected);
+      // what makes no sense is refused in Danish: a cancelled booking cannot become ready, and a
+      // car is not a no-show before its drop-off time
+      const other = await phoneBooking(tomorrow, {
+        drop_off_local: shiftTo(
+          span(
+            'Tag en telefonbooking (eller en kunde, der bare kommer forbi)',
+            /^\d{2}-\d{2}-\d{4} \d/,
+          ),
+          tomorrow,
+        ).replace(/\d{1,2}[:.]\d{2}$/, '14:00'),
+        customer_phone: '20112299',
+      });
+      const toOther = (status: string) =>
+        patch(`owner_bookings?reference=eq.${other.reference}`, { status });
+      refused(await toOther(noShow!), /udeblevet/);
+      saved(await toOther(span(h, /^aflyst$/)));
+      refused(await toOther(ready!), /er aflyst og kan ikke sættes til klar/);
+    },
+  },
+  'Bilen bliver ikke færdig til tiden': {
+    async perform() {
+      const h = 'Bilen bliver ikke færdig til tiden';
+      const tomorrow = await openTomorrow();
+      const booking = await phoneBooking(tomorrow, { customer_email: 'anders@example.com' });
+      const typed = shiftTo(span(h, /^\d{2}-\d{2}-\d{4} \d/), tomorrow);
+      const later = saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, { ready_local: typed }),
+      );
+      expect(later.ready_local).toBe(`${tomorrow} ${typed.slice(-5)}`);
+      const told = async () =>
+        (await emails(booking.reference)).filter((e) => e.startsWith('car_ready_time')).length;
+      expect(await told()).toBe(1);
+      // the same time again: nothing more
+      saved(
+        await patch(`owner_bookings?reference=eq.${booking.reference}`, { ready_local: typed }),
+      );
+      expect(await told()).toBe(1);
+      // the agenda shows the new time
+      const agenda = (await rest(`owner_agenda?reference=eq.${booking.reference}`)).body;
+      expect(agenda.map((r: Row) => r.ready_local.slice(0, 16).replace('T', ' '))).toContain(
+        `${tomorrow} ${typed.slice(-5)}`,
+      );
+    },
+  },
+  'Kunder, der udebliver': {
+    async perform() {
+      const h = 'Kunder, der udebliver';
+      // a no-show a month ago of the guide's phone booking's customer
+      const phone = span(
+        'Tag en telefonbooking (eller en kunde, der bare kommer forbi)',
+        /^\d{2} \d{2} \d{2} \d{2}$/,
+      );
+      await stack.query(
+        `insert into public.bookings (service_id, service_name, duration_minutes, price, booking_date,
+                booking_time, drop_off_at, ready_at, customer_name, customer_email, customer_phone, status)
+         select s.id, s.name, 120, 399, (t at time zone 'Europe/Copenhagen')::date,
+                (t at time zone 'Europe/Copenhagen')::time, t, t + interval '2 hours', 'Anders Jensen',
+                '', $1, 'no_show'
+           from public.services s, (select now() - interval '1 month' t) x
+          where s.name = 'Guldpakken'`,
+        [phone],
+      );
+      const booking = await phoneBooking(days[0]!);
+      const [row] = (await rest(`owner_agenda?reference=eq.${booking.reference}`)).body as Row[];
+      expect(Number(row![span(h, /^no_shows$/)])).toBe(1);
+      // the setting, as the guide writes it, is checked and kept
+      const key = span(h, /^no_show_requires_call$/);
+      expect(saved(await patch(`settings?key=eq.${key}`, { value: span(h, /^1$/) })).value).toBe(
+        '1',
+      );
+      refused(await patch(`settings?key=eq.${key}`, { value: '2' }), /0|1/);
+      // a multi-day job from that contact is refused with the phone number; a one-day job is not
+      const online = (serviceName: string, date: string) =>
+        stack.query<{ r: { status: string } }>(
+          `select public.create_booking(s.id, $2::date, c.slot, 'Anders Jensen', 'anders@example.com',
+                  $3, '', null, '10.9.9.9', now(), '') r
+             from public.services s
+             cross join lateral public.booking_candidates(s.id, $2::date, now()) c
+            where s.name = $1
+            order by c.slot limit 1`,
+          [serviceName, date, phone],
+        );
+      expect((await online('Guldpakken polering', days[1]!))[0]!.r.status).toBe('no_show_call');
+      expect((await online('Guldpakken', days[1]!))[0]!.r.status).toBe('created');
+      saved(await patch(`settings?key=eq.${key}`, { value: span(h, /^0$/) }));
     },
   },
   'Ret kundens oplysninger': {
