@@ -75,8 +75,8 @@ async function freeSlots(stack: TestStack) {
     )
   ).map((r) => r.d);
   const services = await stack.query<{ id: string; minutes: number }>(
-    `select id, duration_minutes minutes from public.services where is_active
-      order by duration_minutes desc`,
+    `select id, duration_minutes::integer minutes from public.services where is_active
+      order by 2 desc`,
   );
   const slots: { serviceId: string; bookingDate: string; bookingTime: string }[] = [];
   for (const service of services) {
