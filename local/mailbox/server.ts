@@ -89,16 +89,20 @@ function asList(value: unknown): string[] | null {
   return null;
 }
 
-async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResponse) {
-  store.calls += 1;
-  const received: ReceivedRequest = {
-    receivedAt: new Date().toISOString(),
-    idempotencyKey:
-      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
-    status: null,
-  };
+/**
+ * One provider call (e-mail or SMS): recorded with the status the mailbox answers (also when the
+ * caller stopped waiting for it), its body read, and the next queued fault played. A fault that
+ * fails the call answers through `fail` (or drops the connection) and gives null; a slow or
+ * after-accept fault is returned for the caller to finish with.
+ */
+async function receive(
+  store: MailStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  received: ReceivedRequest,
+  fail: (fault: Fault) => void,
+): Promise<{ raw: string; fault: Fault | undefined; slow: boolean } | null> {
   store.requests.push(received);
-  // the status the mailbox answers, also when the caller stopped waiting for it
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: object) => void;
   res.writeHead = ((status: number, headers?: object) => {
     received.status = status;
@@ -114,10 +118,27 @@ async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResp
     if (fault.status === 0) {
       received.status = 0;
       req.socket.destroy();
-      return;
+      return null;
     }
-    return faultAnswer(res, fault, 'Simulated failure (local mailbox)');
+    fail(fault);
+    return null;
   }
+  return { raw, fault, slow };
+}
+
+async function postEmail(store: MailStore, req: IncomingMessage, res: ServerResponse) {
+  store.calls += 1;
+  const received: ReceivedRequest = {
+    receivedAt: new Date().toISOString(),
+    idempotencyKey:
+      typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null,
+    status: null,
+  };
+  const got = await receive(store, req, res, received, (fault) =>
+    faultAnswer(res, fault, 'Simulated failure (local mailbox)'),
+  );
+  if (!got) return;
+  const { raw, fault, slow } = got;
   const auth = req.headers.authorization ?? '';
   if (!/^Bearer \S+/.test(auth))
     return resendError(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
@@ -186,26 +207,11 @@ async function postSms(store: MailStore, req: IncomingMessage, res: ServerRespon
     idempotencyKey: null,
     status: null,
   };
-  store.requests.push(received);
-  const writeHead = res.writeHead.bind(res) as (status: number, headers?: object) => void;
-  res.writeHead = ((status: number, headers?: object) => {
-    received.status = status;
-    writeHead(status, headers);
-    return res;
-  }) as typeof res.writeHead;
-  const raw = (await readBody(req, MAX_BODY)).toString('utf8');
-  const fault = store.takeFault();
-  const slow = fault !== undefined && fault.status >= 200 && fault.status < 300;
-  if (slow && fault.delayMs) await sleep(fault.delayMs);
-  if (fault && !slow && !fault.afterAccept) {
-    if (fault.delayMs) await sleep(fault.delayMs);
-    if (fault.status === 0) {
-      received.status = 0;
-      req.socket.destroy();
-      return;
-    }
-    return gatewayError(res, fault.status || 502, '0x0001', 'Simulated failure (local mailbox)');
-  }
+  const got = await receive(store, req, res, received, (fault) =>
+    gatewayError(res, fault.status || 502, '0x0001', 'Simulated failure (local mailbox)'),
+  );
+  if (!got) return;
+  const { raw, fault, slow } = got;
   const auth = req.headers.authorization ?? '';
   const basic = /^Basic (\S+)$/.exec(auth);
   const token = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] : '';
