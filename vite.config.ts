@@ -29,7 +29,6 @@ const SITE = [
   /[\\/]src[\\/]content[\\/]sections\./,
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](clock|check|message-square|shield-check|users|heart-handshake|calendar|badge-check)\./,
   /[\\/]src[\\/]content[\\/](navigation|business|seo)\./,
-  /[\\/]src[\\/]generated[\\/]image-manifest\./,
   /[\\/]node_modules[\\/]clsx[\\/]/,
 ];
 
@@ -104,6 +103,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // PERF_NOMINIFY=1: readable chunks, so that a CPU profile's line ticks name the statement
         minify: process.env.PERF_NOMINIFY !== '1',
         rolldownOptions: {
+          // The page sections and the content modules only declare: a module whose exports a page
+          // does not use is left out with its imports (the reviews section while there are no
+          // reviews would otherwise stay as a chunk of its JSX runtime import). undefined: the
+          // default for every other module.
+          treeshake: {
+            moduleSideEffects: (id: string) =>
+              /[\\/]src[\\/](components[\\/]sections|content)[\\/][^?]*\.tsx?$/.test(id)
+                ? false
+                : undefined,
+          },
           output: {
             // Fewer, larger chunks: the automatic split gave a page 17-30 small files, each a
             // request and a modulepreload to process. React, React Router and the site shell get

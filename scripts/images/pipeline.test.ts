@@ -63,6 +63,19 @@ describe('runPipeline', () => {
     expect(source).toContain('export const imageManifest');
     expect(source).toContain("'wide-one'");
     expect(source).toContain('export type ImageName = keyof typeof imageManifest;');
+    // one module per image, re-exported by its export name (a page bundles only the ones it uses)
+    expect(source).toContain("import wideOne from './images/wide-one';");
+    expect(source).toMatch(/export \{[^}]*\bwideOne\b[^}]*\}/);
+    const dir = join(paths.manifestFile, '..', 'images');
+    expect((await readdir(dir)).sort()).toEqual(['small.ts', 'wide-one.ts']);
+    const entry = await readFile(join(dir, 'wide-one.ts'), 'utf8');
+    expect(entry).toContain(`hash: '${hash}'`);
+    expect(entry).toContain('widths: [480, 800, 1000]');
+
+    // an original taken away takes its module with it
+    await rm(join(paths.sourceDir, 'small.png'));
+    await runPipeline(paths);
+    expect(await readdir(dir)).toEqual(['wide-one.ts']);
   });
 
   it('re-encodes only a replaced original and removes its stale variants', async () => {

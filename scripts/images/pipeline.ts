@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { extname, join, parse } from 'node:path';
+import { dirname, extname, join, parse } from 'node:path';
 import sharp from 'sharp';
 
 export const WIDTHS = [480, 800, 1200, 1600] as const;
@@ -126,16 +126,66 @@ export async function runPipeline({
     }
   }
 
-  await writeFile(manifestFile, await manifestSource(manifest));
+  const generated = await manifestSources(manifest, manifestFile);
+  await mkdir(generated.dir, { recursive: true });
+  for (const file of await readdir(generated.dir)) {
+    if (!generated.files.has(join(generated.dir, file))) await rm(join(generated.dir, file));
+  }
+  for (const [file, source] of generated.files) await writeFile(file, source);
   return { manifest, encoded, removed };
 }
 
-async function manifestSource(manifest: Record<string, ManifestEntry>) {
-  const source = `/**
+/** The export name of an image: `gallery-01` -> `gallery01`, `pkg-wash-gold` -> `pkgWashGold`. */
+export function imageExportName(name: string): string {
+  const camel = name.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
+  return /^[A-Za-z_$]/.test(camel) ? camel : `image${camel}`;
+}
+
+const GENERATED_HEADER = `/**
  * GENERATED FILE, do not edit by hand. Regenerate with \`npm run images\` (scripts/images.ts) after
  * adding or replacing an original in assets/images/.
+ */`;
+
+async function format(source: string) {
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(process.cwd() + '/package.json')) ?? {};
+  return prettier.format(source, { ...options, parser: 'typescript' });
+}
+
+/**
+ * The manifest: one module per image (`images/<name>.ts`), so that a page's bundle holds the
+ * entries of the pictures it shows and no others (a bundler places a whole module in one chunk),
+ * and an index re-exporting them by their export names, for content to import as a namespace
+ * (`pictures.gallery01`), with `imageManifest` (every image by name) for scripts and tests.
  */
+async function manifestSources(manifest: Record<string, ManifestEntry>, manifestFile: string) {
+  const names = Object.keys(manifest).sort();
+  const clash = names.find(
+    (n, i) => names.findIndex((m) => imageExportName(m) === imageExportName(n)) !== i,
+  );
+  if (clash)
+    throw new Error(`images: two originals have the export name ${imageExportName(clash)}`);
+  const dir = join(dirname(manifestFile), 'images');
+  const files = new Map<string, string>();
+  for (const name of names) {
+    files.set(
+      join(dir, `${name}.ts`),
+      await format(
+        `${GENERATED_HEADER}\nexport default ${JSON.stringify({ name, ...manifest[name] })} as const;\n`,
+      ),
+    );
+  }
+  const index = `${GENERATED_HEADER.replace(
+    ' */',
+    ` *
+ * One module per image (./images/): content imports this index as a namespace
+ * (\`import * as pictures\`, then \`pictures.gallery01\`), so a page's bundle holds the entries of
+ * the pictures it shows and no others.
+ */`,
+  )}
 export interface ImageManifestEntry {
+  /** The original's file name without extension, and the variants' name prefix. */
+  name: string;
   /** Size of the original, after EXIF rotation. */
   width: number;
   height: number;
@@ -147,11 +197,15 @@ export interface ImageManifestEntry {
   widths: readonly number[];
 }
 
-export const imageManifest = ${JSON.stringify(manifest, null, 2)} as const satisfies Record<string, ImageManifestEntry>;
+${names.map((n) => `import ${imageExportName(n)} from './images/${n}';`).join('\n')}
+
+export { ${names.map(imageExportName).join(', ')} };
+
+/** Every image by name (build scripts and tests; the browser takes the single exports). */
+export const imageManifest = { ${names.map((n) => `${JSON.stringify(n)}: ${imageExportName(n)}`).join(', ')} } as const satisfies Record<string, ImageManifestEntry>;
 
 export type ImageName = keyof typeof imageManifest;
 `;
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(process.cwd() + '/package.json')) ?? {};
-  return prettier.format(source, { ...options, parser: 'typescript' });
+  files.set(manifestFile, await format(index));
+  return { dir, files };
 }

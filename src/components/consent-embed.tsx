@@ -103,7 +103,7 @@ export function ConsentEmbed({ content, icon = 'map', priority, className }: Con
           ) : (
             <>
               <Picture
-                name={content.preview.name}
+                image={content.preview}
                 alt={content.preview.alt}
                 sizes="(min-width: 1024px) 50vw, 100vw"
                 priority={priority}

@@ -1,29 +1,28 @@
 import type { CSSProperties } from 'react';
-import { imageManifest, type ImageName } from '~/generated/image-manifest';
+import type { ImageManifestEntry } from '~/generated/image-manifest';
 import { cn } from '~/lib/utils';
 
-export type { ImageName };
+/** One image of the pipeline: an export of ~/generated/image-manifest. */
+export type ImageEntry = ImageManifestEntry;
 
 type Format = 'avif' | 'webp';
 
 /** URL of one generated variant (see scripts/images/pipeline.ts for the naming). */
-export function imageUrl(name: ImageName, width: number, format: Format) {
-  const { hash } = imageManifest[name];
+export function imageUrl({ name, hash }: ImageEntry, width: number, format: Format) {
   return `/images/${name}-${width}.${hash}.${format}`;
 }
 
-export function imageSrcSet(name: ImageName, format: Format) {
-  return imageManifest[name].widths.map((w) => `${imageUrl(name, w, format)} ${w}w`).join(', ');
+export function imageSrcSet(image: ImageEntry, format: Format) {
+  return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(', ');
 }
 
 /** The variant used as the plain `src` fallback: 800 px wide or the largest below that. */
-export function fallbackWidth(name: ImageName) {
-  const { widths } = imageManifest[name];
-  return widths.filter((w) => w <= 800).at(-1) ?? widths[0] ?? imageManifest[name].width;
+export function fallbackWidth({ widths, width }: ImageEntry) {
+  return widths.filter((w) => w <= 800).at(-1) ?? widths[0] ?? width;
 }
 
 export interface PictureProps {
-  name: ImageName;
+  image: ImageEntry;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown, e.g. '(min-width: 1024px) 33vw, 100vw'. */
   sizes: string;
@@ -41,7 +40,7 @@ export interface PictureProps {
  * (no layout shift) and the dominant colour behind it while it loads.
  */
 export function Picture({
-  name,
+  image,
   alt,
   sizes,
   priority = false,
@@ -49,22 +48,21 @@ export function Picture({
   pictureClassName,
   style,
 }: PictureProps) {
-  const entry = imageManifest[name];
   return (
     <picture className={pictureClassName}>
-      <source type="image/avif" srcSet={imageSrcSet(name, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={imageSrcSet(name, 'webp')} sizes={sizes} />
+      <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={imageSrcSet(image, 'webp')} sizes={sizes} />
       <img
-        src={imageUrl(name, fallbackWidth(name), 'webp')}
+        src={imageUrl(image, fallbackWidth(image), 'webp')}
         alt={alt}
-        width={entry.width}
-        height={entry.height}
+        width={image.width}
+        height={image.height}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
         fetchPriority={priority ? 'high' : undefined}
         // no tailwind-merge (src/lib/utils.ts): h-auto only when the caller sets no height
         className={cn('max-w-full', !/(^|\s)h-/.test(className ?? '') && 'h-auto', className)}
-        style={{ backgroundColor: entry.color, ...style }}
+        style={{ backgroundColor: image.color, ...style }}
       />
     </picture>
   );

@@ -13,6 +13,8 @@ import {
 import type { Statistic } from './home';
 import type { ContentImage } from './packages';
 import type { IconPoint } from './sections';
+import type { PageSeo } from './seo';
+import * as pictures from '~/generated/image-manifest';
 
 export interface TimelineEntry {
   year: string;
@@ -31,7 +33,7 @@ export const aboutContent = {
     ],
     contact: 'Kontakt os',
     image: {
-      name: 'about-workshop',
+      ...pictures.aboutWorkshop,
       alt: 'Vores lyse værksted i Kolding med en bil klar til behandling',
     } satisfies ContentImage,
   },
@@ -142,4 +144,10 @@ export const aboutContent = {
     heading: 'Vil du høre mere?',
     text: `Ring til os, eller send en besked – vi svarer inden for ${business.replyWithinHours} timer.`,
   },
+};
+
+export const aboutSeo: PageSeo = {
+  title: 'Om os – Glanspunkt Kolding',
+  description:
+    'Lokal bilpleje i Kolding siden august 2024. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.',
 };

@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { business, mailtoHref, telHref } from './business';
+import type { PageSeo } from './seo';
 import { openingHoursSentence, type SiteData } from '~/lib/site-data';
 
 export interface ContactWay {
@@ -130,4 +131,9 @@ export const contactContent = {
     eyebrow: 'Find vej',
     title: 'Værkstedet i Kolding',
   },
+};
+
+export const contactSeo: PageSeo = {
+  title: 'Kontakt og booking – Glanspunkt Kolding',
+  description: `Ring, skriv eller book din tid online. Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
 };

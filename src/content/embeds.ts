@@ -4,7 +4,8 @@ import type { BookingTopicKey } from './booking-topics';
  * (EU cookie rules), so each has a local preview image and a text naming the provider.
  */
 import { addressLine } from './business';
-import type { ImageName } from '~/generated/image-manifest';
+import type { ContentImage } from './packages';
+import * as pictures from '~/generated/image-manifest';
 
 export interface EmbedContent {
   /** Names the provider, shown before the click. */
@@ -19,7 +20,7 @@ export interface EmbedContent {
   embedUrl: string;
   /** An ordinary link that works without consent (opens in a new tab). */
   link: { href: string; label: string };
-  preview: { name: ImageName; alt: string };
+  preview: ContentImage;
 }
 
 export interface VideoContent extends EmbedContent {
@@ -50,7 +51,7 @@ export const mapEmbed: EmbedContent = {
     label: 'Åbn i Google Maps',
   },
   preview: {
-    name: 'map-preview',
+    ...pictures.mapPreview,
     alt: `Stiliseret kort med en markering af værkstedet på ${addressLine}`,
   },
 };
@@ -81,7 +82,7 @@ export const videos: readonly VideoContent[] = [
     embedUrl: facebookEmbed(polishVideoUrl),
     link: { href: polishVideoUrl, label: 'Se videoen på Facebook' },
     preview: {
-      name: 'video-polish-preview',
+      ...pictures.videoPolishPreview,
       alt: 'Illustration af en lakflade, halvt poleret, med en poleringsmaskine',
     },
     topic: 'polering',
@@ -99,7 +100,7 @@ export const videos: readonly VideoContent[] = [
     embedUrl: facebookEmbed(fireVideoUrl),
     link: { href: fireVideoUrl, label: 'Se videoen på Facebook' },
     preview: {
-      name: 'video-fire-preview',
+      ...pictures.videoFirePreview,
       alt: 'Illustration af en sodet lakflade, hvor den ene halvdel er renset og poleret',
     },
     topic: 'brandskade',

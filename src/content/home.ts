@@ -11,6 +11,8 @@ import {
 } from 'lucide-react';
 import type { ContentImage } from './packages';
 import type { IconPoint } from './sections';
+import type { PageSeo } from './seo';
+import * as pictures from '~/generated/image-manifest';
 
 /** A statistic tile (spec: icon, number as text, label, description). */
 export interface Statistic {
@@ -32,7 +34,7 @@ export const homeContent = {
     lead: 'Vask, polering, nano-keramisk coating og fælgbehandling – udført med omhu og garanti på alle services.',
     book: 'Book din tid i dag',
     image: {
-      name: 'hero-home',
+      ...pictures.heroHome,
       alt: 'Nypoleret bil med blank lak i vores værksted i Kolding',
     } satisfies ContentImage,
   },
@@ -85,22 +87,25 @@ export const homeContent = {
     items: [
       {
         title: 'Fælgbehandling',
-        image: { name: 'work-rims', alt: 'Fælg, der er renset og omlakeret, så den ser ny ud' },
+        image: { ...pictures.workRims, alt: 'Fælg, der er renset og omlakeret, så den ser ny ud' },
       },
       {
         title: 'Polering',
         image: {
-          name: 'work-polish',
+          ...pictures.workPolish,
           alt: 'Lak før og efter polering med tydelig forskel i glans',
         },
       },
       {
         title: 'Nano-coating',
-        image: { name: 'work-nano', alt: 'Nano-keramisk coating påføres lakken med en applikator' },
+        image: {
+          ...pictures.workNano,
+          alt: 'Nano-keramisk coating påføres lakken med en applikator',
+        },
       },
       {
         title: 'Klargøring',
-        image: { name: 'work-prep', alt: 'Bil bliver afdækket og klargjort før polering' },
+        image: { ...pictures.workPrep, alt: 'Bil bliver afdækket og klargjort før polering' },
       },
     ] satisfies WorkTeaserItem[],
   },
@@ -136,3 +141,9 @@ export const homeWhyUs: readonly IconPoint[] = [
       'Vi er en lokal virksomhed i Kolding og betjener kunder i hele området, også Vejle og Fredericia.',
   },
 ];
+
+export const homeSeo: PageSeo = {
+  title: 'Glanspunkt – bilpleje og detailing i Kolding',
+  description:
+    'Bilvask, polering, nano-keramisk coating og fælgbehandling i eget værksted i Kolding. Book din tid online.',
+};

@@ -1,7 +1,8 @@
 import { Droplets, Gem, ShieldCheck, Sparkles, SprayCan, Sun, type LucideIcon } from 'lucide-react';
-import type { ImageName } from '~/generated/image-manifest';
+import type { ImageManifestEntry } from '~/generated/image-manifest';
 import { formatDuration } from '~/lib/format';
 import type { SiteData, SiteService } from '~/lib/site-data';
+import * as pictures from '~/generated/image-manifest';
 
 /**
  * Each card says a thing once: the description says who the package is for, the features list
@@ -13,9 +14,8 @@ import type { SiteData, SiteService } from '~/lib/site-data';
  * (src/lib/site-data.ts), so the owner changes them in the dashboard, never here.
  */
 
-/** A named picture (the image pipeline generates variants for these names). */
-export interface ContentImage {
-  name: ImageName;
+/** A picture of the image pipeline (an export of the manifest) with its alt text. */
+export interface ContentImage extends ImageManifestEntry {
   alt: string;
 }
 
@@ -44,7 +44,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Vinduespudsning ind- og udvendigt',
     ],
     image: {
-      name: 'pkg-wash-silver',
+      ...pictures.pkgWashSilver,
       alt: 'Sølvfarvet bil bliver håndvasket udvendigt med skum og vaskehandske',
     },
     icon: Droplets,
@@ -58,7 +58,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Vinduespudsning ind- og udvendigt',
     ],
     image: {
-      name: 'pkg-wash-gold',
+      ...pictures.pkgWashGold,
       alt: 'Kabinen i en bil bliver støvsuget og rengjort indvendigt',
     },
     icon: Sparkles,
@@ -74,7 +74,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Rengøring af bagagerum',
     ],
     image: {
-      name: 'pkg-wash-premium',
+      ...pictures.pkgWashPremium,
       alt: 'Skinnende ren bil med rengjorte sæder og måtter efter en premiumvask',
     },
     icon: Gem,
@@ -89,7 +89,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Vinduespudsning',
     ],
     image: {
-      name: 'pkg-polish-silver',
+      ...pictures.pkgPolishSilver,
       alt: 'Poleringsmaskine arbejder på en bils motorhjelm',
     },
     icon: Sun,
@@ -103,7 +103,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Opfriskning af plast og krom',
     ],
     image: {
-      name: 'pkg-polish-gold',
+      ...pictures.pkgPolishGold,
       alt: 'Nypoleret lak med voksbeskyttelse, der spejler værkstedets lys',
     },
     icon: SprayCan,
@@ -117,7 +117,7 @@ export const packageContent: Readonly<Record<string, PackageContent>> = {
       'Dybderens og polering af fælge og dæk',
     ],
     image: {
-      name: 'pkg-polish-premium',
+      ...pictures.pkgPolishPremium,
       alt: 'Vand perler af på en bil med nano-keramisk forsegling',
     },
     icon: ShieldCheck,

@@ -1,17 +1,19 @@
 /** Copy of /vores-arbejde (portfolio): hero, gallery, videos, process and closing call-to-action. */
-import type { ImageName } from '~/generated/image-manifest';
+import type { ContentImage } from './packages';
 import type { ProcessStepContent } from './process';
+import type { PageSeo } from './seo';
+import * as pictures from '~/generated/image-manifest';
 
-export interface PortfolioImage {
-  /** The picture (for a before/after pair: the car after the work). */
-  name: ImageName;
-  /** Says what the picture shows, nothing more (also the lightbox title). */
-  alt: string;
+/**
+ * The picture (for a before/after pair: the car after the work); its alt text says what the
+ * picture shows, nothing more (also the lightbox title).
+ */
+export interface PortfolioImage extends ContentImage {
   /**
    * Set only when the item really is a before/after pair of one car: the picture before the work.
    * The "Før og efter" badge and labels appear only for such items (README, "Images").
    */
-  before?: { name: ImageName; alt: string };
+  before?: ContentImage;
   /** One of our placeholder drawings, not a photo of a real job (the gallery's heading says so). */
   drawing?: true;
 }
@@ -22,49 +24,53 @@ export interface PortfolioImage {
  * owner's photos arrive, replace the files and these texts (README, "Images").
  */
 const distinct: readonly PortfolioImage[] = [
-  { drawing: true, name: 'gallery-01', alt: 'Tegning af en petroleumsblå bil set fra siden' },
-  { drawing: true, name: 'gallery-02', alt: 'Tegning af en blank sølvfarvet fælg på et dæk' },
-  { drawing: true, name: 'gallery-03', alt: 'Tegning af vanddråber, der perler på blå lak' },
+  { drawing: true, ...pictures.gallery01, alt: 'Tegning af en petroleumsblå bil set fra siden' },
+  { drawing: true, ...pictures.gallery02, alt: 'Tegning af en blank sølvfarvet fælg på et dæk' },
+  { drawing: true, ...pictures.gallery03, alt: 'Tegning af vanddråber, der perler på blå lak' },
   {
     drawing: true,
-    name: 'gallery-04',
+    ...pictures.gallery04,
     alt: 'Tegning af en poleringsmaskine på lak, mat med ridser til venstre og blank til højre',
   },
-  { drawing: true, name: 'gallery-05', alt: 'Tegning af en sølvgrå bil dækket af skum' },
-  { drawing: true, name: 'gallery-06', alt: 'Tegning af et rat' },
-  { drawing: true, name: 'gallery-07', alt: 'Tegning af en sølvgrå bil i et oplyst værksted' },
-  { drawing: true, name: 'gallery-08', alt: 'Tegning af afdækningstape og papir på turkis lak' },
+  { drawing: true, ...pictures.gallery05, alt: 'Tegning af en sølvgrå bil dækket af skum' },
+  { drawing: true, ...pictures.gallery06, alt: 'Tegning af et rat' },
+  { drawing: true, ...pictures.gallery07, alt: 'Tegning af en sølvgrå bil i et oplyst værksted' },
+  { drawing: true, ...pictures.gallery08, alt: 'Tegning af afdækningstape og papir på turkis lak' },
   {
     drawing: true,
-    name: 'gallery-09',
+    ...pictures.gallery09,
     alt: 'Tegning af lak med sod og brandskade til venstre og renset lak til højre',
   },
-  { drawing: true, name: 'gallery-10', alt: 'Tegning af en turkis bil set fra siden' },
-  { drawing: true, name: 'gallery-11', alt: 'Tegning af en sølvfarvet fælg med brede eger' },
-  { drawing: true, name: 'gallery-12', alt: 'Tegning af vanddråber, der perler på sølvgrå lak' },
+  { drawing: true, ...pictures.gallery10, alt: 'Tegning af en turkis bil set fra siden' },
+  { drawing: true, ...pictures.gallery11, alt: 'Tegning af en sølvfarvet fælg med brede eger' },
+  { drawing: true, ...pictures.gallery12, alt: 'Tegning af vanddråber, der perler på sølvgrå lak' },
   {
     drawing: true,
-    name: 'gallery-13',
+    ...pictures.gallery13,
     alt: 'Tegning af en poleringsmaskine på grå lak, ridset til venstre og blank til højre',
   },
-  { drawing: true, name: 'gallery-14', alt: 'Tegning af en mørk bil dækket af skum' },
-  { drawing: true, name: 'gallery-15', alt: 'Tegning af et rat set forfra' },
-  { drawing: true, name: 'gallery-16', alt: 'Tegning af en bil under værkstedets lamper' },
-  { drawing: true, name: 'gallery-17', alt: 'Tegning af afdækningstape og papir på sølvgrå lak' },
+  { drawing: true, ...pictures.gallery14, alt: 'Tegning af en mørk bil dækket af skum' },
+  { drawing: true, ...pictures.gallery15, alt: 'Tegning af et rat set forfra' },
+  { drawing: true, ...pictures.gallery16, alt: 'Tegning af en bil under værkstedets lamper' },
   {
     drawing: true,
-    name: 'gallery-18',
+    ...pictures.gallery17,
+    alt: 'Tegning af afdækningstape og papir på sølvgrå lak',
+  },
+  {
+    drawing: true,
+    ...pictures.gallery18,
     alt: 'Tegning af brandskadet lak, hvor højre halvdel er renset',
   },
-  { drawing: true, name: 'gallery-19', alt: 'Tegning af en mørkegrå bil set fra siden' },
-  { drawing: true, name: 'gallery-20', alt: 'Tegning af en fælg med ti tynde eger' },
-  { drawing: true, name: 'gallery-21', alt: 'Tegning af vanddråber, der perler på turkis lak' },
+  { drawing: true, ...pictures.gallery19, alt: 'Tegning af en mørkegrå bil set fra siden' },
+  { drawing: true, ...pictures.gallery20, alt: 'Tegning af en fælg med ti tynde eger' },
+  { drawing: true, ...pictures.gallery21, alt: 'Tegning af vanddråber, der perler på turkis lak' },
   {
     drawing: true,
-    name: 'gallery-22',
+    ...pictures.gallery22,
     alt: 'Tegning af en poleringsmaskine på turkis lak, ridset til venstre og blank til højre',
   },
-  { drawing: true, name: 'gallery-23', alt: 'Tegning af en blå bil dækket af skum' },
+  { drawing: true, ...pictures.gallery23, alt: 'Tegning af en blå bil dækket af skum' },
 ];
 
 /**
@@ -158,4 +164,9 @@ export const portfolioContent = {
     heading: 'Skal din bil være den næste?',
     text: 'Ring til os eller send en besked, så giver vi dig et gratis tilbud på vask, polering eller coating.',
   },
+};
+
+export const portfolioSeo: PageSeo = {
+  title: 'Vores arbejde – Glanspunkt Kolding',
+  description: 'Se billeder og videoer af vores polering, nano-coating, fælgbehandling og bilvask.',
 };

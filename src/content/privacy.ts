@@ -4,6 +4,7 @@
  * map and videos only after a click, only the theme stored in the browser).
  */
 import { addressLine, business } from './business';
+import type { PageSeo } from './seo';
 
 /** A paragraph, or a list of points (optionally with a bold lead-in). */
 export type PrivacyBlock =
@@ -238,4 +239,10 @@ export const privacyContent = {
       ],
     },
   ] satisfies readonly PrivacySection[],
+};
+
+export const privacySeo: PageSeo = {
+  title: 'Privatlivspolitik – Glanspunkt Kolding',
+  description:
+    'Sådan behandler Glanspunkt dine personoplysninger, når du kontakter os eller booker en tid.',
 };

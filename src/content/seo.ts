@@ -1,21 +1,19 @@
-import { sitePages, type IndexedPath, type PageSeo } from './site-pages';
+import type { SiteData } from '../lib/site-data';
+import type { IndexedPath } from './site-pages';
 
-export type { PageSeo };
-
-/** The 404 page's title and description (every other page's stand in the route table). */
-export const notFoundSeo: PageSeo = {
-  title: 'Siden findes ikke – Glanspunkt',
-  description: 'Siden, du leder efter, findes ikke.',
-};
+/**
+ * The title and description of a page, in its content module (`homeSeo` in home.ts, …): with the
+ * page, so that each page's first load carries its own texts and no other page's.
+ */
+export interface PageSeo {
+  /** At most 60 characters. */
+  title: string;
+  /** At most 155 characters; a function when it states facts from the database. */
+  description: string | ((data: SiteData) => string);
+}
 
 /** An indexed page's path, or the 404 page. */
 export type SeoKey = IndexedPath | 'notFound';
-
-/** Title and description of a page: its entry in the route table (src/content/site-pages.ts). */
-export function pageSeo(key: SeoKey): PageSeo {
-  if (key === 'notFound') return notFoundSeo;
-  return Object.values(sitePages).find((p) => p.path === key) as PageSeo;
-}
 
 /** The image shown when a page is shared (public/og-image.png, made by scripts/og-image.ts). */
 export const shareImage = {

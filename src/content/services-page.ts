@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { fromPricesSentence, type SiteData } from '~/lib/site-data';
 import type { IconPoint } from './sections';
+import type { PageSeo } from './seo';
 
 export interface SpecialService {
   icon: LucideIcon;
@@ -120,3 +121,9 @@ export const servicesWhyUs: readonly IconPoint[] = [
     description: 'Dybderens, polering og omlakering af fælge, så hjulene igen ser nye ud.',
   },
 ];
+
+export const servicesSeo: PageSeo = {
+  title: 'Tjenester og priser – Glanspunkt Kolding',
+  description: (data: SiteData) =>
+    `${fromPricesSentence(data.services)} Se priser, indhold og varighed, og book online.`.trim(),
+};

@@ -9,78 +9,52 @@
  *
  * Imported by the build configuration under Node: relative imports only.
  */
-import { fromPricesSentence, type SiteData } from '../lib/site-data';
-import { business } from './business';
-
-export interface PageSeo {
-  /** At most 60 characters. */
-  title: string;
-  /** At most 155 characters; a function when it states facts from the database. */
-  description: string | ((data: SiteData) => string);
-}
-
-export interface SitePage extends Partial<PageSeo> {
+export interface SitePage {
   /** The URL path. */
   path: `/${string}`;
   /** Label in the header's main navigation (and the footer's quick links). */
   nav?: string;
   /** Label in the footer's quick links only. */
   footer?: string;
-  /** Opened from a link with a secret token (booking e-mails): sends no Referer (deploy/). */
+  /**
+   * Opened from a link with a secret token (booking e-mails): sends no Referer (deploy/), is not
+   * indexed and writes its own meta with `noindex`. Every other page is indexed: it is listed in
+   * sitemap.xml and carries the shared meta tags (canonical URL, OpenGraph), with the title and
+   * description its page module's `meta` takes from its content (`…Seo` in src/content): there,
+   * so that a page's first load carries its own texts and not every page's
+   * (tests/content/page-seo.test.ts holds every indexed page to having them).
+   */
   linkToken?: true;
-  // `title` and `description`: an indexed page has them; it is listed in sitemap.xml and carries
-  // the shared meta tags (canonical URL, OpenGraph). A page without them (reached only from an
-  // e-mail link) is not indexed and writes its own meta with `noindex`.
 }
 
 export const sitePages = {
   home: {
     path: '/',
     nav: 'Hjem',
-    title: 'Glanspunkt – bilpleje og detailing i Kolding',
-    description:
-      'Bilvask, polering, nano-keramisk coating og fælgbehandling i eget værksted i Kolding. Book din tid online.',
   },
   services: {
     path: '/services',
     nav: 'Tjenester',
-    title: 'Tjenester og priser – Glanspunkt Kolding',
-    description: (data: SiteData) =>
-      `${fromPricesSentence(data.services)} Se priser, indhold og varighed, og book online.`.trim(),
   },
   about: {
     path: '/about',
     nav: 'Om os',
-    title: 'Om os – Glanspunkt Kolding',
-    description:
-      'Lokal bilpleje i Kolding siden august 2024. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.',
   },
   portfolio: {
     path: '/vores-arbejde',
     nav: 'Vores Arbejde',
-    title: 'Vores arbejde – Glanspunkt Kolding',
-    description:
-      'Se billeder og videoer af vores polering, nano-coating, fælgbehandling og bilvask.',
   },
   contact: {
     path: '/contact',
     nav: 'Kontakt',
-    title: 'Kontakt og booking – Glanspunkt Kolding',
-    description: `Ring, skriv eller book din tid online. Vi svarer inden for ${business.replyWithinHours} timer på hverdage.`,
   },
   privacy: {
     path: '/privatlivspolitik',
     footer: 'Privatlivspolitik',
-    title: 'Privatlivspolitik – Glanspunkt Kolding',
-    description:
-      'Sådan behandler Glanspunkt dine personoplysninger, når du kontakter os eller booker en tid.',
   },
   terms: {
     path: '/handelsbetingelser',
     footer: 'Handelsbetingelser',
-    title: 'Handelsbetingelser – Glanspunkt Kolding',
-    description:
-      'Betingelser for booking hos Glanspunkt: afbestilling og flytning, betaling ved afhentning, større køretøjer, fortrydelsesret og klagemuligheder.',
   },
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },
@@ -88,8 +62,8 @@ export const sitePages = {
 } as const satisfies Record<string, SitePage>;
 
 type Entry = (typeof sitePages)[keyof typeof sitePages];
-/** The path of an indexed page (one with a title and description). */
-export type IndexedPath = Extract<Entry, PageSeo>['path'];
+/** The path of an indexed page (one not behind an e-mail link). */
+export type IndexedPath = Exclude<Entry, { linkToken: true }>['path'];
 
 // Functions rather than constants, so the browser bundle (which needs only the table) leaves them out.
 
@@ -101,6 +75,6 @@ export function pageList(): (SitePage & { page: string })[] {
 /** The indexed pages' paths, in table order: the sitemap and the SEO checks. */
 export function indexedPaths(): IndexedPath[] {
   return pageList()
-    .filter((p) => p.title)
+    .filter((p) => !p.linkToken)
     .map((p) => p.path as IndexedPath);
 }

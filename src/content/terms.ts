@@ -20,6 +20,7 @@
 import type { SiteData } from '../lib/site-data';
 import { addressLine, business } from './business';
 import type { PrivacyBlock, PrivacySection } from './privacy';
+import type { PageSeo } from './seo';
 
 const p = (text: string): PrivacyBlock => ({ type: 'p', text });
 const list = (...items: { term?: string; text: string }[]): PrivacyBlock => ({
@@ -168,3 +169,9 @@ export function termsSections(facts: TermsFacts): PrivacySection[] {
     },
   ];
 }
+
+export const termsSeo: PageSeo = {
+  title: 'Handelsbetingelser – Glanspunkt Kolding',
+  description:
+    'Betingelser for booking hos Glanspunkt: afbestilling og flytning, betaling ved afhentning, større køretøjer, fortrydelsesret og klagemuligheder.',
+};

@@ -1,8 +1,14 @@
 /**
  * GENERATED FILE, do not edit by hand. Regenerate with `npm run images` (scripts/images.ts) after
  * adding or replacing an original in assets/images/.
+ *
+ * One module per image (./images/): content imports this index as a namespace
+ * (`import * as pictures`, then `pictures.gallery01`), so a page's bundle holds the entries of
+ * the pictures it shows and no others.
  */
 export interface ImageManifestEntry {
+  /** The original's file name without extension, and the variants' name prefix. */
+  name: string;
   /** Size of the original, after EXIF rotation. */
   width: number;
   height: number;
@@ -14,294 +20,135 @@ export interface ImageManifestEntry {
   widths: readonly number[];
 }
 
+import aboutWorkshop from './images/about-workshop';
+import gallery01 from './images/gallery-01';
+import gallery02 from './images/gallery-02';
+import gallery03 from './images/gallery-03';
+import gallery04 from './images/gallery-04';
+import gallery05 from './images/gallery-05';
+import gallery06 from './images/gallery-06';
+import gallery07 from './images/gallery-07';
+import gallery08 from './images/gallery-08';
+import gallery09 from './images/gallery-09';
+import gallery10 from './images/gallery-10';
+import gallery11 from './images/gallery-11';
+import gallery12 from './images/gallery-12';
+import gallery13 from './images/gallery-13';
+import gallery14 from './images/gallery-14';
+import gallery15 from './images/gallery-15';
+import gallery16 from './images/gallery-16';
+import gallery17 from './images/gallery-17';
+import gallery18 from './images/gallery-18';
+import gallery19 from './images/gallery-19';
+import gallery20 from './images/gallery-20';
+import gallery21 from './images/gallery-21';
+import gallery22 from './images/gallery-22';
+import gallery23 from './images/gallery-23';
+import heroHome from './images/hero-home';
+import mapPreview from './images/map-preview';
+import pkgPolishGold from './images/pkg-polish-gold';
+import pkgPolishPremium from './images/pkg-polish-premium';
+import pkgPolishSilver from './images/pkg-polish-silver';
+import pkgWashGold from './images/pkg-wash-gold';
+import pkgWashPremium from './images/pkg-wash-premium';
+import pkgWashSilver from './images/pkg-wash-silver';
+import serviceNano from './images/service-nano';
+import servicePolish from './images/service-polish';
+import serviceWash from './images/service-wash';
+import videoFirePreview from './images/video-fire-preview';
+import videoPolishPreview from './images/video-polish-preview';
+import workNano from './images/work-nano';
+import workPolish from './images/work-polish';
+import workPrep from './images/work-prep';
+import workRims from './images/work-rims';
+
+export {
+  aboutWorkshop,
+  gallery01,
+  gallery02,
+  gallery03,
+  gallery04,
+  gallery05,
+  gallery06,
+  gallery07,
+  gallery08,
+  gallery09,
+  gallery10,
+  gallery11,
+  gallery12,
+  gallery13,
+  gallery14,
+  gallery15,
+  gallery16,
+  gallery17,
+  gallery18,
+  gallery19,
+  gallery20,
+  gallery21,
+  gallery22,
+  gallery23,
+  heroHome,
+  mapPreview,
+  pkgPolishGold,
+  pkgPolishPremium,
+  pkgPolishSilver,
+  pkgWashGold,
+  pkgWashPremium,
+  pkgWashSilver,
+  serviceNano,
+  servicePolish,
+  serviceWash,
+  videoFirePreview,
+  videoPolishPreview,
+  workNano,
+  workPolish,
+  workPrep,
+  workRims,
+};
+
+/** Every image by name (build scripts and tests; the browser takes the single exports). */
 export const imageManifest = {
-  'about-workshop': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '344df80a',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-01': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '043cebe7',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-02': {
-    width: 1600,
-    height: 1200,
-    color: '#081828',
-    hash: 'f516058d',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-03': {
-    width: 1600,
-    height: 1200,
-    color: '#082868',
-    hash: '5b3c53b0',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-04': {
-    width: 1600,
-    height: 1200,
-    color: '#182838',
-    hash: '417ef766',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-05': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '4434e890',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-06': {
-    width: 1600,
-    height: 1200,
-    color: '#081818',
-    hash: 'ecf25e56',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-07': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: 'ef6ba763',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-08': {
-    width: 1600,
-    height: 1200,
-    color: '#086888',
-    hash: '5538ecd1',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-09': {
-    width: 1600,
-    height: 1200,
-    color: '#382828',
-    hash: '21b1cfee',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-10': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: 'cd00cce5',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-11': {
-    width: 1600,
-    height: 1200,
-    color: '#080808',
-    hash: '7ea1e2dc',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-12': {
-    width: 1600,
-    height: 1200,
-    color: '#283848',
-    hash: '16facd6c',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-13': {
-    width: 1600,
-    height: 1200,
-    color: '#182838',
-    hash: 'f4501bd4',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-14': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '9e0d6280',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-15': {
-    width: 1600,
-    height: 1200,
-    color: '#081818',
-    hash: 'd2454a49',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-16': {
-    width: 1600,
-    height: 1200,
-    color: '#081828',
-    hash: 'f8027d95',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-17': {
-    width: 1600,
-    height: 1200,
-    color: '#283848',
-    hash: '58b8b003',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-18': {
-    width: 1600,
-    height: 1200,
-    color: '#382828',
-    hash: '77736d35',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-19': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: 'f045c7b6',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-20': {
-    width: 1600,
-    height: 1200,
-    color: '#080808',
-    hash: 'e814cd09',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-21': {
-    width: 1600,
-    height: 1200,
-    color: '#083848',
-    hash: '3ae53cba',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-22': {
-    width: 1600,
-    height: 1200,
-    color: '#082848',
-    hash: '18231490',
-    widths: [480, 800, 1200, 1600],
-  },
-  'gallery-23': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '1e4b8c8d',
-    widths: [480, 800, 1200, 1600],
-  },
-  'hero-home': {
-    width: 1600,
-    height: 900,
-    color: '#080818',
-    hash: '91644919',
-    widths: [480, 800, 1200, 1600],
-  },
-  'map-preview': {
-    width: 1600,
-    height: 900,
-    color: '#081828',
-    hash: '79954fbc',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-polish-gold': {
-    width: 1600,
-    height: 1200,
-    color: '#083848',
-    hash: '2215150d',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-polish-premium': {
-    width: 1600,
-    height: 1200,
-    color: '#080808',
-    hash: 'e887861f',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-polish-silver': {
-    width: 1600,
-    height: 1200,
-    color: '#182838',
-    hash: '9a0c6e21',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-wash-gold': {
-    width: 1600,
-    height: 1200,
-    color: '#081818',
-    hash: 'd63a5e56',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-wash-premium': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: '710cf179',
-    widths: [480, 800, 1200, 1600],
-  },
-  'pkg-wash-silver': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: 'f23acf5e',
-    widths: [480, 800, 1200, 1600],
-  },
-  'service-nano': {
-    width: 1600,
-    height: 1200,
-    color: '#283848',
-    hash: 'de23abde',
-    widths: [480, 800, 1200, 1600],
-  },
-  'service-polish': {
-    width: 1600,
-    height: 1200,
-    color: '#083848',
-    hash: '267833a0',
-    widths: [480, 800, 1200, 1600],
-  },
-  'service-wash': {
-    width: 1600,
-    height: 1200,
-    color: '#080818',
-    hash: 'ece90bdc',
-    widths: [480, 800, 1200, 1600],
-  },
-  'video-fire-preview': {
-    width: 1600,
-    height: 900,
-    color: '#383868',
-    hash: '4583597d',
-    widths: [480, 800, 1200, 1600],
-  },
-  'video-polish-preview': {
-    width: 1600,
-    height: 900,
-    color: '#083848',
-    hash: '8cd75773',
-    widths: [480, 800, 1200, 1600],
-  },
-  'work-nano': {
-    width: 1600,
-    height: 1200,
-    color: '#384858',
-    hash: 'd33daa93',
-    widths: [480, 800, 1200, 1600],
-  },
-  'work-polish': {
-    width: 1600,
-    height: 1200,
-    color: '#082848',
-    hash: '4eb445bb',
-    widths: [480, 800, 1200, 1600],
-  },
-  'work-prep': {
-    width: 1600,
-    height: 1200,
-    color: '#283848',
-    hash: '33da9071',
-    widths: [480, 800, 1200, 1600],
-  },
-  'work-rims': {
-    width: 1600,
-    height: 1200,
-    color: '#080808',
-    hash: 'c049f49e',
-    widths: [480, 800, 1200, 1600],
-  },
+  'about-workshop': aboutWorkshop,
+  'gallery-01': gallery01,
+  'gallery-02': gallery02,
+  'gallery-03': gallery03,
+  'gallery-04': gallery04,
+  'gallery-05': gallery05,
+  'gallery-06': gallery06,
+  'gallery-07': gallery07,
+  'gallery-08': gallery08,
+  'gallery-09': gallery09,
+  'gallery-10': gallery10,
+  'gallery-11': gallery11,
+  'gallery-12': gallery12,
+  'gallery-13': gallery13,
+  'gallery-14': gallery14,
+  'gallery-15': gallery15,
+  'gallery-16': gallery16,
+  'gallery-17': gallery17,
+  'gallery-18': gallery18,
+  'gallery-19': gallery19,
+  'gallery-20': gallery20,
+  'gallery-21': gallery21,
+  'gallery-22': gallery22,
+  'gallery-23': gallery23,
+  'hero-home': heroHome,
+  'map-preview': mapPreview,
+  'pkg-polish-gold': pkgPolishGold,
+  'pkg-polish-premium': pkgPolishPremium,
+  'pkg-polish-silver': pkgPolishSilver,
+  'pkg-wash-gold': pkgWashGold,
+  'pkg-wash-premium': pkgWashPremium,
+  'pkg-wash-silver': pkgWashSilver,
+  'service-nano': serviceNano,
+  'service-polish': servicePolish,
+  'service-wash': serviceWash,
+  'video-fire-preview': videoFirePreview,
+  'video-polish-preview': videoPolishPreview,
+  'work-nano': workNano,
+  'work-polish': workPolish,
+  'work-prep': workPrep,
+  'work-rims': workRims,
 } as const satisfies Record<string, ImageManifestEntry>;
 
 export type ImageName = keyof typeof imageManifest;

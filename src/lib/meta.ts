@@ -1,4 +1,4 @@
-import { pageSeo, seoDefaults, shareImage, type SeoKey } from '~/content/seo';
+import { seoDefaults, shareImage, type PageSeo, type SeoKey } from '~/content/seo';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
 import type { SiteData } from '~/lib/site-data';
 
@@ -27,10 +27,10 @@ function seoDescription(
  */
 export function routeMeta(
   key: SeoKey,
+  seo: PageSeo,
   siteUrl: string = configuredSiteUrl,
   data?: SiteData,
 ): MetaDescriptor[] {
-  const seo = pageSeo(key);
   const description = seoDescription(seo.description, data, key);
   const image = absoluteUrl(siteUrl, shareImage.path);
   const tags: MetaDescriptor[] = [

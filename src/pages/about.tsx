@@ -7,7 +7,7 @@ import { IconPointGrid } from '~/components/sections/icon-point-grid';
 import { PageHero } from '~/components/sections/page-hero';
 import { Section } from '~/components/sections/section-heading';
 import { StatGrid } from '~/components/sections/stat-grid';
-import { aboutContent } from '~/content/about';
+import { aboutContent, aboutSeo } from '~/content/about';
 import { faqItems } from '~/content/faq';
 import { reviews } from '~/content/reviews';
 import { useSiteData } from '~/lib/site-data';
@@ -15,7 +15,7 @@ import { routeMeta } from '~/lib/meta';
 import { ServiceArea } from './about/service-area';
 import { Timeline } from './about/timeline';
 
-export const meta = () => routeMeta('/about');
+export const meta = () => routeMeta('/about', aboutSeo);
 
 export default function Page() {
   const { hero, values, stats, faq, cta } = aboutContent;

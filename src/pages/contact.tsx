@@ -5,7 +5,7 @@ import { PageHero } from '~/components/sections/page-hero';
 import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
-import { contactContent } from '~/content/contact-page';
+import { contactContent, contactSeo } from '~/content/contact-page';
 import { BookingForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
 import { BookingTopicNote } from './contact/booking-topic-note';
@@ -13,7 +13,7 @@ import { ContactWays } from './contact/contact-ways';
 import { InfoCards } from './contact/info-cards';
 import { Reasons } from './contact/reasons';
 
-export const meta = () => routeMeta('/contact');
+export const meta = () => routeMeta('/contact', contactSeo);
 
 export default function Page() {
   const { hero, ways, info, reasons, social, map } = contactContent;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { notFoundCopy } from '~/content/not-found';
+import { notFoundCopy, notFoundSeo } from '~/content/not-found';
 import { routeMeta } from '~/lib/meta';
 
-export const meta = () => routeMeta('notFound');
+export const meta = () => routeMeta('notFound', notFoundSeo);
 
 export default function NotFound() {
   const { pathname } = useLocation();

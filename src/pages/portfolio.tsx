@@ -6,12 +6,12 @@ import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { videos } from '~/content/embeds';
-import { portfolioContent } from '~/content/portfolio';
+import { portfolioContent, portfolioSeo } from '~/content/portfolio';
 import { routeMeta } from '~/lib/meta';
 import { Gallery } from './portfolio/gallery';
 import { Videos } from './portfolio/videos';
 
-export const meta = () => routeMeta('/vores-arbejde');
+export const meta = () => routeMeta('/vores-arbejde', portfolioSeo);
 
 export default function Page() {
   const { hero, gallery, videos: videoText, process, cta } = portfolioContent;

@@ -2,11 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { business, mailtoHref } from '~/content/business';
-import { privacyContent } from '~/content/privacy';
+import { privacyContent, privacySeo } from '~/content/privacy';
 import { routeMeta } from '~/lib/meta';
 import { PrivacySectionBlock } from './privacy/privacy-section';
 
-export const meta = () => routeMeta('/privatlivspolitik');
+export const meta = () => routeMeta('/privatlivspolitik', privacySeo);
 
 export default function Page() {
   const { title, lead, updatedLabel, updated, updatedIso, sections, contactText, backHome } =

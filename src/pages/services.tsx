@@ -7,7 +7,7 @@ import { ProcessSteps } from '~/components/sections/process-steps';
 import { Section } from '~/components/sections/section-heading';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { servicesProcess } from '~/content/process';
-import { servicesContent, servicesWhyUs } from '~/content/services-page';
+import { servicesContent, servicesSeo, servicesWhyUs } from '~/content/services-page';
 import { routeMeta } from '~/lib/meta';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PackageSections } from './services/package-sections';
@@ -15,7 +15,7 @@ import { ScrollToServicesButton } from './services/scroll-to-services-button';
 import { SpecialServices } from './services/special-services';
 
 export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
-  routeMeta('/services', undefined, siteDataOf(matches));
+  routeMeta('/services', servicesSeo, undefined, siteDataOf(matches));
 
 export default function Page() {
   const { hero, process, whyUs, cta } = servicesContent;

@@ -3,12 +3,12 @@ import { ActionLink, CallButton } from '~/components/sections/action-link';
 import { business, mailtoHref } from '~/content/business';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
-import { termsSections, termsText } from '~/content/terms';
+import { termsSections, termsSeo, termsText } from '~/content/terms';
 import { routeMeta } from '~/lib/meta';
 import { useSiteData } from '~/lib/site-data';
 import { TermsSectionBlock } from './terms/terms-section';
 
-export const meta = () => routeMeta('/handelsbetingelser');
+export const meta = () => routeMeta('/handelsbetingelser', termsSeo);
 
 /** Handelsbetingelser: the booking's terms, its figures from the engine's settings. */
 export default function Page() {

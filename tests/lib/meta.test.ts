@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { aboutSeo } from '~/content/about';
+import { notFoundSeo } from '~/content/not-found';
 import { routeMeta } from '~/lib/meta';
 import { resolveSiteUrl } from '~/lib/site-url';
 
@@ -6,7 +8,7 @@ const site = 'https://www.example.dk';
 
 describe('routeMeta', () => {
   it('gives a page its canonical URL, OpenGraph and Twitter tags on the configured site', () => {
-    const tags = routeMeta('/about', site);
+    const tags = routeMeta('/about', aboutSeo, site);
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/about` });
     expect(tags).toContainEqual({ property: 'og:url', content: `${site}/about` });
     expect(tags).toContainEqual({ property: 'og:image', content: `${site}/og-image.png` });
@@ -16,7 +18,7 @@ describe('routeMeta', () => {
   });
 
   it('marks the not-found page noindex without a canonical URL', () => {
-    const tags = routeMeta('notFound', site);
+    const tags = routeMeta('notFound', notFoundSeo, site);
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });
     expect(tags.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false);
   });

@@ -6,7 +6,6 @@ import { SiteFooter } from '~/app/layout/site-footer';
 import { business } from '~/content/business';
 import { bookingTopics } from '~/content/booking-topics';
 import { faqItems } from '~/content/faq';
-import { pageSeo, type SeoKey } from '~/content/seo';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { routeMeta } from '~/lib/meta';
 import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
@@ -17,6 +16,7 @@ import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
 import TermsPage from '~/pages/terms';
+import { pageSeos } from '../support/page-seo';
 import { openingWeek, seededSiteData } from '../support/site-data';
 
 /**
@@ -133,8 +133,8 @@ describe('facts in the copy come from the data', () => {
     const texts = [
       ...faqItems(odd).map((item) => item.answer),
       ...Object.values(bookingTopics).map((topic) => topic.text),
-      ...(Object.keys(pageSeo) as SeoKey[]).flatMap((key) =>
-        routeMeta(key, 'https://example.dk', odd).flatMap((tag) =>
+      ...(Object.keys(pageSeos) as (keyof typeof pageSeos)[]).flatMap((key) =>
+        routeMeta(key, pageSeos[key], 'https://example.dk', odd).flatMap((tag) =>
           'content' in tag ? [tag.content] : [],
         ),
       ),

@@ -110,7 +110,7 @@ describe('Portfolio page', () => {
 
   it('shows a before/after pair side by side, labelled, and marks its thumbnail', async () => {
     const user = setup();
-    const pair = { ...images[0]!, before: { name: images[1]!.name, alt: 'Bilen før vask' } };
+    const pair = { ...images[0]!, before: { ...images[1]!, alt: 'Bilen før vask' } };
     render(<Gallery images={[pair, images[2]!]} text={portfolioContent.gallery} />);
     const thumb = screen.getAllByRole('button')[0]!;
     expect(thumb).toHaveTextContent('Før / Efter');
@@ -198,7 +198,7 @@ describe('Portfolio page', () => {
     const drawings = portfolioContent.gallery.images;
     expect(drawings.every((image) => image.drawing)).toBe(true);
     expect(galleryHeading(drawings).title).toBe('Tegninger af vores arbejde');
-    const photos = drawings.map(({ name, alt }) => ({ name, alt }));
+    const photos = drawings.map(({ drawing: _drawing, ...photo }) => photo);
     expect(galleryHeading(photos).title).toBe('Resultater vi er stolte af');
     // one drawing left among photos: still not all results
     expect(galleryHeading([...photos, drawings[0]!]).title).toBe('Resultater vi er stolte af');

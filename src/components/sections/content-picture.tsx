@@ -28,7 +28,7 @@ export function ContentPicture({
 }: ContentPictureProps) {
   return (
     <Picture
-      name={image.name}
+      image={image}
       alt={image.alt}
       sizes={sizes}
       priority={priority}

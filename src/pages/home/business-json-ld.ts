@@ -3,6 +3,7 @@
  * other page's first load carries it (src/lib/meta.ts, the tags of every page, is in the shell).
  */
 import { business } from '~/content/business';
+import { homeSeo } from '~/content/home';
 import { shareImage } from '~/content/seo';
 import { routeMeta, type MetaDescriptor } from '~/lib/meta';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
@@ -15,7 +16,10 @@ export function homeMeta(
   siteUrl: string = configuredSiteUrl,
 ): MetaDescriptor[] {
   if (!data) throw new Error('homeMeta: the business JSON-LD needs the site data');
-  return [...routeMeta('/', siteUrl, data), { 'script:ld+json': businessJsonLd(siteUrl, data) }];
+  return [
+    ...routeMeta('/', homeSeo, siteUrl, data),
+    { 'script:ld+json': businessJsonLd(siteUrl, data) },
+  ];
 }
 
 const SCHEMA_DAYS = [

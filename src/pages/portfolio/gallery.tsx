@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '~/components/ui/dialog';
+import type { ContentImage } from '~/content/packages';
 import type { PortfolioImage } from '~/content/portfolio';
 
 export interface GalleryText {
@@ -88,7 +89,7 @@ export function Gallery({ images, text }: GalleryProps) {
               className="group relative block w-full overflow-hidden rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             >
               <Picture
-                name={image.name}
+                image={image}
                 alt={image.alt}
                 sizes={thumbSizes}
                 // the first photo is in the first screen on a phone (the page's largest paint)
@@ -165,16 +166,10 @@ export function Gallery({ images, text }: GalleryProps) {
 }
 
 /** One picture of the lightbox; `label` ('Før' / 'Efter') for the halves of a pair. */
-function LightboxPicture({
-  image,
-  label,
-}: {
-  image: Pick<PortfolioImage, 'name' | 'alt'>;
-  label?: string;
-}) {
+function LightboxPicture({ image, label }: { image: ContentImage; label?: string }) {
   const picture = (
     <Picture
-      name={image.name}
+      image={image}
       alt={image.alt}
       sizes={
         label

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { homeSeo } from '~/content/home';
 import { routeMeta } from '~/lib/meta';
 import type { SiteData } from '~/lib/site-data';
 import { seededSiteData } from '../../support/site-data';
@@ -13,7 +14,7 @@ describe('homeMeta', () => {
       { 'script:ld+json': businessJsonLd(site, seededSiteData) },
     ]);
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/` });
-    expect(routeMeta('/', site).some((tag) => 'script:ld+json' in tag)).toBe(false);
+    expect(routeMeta('/', homeSeo, site).some((tag) => 'script:ld+json' in tag)).toBe(false);
   });
 
   it('takes the price range, the offers and the hours of the JSON-LD from the site data', () => {

@@ -1,0 +1,12 @@
+/**
+ * GENERATED FILE, do not edit by hand. Regenerate with `npm run images` (scripts/images.ts) after
+ * adding or replacing an original in assets/images/.
+ */
+export default {
+  name: 'gallery-12',
+  width: 1600,
+  height: 1200,
+  color: '#283848',
+  hash: '16facd6c',
+  widths: [480, 800, 1200, 1600],
+} as const;

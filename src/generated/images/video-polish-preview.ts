@@ -1,0 +1,12 @@
+/**
+ * GENERATED FILE, do not edit by hand. Regenerate with `npm run images` (scripts/images.ts) after
+ * adding or replacing an original in assets/images/.
+ */
+export default {
+  name: 'video-polish-preview',
+  width: 1600,
+  height: 900,
+  color: '#083848',
+  hash: '8cd75773',
+  widths: [480, 800, 1200, 1600],
+} as const;
