@@ -183,6 +183,65 @@ test.describe('the booking flow on a phone', () => {
     await expectNoAxeViolations(page, 'next free time taken');
   });
 
+  test('outage on the move page: said once with the phone, and the move works when the backend is back', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const cal = await rpc<Calendar>('get_booking_calendar', { p_service_id: GULD });
+    const day = cal.days.filter((d) => d.status === 'bookable')[22]!;
+    const free = await rpc<{ slots: string[] }>('get_available_slots', {
+      p_service_id: GULD,
+      p_date: day.day,
+    });
+    const { email, reference } = await bookInDb(GULD, day.day, free.slots[0]!, 'move-outage');
+    const confirmation = await waitForMail(email, 'Bookingbekræftelse');
+    const flyt = /https?:\/\/\S+(\/flyt\?token=[0-9a-f]{64})/.exec(confirmation.text)?.[1];
+    expect(flyt).toBeTruthy();
+
+    // the booking is found, then the backend stops answering: the calendar and the times fail
+    let down = true;
+    // (the call carries ?forceFunctionRegion=…)
+    await page.route(`${GATEWAY}/functions/v1/reschedule-booking?*`, async (route) => {
+      const action = (route.request().postDataJSON() as { action?: string } | null)?.action;
+      if (down && (action === 'calendar' || action === 'slots')) {
+        await route.abort('connectionrefused');
+      } else {
+        await route.continue();
+      }
+    });
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme).catch(() => {});
+      await page.goto(flyt!);
+      await expect(page.getByText(reference, { exact: true })).toBeVisible();
+      const notice = page.getByTestId('booking-outage');
+      await expect(notice).toBeVisible({ timeout: 20_000 });
+      await expect(notice).toHaveCount(1);
+      await expect(notice).toContainText(
+        `Flytning online virker ikke lige nu – ring ${PHONE}, så flytter vi din tid.`,
+      );
+      await expect(notice.getByRole('link', { name: PHONE })).toHaveAttribute(
+        'href',
+        'tel:+4512345678',
+      );
+      await expectNoAxeViolations(page, `move page outage notice (${theme})`);
+    }
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+
+    // the backend answers again: the page comes back by itself and the move goes through
+    down = false;
+    await expect(page.getByTestId('booking-outage')).toBeHidden({ timeout: 45_000 });
+    await tapDay(page, day.day);
+    await expect(timeSelect(page)).toBeEnabled();
+    await timeSelect(page).click();
+    const later = free.slots.at(-1)!;
+    await page.getByRole('option', { name: later, exact: true }).click();
+    await page.getByRole('button', { name: 'Flyt booking' }).tap();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Din booking er flyttet' }),
+    ).toBeVisible();
+    await expect(page.getByText(`${danishDay(day.day)} kl. ${later}`).first()).toBeVisible();
+  });
+
   test("a same-day half-hour move; the first e-mail's cancel link then says the booking was moved", async ({
     page,
   }) => {

@@ -42,4 +42,11 @@ export const rescheduleCopy = {
     body: 'Bookingen er flyttet det største antal gange, der er muligt online. Ring til os, hvis du har brug for en anden tid.',
   },
   moveFailed: 'Bookingen blev ikke flyttet',
+  /** Said once, above the date and time, while the booking system cannot be reached. */
+  outage: {
+    before: 'Flytning online virker ikke lige nu – ring ',
+    after: ', så flytter vi din tid.',
+    retrying:
+      'Din nuværende tid gælder stadig, og siden virker igen af sig selv, når forbindelsen er tilbage.',
+  },
 } as const;

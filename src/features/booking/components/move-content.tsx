@@ -24,6 +24,7 @@ import { BookingQueryProvider } from './booking-query-provider';
 import { nextFreeTime } from '../rules/next-free-time';
 import { DateField } from './date-field';
 import { NextFreeTime } from './next-free-time';
+import OutageNotice from './outage-notice';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
 
@@ -112,6 +113,9 @@ function MoveForm({
   const [problem, setProblem] = useState<string | null>(null);
 
   const ready = date !== null && chosenTime !== null;
+  // the calendar or the times cannot be read: said once, with the phone; the reads are asked
+  // again by themselves (booking-query-provider.tsx) and the notice goes when they answer
+  const outage = calendar.isError || slotsFailed;
   // a chosen day without a free time (a full day can be tapped): the next free time, as on the form
   const dayWithoutTime =
     date !== null && !loadingSlots && !slotsFailed && slots.length === 0 && !!calendar.data;
@@ -149,6 +153,7 @@ function MoveForm({
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{copy.chooseHint}</p>
       </div>
+      {outage ? <OutageNotice text={copy.outage} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <DateField
           value={date}

@@ -1,12 +1,19 @@
 /**
  * What the form says while the booking system cannot be reached: once, in place, with the phone
  * number. Its own module (loaded with import() when a call first fails), as only a failure needs it.
+ * The move page (/flyt) says the same in its own words (`text`).
  */
 import { bookingCopy } from '~/content/booking';
 import { business, telHref } from '~/content/business';
 
-export default function OutageNotice() {
-  const copy = bookingCopy.outage;
+/** The words around the phone number, and the line that says the page comes back by itself. */
+export interface OutageText {
+  before: string;
+  after: string;
+  retrying: string;
+}
+
+export default function OutageNotice({ text: copy = bookingCopy.outage }: { text?: OutageText }) {
   return (
     <div
       role="alert"
