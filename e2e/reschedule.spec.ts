@@ -138,10 +138,23 @@ test.describe('move link (Flyt booking)', () => {
   test('a link without a valid token says it does not work; other pages do not load the move code', async ({
     page,
   }) => {
-    for (const path of ['/flyt', `/flyt?token=${'0'.repeat(64)}`, '/flyt?token=abc']) {
+    const links = [
+      ['/flyt', false],
+      [`/flyt?token=${'0'.repeat(64)}`, true],
+      ['/flyt?token=abc', false],
+    ] as const;
+    for (const [path, wellFormed] of links) {
+      const scripts = recordScripts(page);
       await page.goto(path);
       await expect(page.getByRole('alert')).toContainText('Linket virker ikke');
       await expect(page.getByRole('link', { name: /Ring til os/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // a token of the right format is looked up, and the code for its answer loads beside the
+      // lookup; without one there is nothing to look up, and the move form's code stays away
+      const formCode = (await Promise.all(scripts.values())).some((t) =>
+        t.includes('booking-time'),
+      );
+      expect(formCode, `${path} loads the move form's code`).toBe(wellFormed);
     }
     await expectNoAxeViolations(page, 'move page with an invalid link');
 

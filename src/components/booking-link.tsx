@@ -166,7 +166,8 @@ export interface LinkContentProps<A extends LinkAnswer> {
  *
  * `children` may render a lazy component: nothing of a page but this frame is prerendered or can
  * be shown before the lookup answers, so each page loads the code for the answer with import()
- * (`preload`, started at once, in parallel with the lookup) and this frame is its first load.
+ * (`preload`, started with the lookup, in parallel) and this frame is its first load. Without a
+ * token of the right format there is nothing to look up and nothing of that code is loaded.
  * `lookup` and `preload` must be module-level functions (a new one on every render would run
  * again each time).
  */
@@ -191,8 +192,8 @@ export function BookingLookup<A extends LinkAnswer>({
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    void preload();
-  }, [preload]);
+    if (token) void preload();
+  }, [preload, token]);
 
   useEffect(() => {
     if (!token) return;
