@@ -17,7 +17,8 @@ async function openThird(user: ReturnType<typeof setup>) {
   const buttons = within(gallery).getAllByRole('button');
   expect(buttons).toHaveLength(24);
   await user.click(buttons[2]!);
-  return screen.getByRole('dialog');
+  // the lightbox's code loads with import() at the first pointing, touch or focus
+  return screen.findByRole('dialog');
 }
 
 describe('Portfolio page', () => {
@@ -115,7 +116,7 @@ describe('Portfolio page', () => {
     const thumb = screen.getAllByRole('button')[0]!;
     expect(thumb).toHaveTextContent('Før / Efter');
     await user.click(thumb);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const figures = within(dialog).getAllByRole('figure');
     expect(figures.map((f) => f.textContent)).toEqual(['Før', 'Efter']);
     expect(within(figures[0]!).getByRole('img')).toHaveAccessibleName('Bilen før vask');

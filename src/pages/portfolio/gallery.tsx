@@ -1,14 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Picture } from '~/components/picture';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '~/components/ui/dialog';
-import type { ContentImage } from '~/content/packages';
 import type { PortfolioImage } from '~/content/portfolio';
 
 export interface GalleryText {
@@ -29,11 +20,16 @@ export interface GalleryProps {
 
 // 2 columns on phones, 3 then 4 wider
 const thumbSizes = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, 50vw';
-/** A horizontal swipe longer than this (CSS px) turns the page. */
-const SWIPE_MIN = 40;
 
-const navButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-background text-foreground transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+/**
+ * The lightbox (Radix dialog, its focus trap and scroll lock: 13 KB gzipped) loads with import()
+ * when a thumbnail is pointed at, touched or focused, so it is in no first load of the page; a
+ * click that comes before it has loaded opens it as soon as it has.
+ */
+const loadLightbox = () => import('./lightbox');
+// without the network the thumbnail opens nothing, rather than the page's error screen
+const Lightbox = lazy(() => loadLightbox().catch(() => ({ default: () => null })));
+const preloadLightbox = () => void loadLightbox();
 
 /**
  * The portfolio grid (2 columns on phones, 3 then 4 wider). A picture opens full size in a modal
@@ -43,36 +39,11 @@ const navButton =
  */
 export function Gallery({ images, text }: GalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // once opened, the lightbox stays mounted (closed), so that it closes as a dialog does
+  const [opened, setOpened] = useState(false);
   // The dialog has no Radix trigger (one dialog serves 24 buttons): on close, focus goes back to
   // the thumbnail that opened it.
   const opener = useRef<HTMLButtonElement | null>(null);
-  const swipeStart = useRef<{ x: number; y: number } | null>(null);
-  const current = openIndex === null ? undefined : images[openIndex];
-  const total = images.length;
-
-  const step = (by: number) =>
-    setOpenIndex((index) => (index === null ? index : (index + by + total) % total));
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    if (by && !event.altKey && !event.ctrlKey && !event.metaKey) {
-      event.preventDefault();
-      step(by);
-    }
-  };
-  const onPointerDown = (event: PointerEvent) => {
-    swipeStart.current =
-      event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
-      step(dx < 0 ? 1 : -1);
-    }
-  };
 
   return (
     <>
@@ -82,9 +53,13 @@ export function Gallery({ images, text }: GalleryProps) {
             <button
               type="button"
               aria-haspopup="dialog"
+              onPointerEnter={preloadLightbox}
+              onTouchStart={preloadLightbox}
+              onFocus={preloadLightbox}
               onClick={(event) => {
                 opener.current = event.currentTarget;
                 setOpenIndex(index);
+                setOpened(true);
               }}
               className="group relative block w-full overflow-hidden rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             >
@@ -106,90 +81,17 @@ export function Gallery({ images, text }: GalleryProps) {
         ))}
       </ul>
 
-      <Dialog open={current !== undefined} onOpenChange={(open) => !open && setOpenIndex(null)}>
-        {current && openIndex !== null ? (
-          <DialogContent
-            closeLabel={text.close}
-            className="max-w-6xl gap-3 p-3 sm:p-4"
-            onKeyDown={onKeyDown}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              opener.current?.focus();
-            }}
-          >
-            <DialogHeader className="min-h-11 justify-center pl-1">
-              <DialogTitle>{current.alt}</DialogTitle>
-            </DialogHeader>
-            <div
-              // touch-action: the browser keeps vertical panning, horizontal moves are our swipe
-              className="touch-pan-y select-none"
-              onPointerDown={onPointerDown}
-              onPointerUp={onPointerUp}
-              onPointerCancel={() => (swipeStart.current = null)}
-            >
-              {current.before ? (
-                <div key={openIndex} className="grid gap-3 sm:grid-cols-2">
-                  <LightboxPicture image={current.before} label={text.before} />
-                  <LightboxPicture image={current} label={text.after} />
-                </div>
-              ) : (
-                // a new element per picture: the previous one never shows under the new title
-                <LightboxPicture key={openIndex} image={current} />
-              )}
-            </div>
-            <div className="flex items-center justify-between gap-3">
-              <button
-                type="button"
-                className={navButton}
-                aria-label={text.previous}
-                onClick={() => step(-1)}
-              >
-                <ChevronLeft className="size-6" aria-hidden="true" />
-              </button>
-              <DialogDescription aria-live="polite" aria-atomic="true">
-                {text.position(openIndex + 1, total)}
-              </DialogDescription>
-              <button
-                type="button"
-                className={navButton}
-                aria-label={text.next}
-                onClick={() => step(1)}
-              >
-                <ChevronRight className="size-6" aria-hidden="true" />
-              </button>
-            </div>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            images={images}
+            text={text}
+            openIndex={openIndex}
+            onIndex={setOpenIndex}
+            opener={opener}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-/** One picture of the lightbox; `label` ('Før' / 'Efter') for the halves of a pair. */
-function LightboxPicture({ image, label }: { image: ContentImage; label?: string }) {
-  const picture = (
-    <Picture
-      image={image}
-      alt={image.alt}
-      sizes={
-        label
-          ? '(min-width: 1280px) 576px, (min-width: 640px) 50vw, 100vw'
-          : '(min-width: 1280px) 1152px, 100vw'
-      }
-      priority
-      className={
-        label
-          ? 'max-h-[35dvh] w-full rounded-lg object-contain sm:max-h-[65dvh]'
-          : 'max-h-[70dvh] w-full rounded-lg object-contain'
-      }
-      style={{ backgroundColor: 'transparent' }}
-    />
-  );
-  if (!label) return picture;
-  return (
-    <figure className="space-y-1">
-      {picture}
-      <figcaption className="text-center text-sm font-semibold">{label}</figcaption>
-    </figure>
   );
 }
