@@ -16,12 +16,22 @@ const deferHydration = (html: string) => deferWith(html, boot);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+const unescapeAttribute = (value: string) =>
+  value.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The page's deferred boot: its script text and its plan (the attribute's value, unescaped). */
+function bootOf(html: string) {
+  const match = /<script data-boot-plan='([^']*)'>(\(function\(\)[\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error(`no deferred boot in ${html}`);
+  return { plan: unescapeAttribute(match[1]!), script: match[2]! };
+}
+
 /**
  * Runs the page's deferred boot script in a bare context standing in for the browser: `import()`
  * records the chunk it would load, events are fired by hand, no paint timing (load alone starts it).
  */
 function run(html: string, readyState: 'loading' | 'complete') {
-  const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
+  const { plan, script } = bootOf(html);
   const imported: string[] = [];
   const preloaded: string[] = [];
   // every task the script queues gets a number; `task` is the last one that began (the microtasks
@@ -46,6 +56,8 @@ function run(html: string, readyState: 'loading' | 'complete') {
     },
     document: {
       readyState,
+      // the element running: the boot reads its plan from its attribute
+      currentScript: { getAttribute: (name: string) => (name === 'data-boot-plan' ? plan : null) },
       head: {
         appendChild: (f: { hrefs: string[] }) => {
           appended.push({ task, hrefs: f.hrefs });
@@ -110,7 +122,7 @@ describe('deferHydration', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
     // same place: after React Router's context script, before </body>
     expect(html).toMatch(
-      /<script>window.__reactRouterContext = \{\};<\/script><script>\(function\(\)\{.*\}\)\(\);<\/script><\/body>/,
+      /<script>window.__reactRouterContext = \{\};<\/script><script data-boot-plan='[^']*'>\(function\(\)\{.*\}\)\(\);<\/script><\/body>/,
     );
   });
 
@@ -285,12 +297,9 @@ describe('deferHydration', () => {
     );
   });
 
-  it('writes the page’s plan into the compiled boot once, where it reads it', () => {
-    const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(deferHydration(page))![1]!;
-    expect(script).not.toContain('BOOT_PLAN');
-    const plans = script.match(/\{"preload":.*?"entry":"[^"]*"\}/g) ?? [];
-    expect(plans).toHaveLength(1);
-    expect(JSON.parse(plans[0]!)).toEqual({
+  it('writes the page’s plan into the boot element’s attribute; the script is the same on every page', () => {
+    const { plan, script } = bootOf(deferHydration(page));
+    expect(JSON.parse(plan)).toEqual({
       preload: [
         '/assets/react-5.js',
         '/assets/router-6.js',
@@ -302,15 +311,22 @@ describe('deferHydration', () => {
       routes: { root: 1, 'routes/page': 2 },
       entry: '/assets/entry.client-4.js',
     });
-    // no text of a plan can end the script element
-    expect(
-      boot({ preload: [], chunks: [], modules: ['</script>'], routes: {}, entry: '' }),
-    ).not.toContain('</script>');
+    // another page's plan, the same script text (one hash in the Content-Security-Policy)
+    const other = bootOf(
+      deferHydration(page.replaceAll('/assets/page-3.js', '/assets/other-7.js')),
+    );
+    expect(JSON.parse(other.plan).modules).toContain('/assets/other-7.js');
+    expect(other.script).toBe(script);
+    expect(script).not.toContain('page-3');
+    // no text of a plan can end the attribute or the element
+    const odd = boot({ preload: [], chunks: [], modules: ["'></script>&"], routes: {}, entry: '' });
+    expect(odd).not.toContain("</script>'");
+    expect(odd.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(bootOf(odd).plan).modules).toEqual(["'></script>&"]);
   });
 
   it('gives a script the browser can parse', () => {
-    const html = deferHydration(page);
-    const script = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(html)![1]!;
+    const { script } = bootOf(deferHydration(page));
     expect(() => new Function(script)).not.toThrow();
   });
 });

@@ -62,8 +62,12 @@ export function firstLoadScripts(html: string, { dynamic = false } = {}): string
   }
   // chunks named in inline scripts: React Router's module script (`import ... from "/assets/…"`)
   // or, after scripts/defer-hydration.ts, the boot script that loads them once the page has painted
-  for (const [, , content = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    for (const [, url] of content.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(url!);
+  // (its plan in its data-boot-plan attribute)
+  for (const [, attributes = '', content = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    const text = `${attributes} ${content}`;
+    for (const [, url] of text.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.add(url!);
   }
   const files = new Set<string>();
   const queue = [...urls].map(fileOfUrl);

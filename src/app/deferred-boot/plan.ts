@@ -1,7 +1,7 @@
 /**
  * What the deferred boot (script.ts) loads on a page: read from React Router's boot script and
  * the page's module preloads by scripts/defer-hydration.ts, and written into the page's inline
- * script as JSON. Types and one constant: the boot bundles this file.
+ * script element's attribute as JSON. Types and constants: the boot bundles this file.
  */
 export interface BootPlan {
   /** Every module preload of the page, in the order the chunks are evaluated. */
@@ -15,6 +15,9 @@ export interface BootPlan {
   /** React Router's client entry, imported last: it hydrates. */
   entry: string;
 }
+
+/** The boot script element's attribute that holds the page's plan (JSON). */
+export const BOOT_PLAN_ATTRIBUTE = 'data-boot-plan';
 
 /** How many module preloads the boot appends in one task (see script.ts). */
 export const PRELOADS_PER_TASK = 2;

@@ -1,8 +1,8 @@
 /**
  * The deferred boot: the classic script that stands, in every prerendered page, where React
  * Router's inline module script was (scripts/defer-hydration.ts puts it there, compiled by
- * scripts/compile-inline-script.ts, with the page's BootPlan in place of BOOT_PLAN). It starts
- * the same imports once the page has painted (see scripts/defer-hydration.ts for why).
+ * scripts/compile-inline-script.ts, with the page's BootPlan in its `data-boot-plan` attribute).
+ * It starts the same imports once the page has painted (see scripts/defer-hydration.ts for why).
  *
  * When: after the load event (the images in the HTML are in) and the first contentful paint, two
  * frames later, so that what has loaded is on screen first; at once on a key press; after the
@@ -30,12 +30,17 @@
  * which hydrates after the app: src/features/booking/early-press/script.ts).
  */
 import { HYDRATED_EVENT } from '~/lib/hydration';
-import { type BootPlan, PRELOADS_PER_TASK } from './plan';
+import { BOOT_PLAN_ATTRIBUTE, type BootPlan, PRELOADS_PER_TASK } from './plan';
 
-/** The page's plan: scripts/defer-hydration.ts writes it here, as JSON, in each page. */
-declare const BOOT_PLAN: BootPlan;
-
-const plan = BOOT_PLAN;
+/**
+ * The page's plan: scripts/defer-hydration.ts writes it, as JSON, into this script element's
+ * attribute, so that the script's text is the same on every page and one hash of the
+ * Content-Security-Policy (sent with every response) covers it on all of them. Read while the
+ * script runs, the one moment `currentScript` is this element.
+ */
+const plan = JSON.parse(
+  (document.currentScript as HTMLScriptElement).getAttribute(BOOT_PLAN_ATTRIBUTE)!,
+) as BootPlan;
 const intents = ['keydown', 'pointerdown', 'touchstart', 'focusin'];
 let started = false;
 let soon = false;
