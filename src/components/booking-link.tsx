@@ -26,9 +26,14 @@ export function linkPageMeta({ title, description }: { title: string; descriptio
   ];
 }
 
+/**
+ * The page's frame, at least a screen tall: what the lookup answers (a message, or the booking and
+ * its form) replaces the one-line "Henter din booking..." below the fold's footer, not above it,
+ * so the footer never jumps on screen (Lighthouse measured a layout shift of 0.14 on a phone).
+ */
 export function LinkPage({ heading, children }: { heading: string; children: ReactNode }) {
   return (
-    <section className="container max-w-2xl py-16">
+    <section className="container min-h-svh max-w-2xl py-16">
       <h1 className="mb-6 text-4xl font-bold tracking-tight">{heading}</h1>
       {children}
     </section>
