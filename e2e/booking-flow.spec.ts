@@ -70,6 +70,38 @@ async function bookInDb(serviceId: string, day: string, time: string, tag: strin
 }
 
 /** Opens the date picker and taps the given day (full or bookable), paging months as needed. */
+/** The n-th bookable day of Guldpakken and its free times. */
+async function bookableDay(n: number) {
+  const cal = await rpc<Calendar>('get_booking_calendar', { p_service_id: GULD });
+  const day = cal.days.filter((d) => d.status === 'bookable')[n]!;
+  const free = await rpc<{ slots: string[] }>('get_available_slots', {
+    p_service_id: GULD,
+    p_date: day.day,
+  });
+  return { day, free };
+}
+
+/** The move and cancel links of a booking e-mail (path and query). */
+function linksOf(mail: { text: string }) {
+  const flyt = /https?:\/\/\S+(\/flyt\?token=[0-9a-f]{64})/.exec(mail.text)?.[1];
+  const afbestil = /https?:\/\/\S+(\/afbestil\?token=[0-9a-f]{64})/.exec(mail.text)?.[1];
+  expect(flyt && afbestil, 'the e-mail has its move and cancel links').toBeTruthy();
+  return { flyt: flyt!, afbestil: afbestil! };
+}
+
+/** On the move page: picks the day and the time, moves, and sees the new time confirmed. */
+async function moveTo(page: Page, day: string, time: string) {
+  await tapDay(page, day);
+  await expect(timeSelect(page)).toBeEnabled();
+  await timeSelect(page).click();
+  await page.getByRole('option', { name: time, exact: true }).click();
+  await page.getByRole('button', { name: 'Flyt booking' }).tap();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Din booking er flyttet' }),
+  ).toBeVisible();
+  await expect(page.getByText(`${danishDay(day)} kl. ${time}`).first()).toBeVisible();
+}
+
 async function tapDay(page: Page, day: string) {
   await dateButton(page).click();
   await expect(calendar(page).getByRole('grid')).toBeVisible();
@@ -187,16 +219,9 @@ test.describe('the booking flow on a phone', () => {
     page,
   }) => {
     test.setTimeout(150_000);
-    const cal = await rpc<Calendar>('get_booking_calendar', { p_service_id: GULD });
-    const day = cal.days.filter((d) => d.status === 'bookable')[22]!;
-    const free = await rpc<{ slots: string[] }>('get_available_slots', {
-      p_service_id: GULD,
-      p_date: day.day,
-    });
+    const { day, free } = await bookableDay(22);
     const { email, reference } = await bookInDb(GULD, day.day, free.slots[0]!, 'move-outage');
-    const confirmation = await waitForMail(email, 'Bookingbekræftelse');
-    const flyt = /https?:\/\/\S+(\/flyt\?token=[0-9a-f]{64})/.exec(confirmation.text)?.[1];
-    expect(flyt).toBeTruthy();
+    const { flyt } = linksOf(await waitForMail(email, 'Bookingbekræftelse'));
 
     // the booking is found, then the backend stops answering: the calendar and the times fail
     let down = true;
@@ -211,7 +236,7 @@ test.describe('the booking flow on a phone', () => {
     });
     for (const theme of ['dark', 'light']) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme).catch(() => {});
-      await page.goto(flyt!);
+      await page.goto(flyt);
       await expect(page.getByText(reference, { exact: true })).toBeVisible();
       const notice = page.getByTestId('booking-outage');
       await expect(notice).toBeVisible({ timeout: 20_000 });
@@ -230,28 +255,14 @@ test.describe('the booking flow on a phone', () => {
     // the backend answers again: the page comes back by itself and the move goes through
     down = false;
     await expect(page.getByTestId('booking-outage')).toBeHidden({ timeout: 45_000 });
-    await tapDay(page, day.day);
-    await expect(timeSelect(page)).toBeEnabled();
-    await timeSelect(page).click();
-    const later = free.slots.at(-1)!;
-    await page.getByRole('option', { name: later, exact: true }).click();
-    await page.getByRole('button', { name: 'Flyt booking' }).tap();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Din booking er flyttet' }),
-    ).toBeVisible();
-    await expect(page.getByText(`${danishDay(day.day)} kl. ${later}`).first()).toBeVisible();
+    await moveTo(page, day.day, free.slots.at(-1)!);
   });
 
   test("a same-day half-hour move; the first e-mail's cancel link then says the booking was moved", async ({
     page,
   }) => {
     test.setTimeout(120_000);
-    const cal = await rpc<Calendar>('get_booking_calendar', { p_service_id: GULD });
-    const day = cal.days.filter((d) => d.status === 'bookable')[26]!;
-    const free = await rpc<{ slots: string[] }>('get_available_slots', {
-      p_service_id: GULD,
-      p_date: day.day,
-    });
+    const { day, free } = await bookableDay(26);
     const [start, shifted] = [free.slots[0]!, free.slots[1]!];
     const { email, reference } = await bookInDb(GULD, day.day, start, 'half-hour');
     // the public times now leave out the half hour after: Guldpakken takes two hours
@@ -261,28 +272,17 @@ test.describe('the booking flow on a phone', () => {
     });
     expect(publicNow.slots).not.toContain(shifted);
 
-    const confirmation = await waitForMail(email, 'Bookingbekræftelse');
-    const flyt = /https?:\/\/\S+(\/flyt\?token=[0-9a-f]{64})/.exec(confirmation.text)?.[1];
-    const afbestil = /https?:\/\/\S+(\/afbestil\?token=[0-9a-f]{64})/.exec(confirmation.text)?.[1];
-    expect(flyt && afbestil).toBeTruthy();
+    const { flyt, afbestil } = linksOf(await waitForMail(email, 'Bookingbekræftelse'));
 
     // the move page offers the half hour later on the same day, overlapping the booking itself
-    await page.goto(flyt!);
+    await page.goto(flyt);
     await expect(page.getByText(reference, { exact: true })).toBeVisible();
-    await tapDay(page, day.day);
-    await expect(timeSelect(page)).toBeEnabled();
-    await timeSelect(page).click();
-    await page.getByRole('option', { name: shifted, exact: true }).click();
-    await page.getByRole('button', { name: 'Flyt booking' }).tap();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Din booking er flyttet' }),
-    ).toBeVisible();
-    await expect(page.getByText(`${danishDay(day.day)} kl. ${shifted}`).first()).toBeVisible();
+    await moveTo(page, day.day, shifted);
 
     // the first e-mail's cancel link: the booking was moved, use the newest e-mail
     for (const theme of ['dark', 'light']) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-      await page.goto(afbestil!);
+      await page.goto(afbestil);
       const message = page.getByRole('status').filter({ hasText: 'Bookingen er flyttet' });
       await expect(message).toBeVisible();
       await expect(message).toContainText('Brug linket i den nyeste e-mail fra os');
