@@ -175,14 +175,10 @@ async function manifestSources(manifest: Record<string, ManifestEntry>, manifest
       ),
     );
   }
-  const index = `${GENERATED_HEADER.replace(
-    ' */',
-    ` *
- * One module per image (./images/): content imports this index as a namespace
- * (\`import * as pictures\`, then \`pictures.gallery01\`), so a page's bundle holds the entries of
- * the pictures it shows and no others.
- */`,
-  )}
+  const index = `${GENERATED_HEADER}
+// One module per image (./images/): content imports this index as a namespace
+// (\`import * as pictures\`, then \`pictures.gallery01\`), so a page's bundle holds the entries of
+// the pictures it shows and no others.
 export interface ImageManifestEntry {
   /** The original's file name without extension, and the variants' name prefix. */
   name: string;

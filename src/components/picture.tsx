@@ -2,27 +2,24 @@ import type { CSSProperties } from 'react';
 import type { ImageManifestEntry } from '~/generated/image-manifest';
 import { cn } from '~/lib/utils';
 
-/** One image of the pipeline: an export of ~/generated/image-manifest. */
-export type ImageEntry = ImageManifestEntry;
-
 type Format = 'avif' | 'webp';
 
 /** URL of one generated variant (see scripts/images/pipeline.ts for the naming). */
-export function imageUrl({ name, hash }: ImageEntry, width: number, format: Format) {
+export function imageUrl({ name, hash }: ImageManifestEntry, width: number, format: Format) {
   return `/images/${name}-${width}.${hash}.${format}`;
 }
 
-export function imageSrcSet(image: ImageEntry, format: Format) {
+export function imageSrcSet(image: ImageManifestEntry, format: Format) {
   return image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(', ');
 }
 
 /** The variant used as the plain `src` fallback: 800 px wide or the largest below that. */
-export function fallbackWidth({ widths, width }: ImageEntry) {
+export function fallbackWidth({ widths, width }: ImageManifestEntry) {
   return widths.filter((w) => w <= 800).at(-1) ?? widths[0] ?? width;
 }
 
 export interface PictureProps {
-  image: ImageEntry;
+  image: ImageManifestEntry;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown, e.g. '(min-width: 1024px) 33vw, 100vw'. */
   sizes: string;

@@ -1,11 +1,10 @@
 /**
  * GENERATED FILE, do not edit by hand. Regenerate with `npm run images` (scripts/images.ts) after
  * adding or replacing an original in assets/images/.
- *
- * One module per image (./images/): content imports this index as a namespace
- * (`import * as pictures`, then `pictures.gallery01`), so a page's bundle holds the entries of
- * the pictures it shows and no others.
  */
+// One module per image (./images/): content imports this index as a namespace
+// (`import * as pictures`, then `pictures.gallery01`), so a page's bundle holds the entries of
+// the pictures it shows and no others.
 export interface ImageManifestEntry {
   /** The original's file name without extension, and the variants' name prefix. */
   name: string;

@@ -32,10 +32,8 @@ const Lightbox = lazy(() => loadLightbox().catch(() => ({ default: () => null })
 const preloadLightbox = () => void loadLightbox();
 
 /**
- * The portfolio grid (2 columns on phones, 3 then 4 wider). A picture opens full size in a modal
- * lightbox (Radix dialog: focus stays inside, Escape or a click outside closes it, focus returns
- * to the thumbnail that opened it). Previous/next buttons, the arrow keys and a horizontal swipe
- * move through the pictures and wrap around at both ends; the counter is a polite live region.
+ * The portfolio grid (2 columns on phones, 3 then 4 wider). A picture opens full size in the
+ * lightbox (lightbox.tsx: what it does with focus, keys and swipes).
  */
 export function Gallery({ images, text }: GalleryProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
