@@ -528,7 +528,7 @@ begin
 
   -- cancelToken null: the outbox trigger fills in the plain token of the booking just made
   perform public.booking_queue_emails(v_booking, 'booking_confirmation', 'owner_notification', '',
-    jsonb_build_object('cancelToken', v_booking.cancel_token), '{}', now());
+    jsonb_build_object('cancelToken', v_booking.cancel_token), '{}', p_now);
 
   return public.booking_result(v_booking);
 end;

@@ -277,7 +277,7 @@ begin
     p_notes => v_notes,
     p_car_plate => v_car_plate,
     p_source => 'owner',
-    p_created_at => now());
+    p_created_at => p_now);
   if v_booking.id is null then
     raise exception '%', public.owner_taken_message(v_blocked) using errcode = 'exclusion_violation';
   end if;

@@ -91,13 +91,32 @@ revoke all on function public.booking_days(public.bookings) from public, anon, a
 
 -- owner_agenda ------------------------------------------------------------------------------------
 
--- security_invoker: it runs with the caller's rights, so the grants and row-level security of
--- bookings apply (the Data API exposes views in public). One row per car per day it is at the
--- workshop, from today on. A cancelled booking shows only on its drop-off day, marked cancelled,
--- so the owner does not wait for that car; it is not in the workshop on the days after.
-create view public.owner_agenda
-with (security_invoker = true)
-as
+-- The day's cars as seen at p_now: one row per car per day it is at the workshop, from p_now's day
+-- on. A cancelled booking shows only on its drop-off day, marked cancelled, so the owner does not
+-- wait for that car; it is not in the workshop on the days after. The clock is a parameter so that
+-- what the agenda shows can be checked for any moment; owner_agenda is this at now().
+-- Security invoker and without its own search_path (every name is qualified), so PostgreSQL
+-- inlines it into the view's query: a filter on day reaches the days before the role of each day
+-- is worked out, and the grants and row-level security of bookings apply to the caller.
+create function public.owner_agenda_at(p_now timestamptz)
+returns table (
+  day text,
+  role text,
+  drop_off_local timestamp,
+  ready_local timestamp,
+  package text,
+  customer_name text,
+  customer_phone text,
+  customer_email text,
+  notes text,
+  status public.owner_status,
+  reference text,
+  car_plate text,
+  no_shows integer
+)
+language sql
+stable
+as $$
 select public.owner_date_canonical(g.day) as day,
        r.role,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
@@ -110,29 +129,47 @@ select public.owner_date_canonical(g.day) as day,
        public.owner_status_of(b.status) as status,
        b.reference,
        b.car_plate,
-       public.booking_no_shows(b.customer_phone, b.customer_email, now()) as no_shows
+       public.booking_no_shows(b.customer_phone, b.customer_email, p_now) as no_shows
   from public.bookings b
   -- the days of booking_days, written out so that a filter on day reaches them before the role of
   -- each day is worked out: a day's agenda works out the roles of that day's cars only
  cross join lateral (
    select d::date as day
-     from generate_series((b.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
+     from pg_catalog.generate_series((b.drop_off_at at time zone 'Europe/Copenhagen')::date::timestamp,
                           (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::date::timestamp,
                           interval '1 day') d
  ) g
  cross join lateral public.booking_day_role(b, g.day) r
  -- a car given a later ready time is still here after its planned one (bookings_new_ready_at_idx)
- where (b.ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+ where (b.ready_at >= ((p_now at time zone 'Europe/Copenhagen')::date)::timestamp
                       at time zone 'Europe/Copenhagen'
-        or b.new_ready_at >= ((now() at time zone 'Europe/Copenhagen')::date)::timestamp
+        or b.new_ready_at >= ((p_now at time zone 'Europe/Copenhagen')::date)::timestamp
                              at time zone 'Europe/Copenhagen')
-   and g.day >= (now() at time zone 'Europe/Copenhagen')::date
+   and g.day >= (p_now at time zone 'Europe/Copenhagen')::date
    -- a cancelled booking or a no-show shows on its drop-off day only; a collected car until the
    -- day it was collected
    and (b.status not in ('cancelled', 'no_show') or r.role in ('aflevering', 'aflevering og afhentning'))
    and (b.status <> 'collected'
         or g.day <= coalesce((b.status_changed_at at time zone 'Europe/Copenhagen')::date, g.day))
  order by g.day, r.at nulls last, b.reference;
+$$;
+
+comment on function public.owner_agenda_at(timestamptz) is
+  'The rows of owner_agenda as seen at p_now (from p_now''s Copenhagen day on; the no-shows counted up to p_now). owner_agenda is owner_agenda_at(now()).';
+
+revoke all on function public.owner_agenda_at(timestamptz) from public, anon, authenticated;
+grant execute on function public.owner_agenda_at(timestamptz) to service_role;
+
+-- security_invoker: the view runs with the caller's rights, so the grants and row-level security
+-- of bookings apply (the Data API exposes views in public).
+create view public.owner_agenda
+with (security_invoker = true)
+as
+-- (a function's result columns carry no precision: the times are cast back to whole seconds)
+select a.day, a.role, a.drop_off_local::timestamp(0) as drop_off_local,
+       a.ready_local::timestamp(0) as ready_local, a.package, a.customer_name, a.customer_phone,
+       a.customer_email, a.notes, a.status, a.reference, a.car_plate, a.no_shows
+  from public.owner_agenda_at(now()) a;
 
 comment on view public.owner_agenda is
   'Bilerne i værkstedet, dag for dag, fra i dag (kun til at se, ikke rette). Én række pr. bil pr. dag, den er her: afleveres, arbejdes på, venter eller hentes. Alle tider er dansk tid. Filtrér på day for at se én dag, f.eks. i dag eller i morgen. Aflys og flyt i owner_bookings.';

@@ -382,9 +382,9 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
       ]);
       expect(
         await tx.rows(
-          `select day::text, role, ready_local::text, status::text from public.owner_agenda
-            where reference = $1 order by day`,
-          [b.reference],
+          `select day::text, role, ready_local::text, status::text
+             from public.owner_agenda_at($2::timestamptz) where reference = $1 order by day`,
+          [b.reference, DURING],
         ),
       ).toEqual([
         { day: DAY, role: 'aflevering', ready_local: '2026-12-04 15:00:00', status: 'ankommet' },
@@ -412,8 +412,8 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
       await setStatus(tx, b.id, 'collected', AT('11:45'));
       expect(
         await tx.rows(
-          'select day::text, status::text from public.owner_agenda where reference = $1',
-          [b.reference],
+          'select day::text, status::text from public.owner_agenda_at($2::timestamptz) where reference = $1',
+          [b.reference, AT('11:50')],
         ),
       ).toEqual([{ day: DAY, status: 'afhentet' }]);
     });
@@ -652,21 +652,16 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
     it('the owner marks udeblevet and the agenda counts it for the contact', async () => {
       await withRollback(t, async (tx) => {
         await pastNoShow(tx, '1 month', '+4520304050', 'x@example.dk');
-        // owner_agenda counts at the real clock: a no-show a week before it
-        await tx.rows(
-          `update public.bookings set drop_off_at = now() - interval '7 days',
-                  ready_at = now() - interval '7 days' + interval '2 hours'
-            where status = 'no_show'`,
-        );
         const b = await guld(tx, '10:00', { phone: '20 30 40 50', email: 'ny@example.dk' });
         expect(
-          await tx.one('select no_shows from public.owner_agenda where reference = $1', [
-            b.reference,
-          ]),
+          await tx.one(
+            'select no_shows from public.owner_agenda_at($2::timestamptz) where reference = $1',
+            [b.reference, NOW],
+          ),
         ).toEqual({ no_shows: 1 });
         const feed = await tx.one<{
           f: { reference: string; noShows: number; statusText: string }[];
-        }>('select public.owner_calendar_bookings() f');
+        }>('select public.owner_calendar_bookings($1::timestamptz) f', [NOW]);
         expect(feed.f.find((x) => x.reference === b.reference)).toMatchObject({
           noShows: 1,
           statusText: 'bekræftet',
