@@ -74,9 +74,8 @@ async function freeSlots(stack: TestStack) {
          (now() at time zone 'Europe/Copenhagen')::date + 14, interval '1 day') d order by d`,
     )
   ).map((r) => r.d);
-  const services = await stack.query<{ id: string; minutes: number }>(
-    `select id, duration_minutes::integer minutes from public.services where is_active
-      order by 2 desc`,
+  const services = await stack.query<{ id: string }>(
+    `select id from public.services where is_active order by duration_minutes desc`,
   );
   const slots: { serviceId: string; bookingDate: string; bookingTime: string }[] = [];
   for (const service of services) {

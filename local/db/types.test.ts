@@ -12,7 +12,7 @@ import { generateTypes } from './types.ts';
 import { useTestDatabase } from '../testing/hooks.ts';
 
 // Compile-time checks (tsc): the generated types have the supabase-js shape.
-const price: Tables<'services'>['price'] = '199';
+const price: Tables<'services'>['price'] = 199;
 const insert: Database['public']['Tables']['closed_dates']['Insert'] = { day: '2026-12-24' };
 // a jsonb function's answer is its declaration in sql-answers.ts, so an rpc needs no cast
 const created: Database['public']['Functions']['create_booking']['Returns'] = {
@@ -28,7 +28,7 @@ describe('db:types', () => {
   it('describes the data model tables with Row, Insert and Update', async () => {
     const text = await format(await generateTypes(t.db), { parser: 'typescript' });
     expect(text).toMatch(
-      /services: \{\s+Row: \{\s+id: string;\s+name: string;\s+description: string;\s+category: string;\s+duration_minutes: string;\s+price: string;/,
+      /services: \{\s+Row: \{\s+id: string;\s+name: string;\s+description: string;\s+category: string;\s+duration_minutes: number;\s+price: number;\s+sort_order: number;/,
     );
     expect(text).toMatch(
       /settings: \{\s+Row: \{\s+key: string;\s+value: string;\s+description: string;\s+is_public: boolean;/,

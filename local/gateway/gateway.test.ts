@@ -36,7 +36,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       create function public.public_services() returns setof public.services language sql stable as $$
         select * from public.services order by sort_order $$;
       create function public.price_of(service_name text) returns table (name text, price numeric)
-        language sql stable as $$ select name, price::numeric / 1 from public.services where name = service_name $$;
+        language sql stable as $$ select name, price from public.services where name = service_name $$;
       create function public.whoami() returns json language sql stable as $$
         select json_build_object('role', current_user,
           'claims', current_setting('request.jwt.claims', true)::json) $$;
@@ -69,11 +69,11 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
           'Sølvpakken',
           'Sølvpakken polering',
         ]);
-        // price and duration are the digits the database stored from what the owner typed
-        // (text, read the Danish way); the form reads them as numbers (serviceFromRow)
+        // price and duration are numeric columns: JSON numbers, as the spec describes them
         expect(data![0]).toMatchObject({
-          price: '2400',
-          duration_minutes: '840',
+          price: 2400,
+          duration_minutes: 840,
+          sort_order: 5,
           is_active: true,
           category: 'polering',
         });
@@ -93,6 +93,27 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       } finally {
         await stack.query("update public.services set is_active = true where name = 'Guldpakken'");
       }
+    });
+
+    it('answers price and duration as JSON numbers, sorted as numbers', async () => {
+      const res = await fetch(
+        `${stack.url}/rest/v1/services?select=name,price,duration_minutes&order=price.desc`,
+        { headers: keyHeaders(stack.anonKey) },
+      );
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      if (process.env.REST_PROOF) console.log(`GET /rest/v1/services on ${backend}: ${text}`);
+      const rows = JSON.parse(text) as {
+        name: string;
+        price: unknown;
+        duration_minutes: unknown;
+      }[];
+      expect(rows).toContainEqual({ name: 'Guldpakken', price: 399, duration_minutes: 120 });
+      expect(
+        rows.every((r) => typeof r.price === 'number' && typeof r.duration_minutes === 'number'),
+      ).toBe(true);
+      // as numbers, 3600 sorts before 399 (as text it sorted after)
+      expect(rows.map((r) => r.price)).toEqual([3600, 2400, 1800, 799, 399, 199]);
     });
 
     it('even without the filter, anon sees no inactive service', async () => {
@@ -157,7 +178,7 @@ describe.each(['pglite', 'postgres'] as const)('gateway on %s', (backend) => {
       const nulls = await anon.from('opening_hours').select('weekday').is('opens_at', null);
       expect(nulls.data).toEqual([{ weekday: 7 }]);
       const single = await anon.from('services').select('price').eq('name', 'Sølvpakken').single();
-      expect(single.data).toEqual({ price: '199' });
+      expect(single.data).toEqual({ price: 199 });
       const none = await anon.from('services').select('price').eq('name', 'findes ikke').single();
       expect(none.status).toBe(406);
       expect(none.error?.code).toBe('PGRST116');

@@ -68,11 +68,9 @@ async function getJson(base: string, key: string, path: string): Promise<unknown
 const time = (value: unknown): string | null =>
   typeof value === 'string' && /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : null;
 
-/** A whole number as services stores it (the digits the database wrote, as text), or a number. */
+/** A whole number as the API answers services' numeric columns (a JSON number). */
 function wholeNumber(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^-?\d{1,9}$/.test(value)) return Number(value);
-  return undefined;
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
 /** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
@@ -88,8 +86,7 @@ export function parseSiteData(
     row,
     order: wholeNumber(row.sort_order) ?? 0,
   }));
-  // the owner's order (sort_order, stored as digits in a text column: sorted here as numbers, so
-  // 10 comes after 9), rows of equal order as they came (by name)
+  // the owner's order (sort_order), rows of equal order as they came (by name)
   ordered.sort((a, b) => a.order - b.order);
   const parsedServices = ordered.map(({ row }): SiteService => {
     const { id, slug, name, category } = row;

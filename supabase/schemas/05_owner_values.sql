@@ -2,13 +2,14 @@
 -- booking status, read and written the same way in every owner table.
 --
 -- Rules that live here:
--- - the dates and times the owner types (owner_bookings.drop_off_local, closed_dates, open_dates,
---   opening_hours) are text columns read by these parsers in a BEFORE trigger, never by
---   PostgreSQL's date input: that one follows the session's DateStyle (MDY reads 05-01-2027 as
---   1 May) and refuses in English before any trigger runs. Day-month-year is read as Danes write
---   it (05-01-2027, 5/1 2027, 5.1.2027, 5. januar 2027), ISO (2027-01-05) still works; a
---   two-digit year, a date without a year or anything unreadable is refused in Danish with an
---   example. What is stored is one canonical text: 2027-01-05, 10:00:00, 2027-01-05 10:00;
+-- - the dates and times the owner types into owner_bookings (drop_off_local, ready_local, free text
+--   in the Table Editor) are read by these parsers in a BEFORE trigger, never by PostgreSQL's
+--   timestamp input: that one follows the session's DateStyle (MDY reads 05-01-2027 as 1 May) and
+--   refuses in English before any trigger runs. Day-month-year is read as Danes write it
+--   (05-01-2027, 5/1 2027, 5.1.2027, 5. januar 2027), ISO (2027-01-05) still works; a two-digit
+--   year, a date without a year or anything unreadable is refused in Danish with an example. The
+--   calendar tables (closed_dates, open_dates, opening_hours) are date and time columns instead,
+--   edited with the Table Editor's date picker and time input, which send ISO values;
 -- - a phone number is stored as E.164 (+4520112233; 8 digits are Danish, a foreign number keeps
 --   its country code) and shown grouped (+45 20 11 22 33) to the owner; the e-mails and the
 --   calendar feed group it with supabase/functions/_shared/phone.ts, held to phone_display by a
@@ -149,83 +150,9 @@ as $$
 $$;
 
 comment on function public.owner_date_canonical(date) is
-  'The one stored text form of an owner date: 2027-01-05 (sorts as the calendar does, and is what the site read as a date before).';
+  'A day as text in one form whatever the DateStyle: 2027-01-05 (owner_agenda.day, which the owner filters by typing; sorts as the calendar does).';
 
 revoke all on function public.owner_date_canonical(date) from public, anon, authenticated;
-
-create function public.owner_time_canonical(p_time time)
-returns text
-language sql
-immutable
-strict
-set search_path = ''
-as $$
-  select to_char(p_time, 'HH24:MI:SS');
-$$;
-
-comment on function public.owner_time_canonical(time) is
-  'The one stored text form of an owner time of day: 09:00:00 (what the site read as a time before).';
-
-revoke all on function public.owner_time_canonical(time) from public, anon, authenticated;
-
--- whole numbers (services.price, duration_minutes, sort_order) ---------------------------------
-
-create function public.owner_parse_whole_number(p_text text, p_column text, p_unit text, p_min integer, p_max integer)
-returns text
-language plpgsql
-immutable
-set search_path = ''
-as $$
-declare
-  v text := lower(btrim(coalesce(p_text, '')));
-  m text[];
-  v_number numeric;
-  v_how text := case p_unit
-                  when 'kr' then 'Skriv prisen i hele kroner, f.eks. 449.'
-                  when 'minutter' then 'Skriv varigheden i minutter, f.eks. 120, eller i timer og minutter, f.eks. 2 timer 30 min.'
-                  else 'Skriv et helt tal, f.eks. 10.'
-                end;
-begin
-  if v = '' then
-    raise exception '% mangler. %', p_column, v_how using errcode = 'not_null_violation';
-  end if;
-  if p_unit = 'kr' then
-    -- "kr 449", "449 kr.", "449,-", "DKK 449" are all 449
-    v := btrim(regexp_replace(regexp_replace(v, '^(kr\.?|dkk)\s*', ''), '\s*(kr\.?|dkk|,-|\.-)$', ''));
-  end if;
-  if p_unit = 'minutter'
-     and v ~ '^(([0-9]+([.,][0-9]+)?)\s*(t|tim|time|timer)\.?)?\s*(([0-9]+)\s*(m|min|minut|minutter)\.?)?$'
-     and v ~ '[a-z]' then
-    m := regexp_match(v, '^(?:([0-9]+(?:[.,][0-9]+)?)\s*(?:t|tim|time|timer)\.?)?\s*(?:([0-9]+)\s*(?:m|min|minut|minutter)\.?)?$');
-    v_number := coalesce(replace(m[1], ',', '.')::numeric * 60, 0) + coalesce(m[2]::numeric, 0);
-  elsif v ~ '^-?[0-9]{1,3}([. ][0-9]{3})+$' then
-    -- 1.800 and 1 800: the Danish thousands separator (a dot before exactly three digits)
-    v_number := regexp_replace(v, '[. ]', '', 'g')::numeric;
-  elsif v ~ '^-?[0-9]{1,9}$' then
-    v_number := v::numeric;
-  elsif v ~ '^-?[0-9]{1,9}[.,][0-9]+$' then
-    -- 449,00 is whole; 449,50 is not
-    v_number := replace(v, ',', '.')::numeric;
-  else
-    raise exception '%: "%" kan ikke læses som et tal. %', p_column, left(btrim(p_text), 40), v_how
-      using errcode = 'invalid_text_representation';
-  end if;
-  if v_number <> trunc(v_number) then
-    raise exception '%: "%" er ikke et helt tal. %', p_column, btrim(p_text), v_how
-      using errcode = 'invalid_text_representation';
-  end if;
-  if v_number < p_min or v_number > p_max then
-    raise exception '%: "%" er uden for det tilladte (% til %). %', p_column, btrim(p_text), p_min, p_max, v_how
-      using errcode = 'check_violation';
-  end if;
-  return (v_number::integer)::text;
-end;
-$$;
-
-comment on function public.owner_parse_whole_number(text, text, text, integer, integer) is
-  'A whole number the owner typed into services, read the Danish way and returned as its canonical digits: with p_unit kr, 449 kr, kr. 449 and 449,- are 449; 1.800 and 1 800 are 1800 (thousands); 449,00 is 449; with p_unit minutter, 8 timer, 2 t 30 min, 2,5 timer and 150 min are minutes. Decimals (449,50), words (to timer), empty and values outside p_min..p_max raise a Danish error naming the column, with an example.';
-
-revoke all on function public.owner_parse_whole_number(text, text, text, integer, integer) from public, anon, authenticated;
 
 -- phone numbers -----------------------------------------------------------------------------------
 

@@ -8,11 +8,12 @@
 -- - settings are text: a whole-number rule is checked against its range when written
 --   (setting_range, refused in Danish); one that is missing still falls back to its default in
 --   booking_setting(), so a lost row never stops the booking;
--- - what the owner types into services is read by a trigger that refuses in Danish: price,
---   duration_minutes and sort_order are text columns (an integer column would refuse "449 kr" in
---   PostgreSQL's English before any trigger runs), read the Danish way by
---   owner_parse_whole_number ("449 kr", "449,-" and "1.800" are 449 and 1800; "2 timer 30 min"
---   is 150 minutes) and stored as the canonical digits; every reader casts them to integer;
+-- - price, duration_minutes and sort_order are numbers (numeric, so the API answers JSON numbers
+--   and they sort as numbers). The Table Editor edits them with a number input, so "449 kr" cannot
+--   reach them from there. They are numeric, not integer, so that a decimal such as 449.5 reaches
+--   services_check_values and is refused in Danish (an integer column refuses it in PostgreSQL's
+--   English before any trigger, and an assignment cast would round a numeric 449.5 silently);
+--   whole numbers and their ranges are also check constraints, the backstop behind the trigger;
 -- - the site reads only the settings marked is_public.
 -- A change to services or settings asks the static host to rebuild the site: those triggers live
 -- with the site rebuild in 90_operations.sql.
@@ -24,9 +25,9 @@ create table public.services (
   name text not null,
   description text not null default '',
   category text not null,
-  duration_minutes text not null,
-  price text not null,
-  sort_order text not null default '0',
+  duration_minutes numeric not null,
+  price numeric not null,
+  sort_order numeric not null default 0,
   is_active boolean not null default true,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -35,9 +36,12 @@ create table public.services (
   constraint services_name_key unique (name),
   constraint services_slug_key unique (slug),
   constraint services_category_check check (category in ('vask', 'polering', 'special')),
-  constraint services_duration_minutes_check check (duration_minutes ~ '^[1-9][0-9]{0,4}$'),
-  constraint services_price_check check (price ~ '^(0|[1-9][0-9]{0,6})$'),
-  constraint services_sort_order_check check (sort_order ~ '^(0|-?[1-9][0-9]{0,6})$'),
+  constraint services_duration_minutes_whole_15_to_10080
+    check (duration_minutes = trunc(duration_minutes) and duration_minutes between 15 and 10080),
+  constraint services_price_whole_kroner_1_to_1000000
+    check (price = trunc(price) and price between 1 and 1000000),
+  constraint services_sort_order_whole_within_a_million
+    check (sort_order = trunc(sort_order) and sort_order between -1000000 and 1000000),
   constraint services_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
 );
 
@@ -50,11 +54,11 @@ comment on column public.services.description is 'Kort beskrivelse, som kunden s
 comment on column public.services.category is
   'Slags pakke: vask, polering eller special (pris og tid aftales).';
 comment on column public.services.duration_minutes is
-  'Hvor mange minutters åbningstid jobbet optager, f.eks. 120 = 2 timer, 480 = 8 timer (du kan også skrive 8 timer eller 2 t 30 min). Lange jobs fortsætter de næste åbningsdage.';
+  'Hvor mange minutters åbningstid jobbet optager, som et helt tal minutter fra 15 til 10080, f.eks. 120 = 2 timer, 480 = 8 timer. Lange jobs fortsætter de næste åbningsdage.';
 comment on column public.services.price is
-  'Pris i hele kroner inkl. moms, f.eks. 399 eller 1800 (449 kr, 449,- og 1.800 læses også). Gemmes som tallet alene.';
+  'Pris i hele kroner inkl. moms, kun tallet, f.eks. 399 eller 1800 (fra 1 til 1000000).';
 comment on column public.services.sort_order is
-  'Rækkefølgen på prissiderne inden for kategorien (vask, polering, special): laveste tal står først. Bookingformularens liste er altid sorteret efter navn.';
+  'Rækkefølgen på prissiderne inden for kategorien (vask, polering, special), et helt tal, f.eks. 10: laveste tal står først. Bookingformularens liste er altid sorteret efter navn.';
 comment on column public.services.is_active is
   'true = pakken vises og kan bookes. false = pakken er slået fra (eksisterende bookinger bevares).';
 comment on column public.services.created_at is 'Hvornår pakken blev oprettet (automatisk).';
@@ -123,9 +127,47 @@ begin
   if new.category is null or new.category not in ('vask', 'polering', 'special') then
     raise exception 'category skal være vask, polering eller special (små bogstaver).' using errcode = 'check_violation';
   end if;
-  new.price := public.owner_parse_whole_number(new.price, 'price', 'kr', 0, 1000000);
-  new.duration_minutes := public.owner_parse_whole_number(new.duration_minutes, 'duration_minutes', 'minutter', 1, 10080);
-  new.sort_order := public.owner_parse_whole_number(new.sort_order, 'sort_order', '', -1000000, 1000000);
+  -- the Table Editor's number input sends what the owner typed as a quoted literal (or null for
+  -- an empty cell); the column is numeric so that a decimal arrives here unrounded
+  if new.price is null then
+    raise exception 'price mangler. Skriv prisen i hele kroner, f.eks. 449.' using errcode = 'not_null_violation';
+  end if;
+  if new.price <> trunc(new.price) then
+    raise exception 'price: % er ikke et helt antal kroner. Skriv prisen i hele kroner, f.eks. 449.', new.price
+      using errcode = 'check_violation';
+  end if;
+  if new.price < 1 or new.price > 1000000 then
+    raise exception 'price: % kr. kan ikke bruges. Skriv prisen i hele kroner fra 1 til 1000000, f.eks. 449.', new.price
+      using errcode = 'check_violation';
+  end if;
+  if new.duration_minutes is null then
+    raise exception 'duration_minutes mangler. Skriv varigheden i hele minutter, f.eks. 120 for 2 timer.' using errcode = 'not_null_violation';
+  end if;
+  if new.duration_minutes <> trunc(new.duration_minutes) then
+    raise exception 'duration_minutes: % er ikke et helt antal minutter. Skriv varigheden i hele minutter, f.eks. 120 for 2 timer.', new.duration_minutes
+      using errcode = 'check_violation';
+  end if;
+  if new.duration_minutes between 1 and 14 then
+    -- a job of a few minutes is not booked here: a small number is almost surely hours
+    raise exception 'duration_minutes: % minutter er for kort til et job (mindst 15). Mente du % timer? Skriv %.',
+      trunc(new.duration_minutes), trunc(new.duration_minutes), trunc(new.duration_minutes) * 60
+      using errcode = 'check_violation';
+  end if;
+  if new.duration_minutes < 15 or new.duration_minutes > 10080 then
+    raise exception 'duration_minutes: % kan ikke bruges. Skriv varigheden i hele minutter fra 15 til 10080 (en uge), f.eks. 120 for 2 timer.', new.duration_minutes
+      using errcode = 'check_violation';
+  end if;
+  if new.sort_order is null then
+    raise exception 'sort_order mangler. Skriv et helt tal, f.eks. 10 (laveste tal står først).' using errcode = 'not_null_violation';
+  end if;
+  if new.sort_order <> trunc(new.sort_order) or new.sort_order not between -1000000 and 1000000 then
+    raise exception 'sort_order: % kan ikke bruges. Skriv et helt tal fra -1000000 til 1000000, f.eks. 10 (laveste tal står først).', new.sort_order
+      using errcode = 'check_violation';
+  end if;
+  -- 449.0 is whole: stored as 449, as the site prints it
+  new.price := trunc(new.price);
+  new.duration_minutes := trunc(new.duration_minutes);
+  new.sort_order := trunc(new.sort_order);
   if new.is_active is null then
     raise exception 'is_active skal være true (pakken kan bookes) eller false (slået fra).' using errcode = 'not_null_violation';
   end if;
@@ -145,7 +187,7 @@ end;
 $$;
 
 comment on function public.services_check_values() is
-  'Trigger function: refuses, in Danish and saying what to type, a package whose name, category, price, duration, sort_order, is_active or slug the table''s constraints would refuse in English.';
+  'Trigger function: refuses, in Danish and saying what to type, a package whose name, category, price (whole kroner 1..1000000), duration (whole minutes 15..10080; under 15 is asked about as hours), sort_order (whole, within a million), is_active or slug the table''s constraints would refuse in English.';
 
 revoke all on function public.services_check_values() from public, anon, authenticated;
 

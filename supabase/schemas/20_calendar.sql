@@ -8,9 +8,12 @@
 --   open_dates (the owner reopens, with its own hours or the weekday's), then the Danish public
 --   holidays (computed, Easter by the Gregorian algorithm; Store Bededag only before 2024), then
 --   opening_hours of the ISO weekday (empty times: closed);
--- - the dates and times the owner types here are text, read the Danish way by a BEFORE trigger
---   (owner_parse_date, owner_parse_time in 05_owner_values.sql) and stored in one form (2027-01-05,
---   09:00:00, what the site read before); every refusal is Danish and says what to type;
+-- - days are date and hours are time columns: the Table Editor edits them with the browser's date
+--   picker and time input (ISO values, never read month-first), and the API answers them as
+--   2027-01-05 and 09:00:00. BEFORE triggers refuse in Danish what the types let through: one time
+--   without the other, closing before opening, 24:00:00 (a time PostgreSQL accepts, but not a time
+--   of the day) and seconds (the time input can send 09:00:30; opening hours are whole minutes, and
+--   the slots are counted in minutes from them);
 -- - Grundlovsdag, juleaften and nytårsaftensdag are not public holidays: the owner closes them;
 -- - the booking form's calendar (get_booking_calendar) is the one function the public API key may
 --   call.
@@ -21,63 +24,77 @@
 
 create table public.opening_hours (
   weekday smallint not null,
-  opens_at text,
-  closes_at text,
+  opens_at time,
+  closes_at time,
   constraint opening_hours_pkey primary key (weekday),
   constraint opening_hours_weekday_check check (weekday between 1 and 7),
   constraint opening_hours_both_or_neither check ((opens_at is null) = (closes_at is null)),
   constraint opening_hours_closes_after_opens check (closes_at > opens_at),
-  constraint opening_hours_opens_at_format check (opens_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$'),
-  constraint opening_hours_closes_at_format check (closes_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$')
+  constraint opening_hours_opens_at_whole_minute_of_the_day
+    check (opens_at < time '24:00' and extract(second from opens_at) = 0),
+  constraint opening_hours_closes_at_whole_minute_of_the_day
+    check (closes_at < time '24:00' and extract(second from closes_at) = 0)
 );
 
 comment on table public.opening_hours is
   'Faste åbningstider, én række pr. ugedag (dansk tid). Tøm begge tider for en lukket ugedag.';
 comment on column public.opening_hours.weekday is 'Ugedag: 1 = mandag, 2 = tirsdag ... 7 = søndag.';
 comment on column public.opening_hours.opens_at is
-  'Åbner kl., f.eks. 09:00 eller 9.30. Tøm både opens_at og closes_at for at holde lukket hele dagen.';
+  'Åbner kl., i timer og minutter, f.eks. 09:00 eller 09:30. Tøm både opens_at og closes_at for at holde lukket hele dagen.';
 comment on column public.opening_hours.closes_at is
-  'Lukker kl., f.eks. 20:00 eller 17.30 (senere end åbningstiden). Tøm både opens_at og closes_at for at holde lukket hele dagen.';
+  'Lukker kl., i timer og minutter, f.eks. 20:00 eller 17:30 (senere end åbningstiden, senest 23:59). Tøm både opens_at og closes_at for at holde lukket hele dagen.';
 
-create function public.owner_opening_times(
-  p_opens text,
-  p_closes text,
+create function public.owner_check_opening_times(
+  p_opens time,
+  p_closes time,
   p_empty text
 )
-returns text[]
+returns void
 language plpgsql
 immutable
 set search_path = ''
 as $$
 declare
-  v_opens time := public.owner_parse_time(p_opens, 'opens_at');
-  v_closes time := public.owner_parse_time(p_closes, 'closes_at');
+  v_column text;
+  v_time time;
 begin
-  if (v_opens is null) <> (v_closes is null) then
+  if (p_opens is null) <> (p_closes is null) then
     raise exception 'Udfyld både opens_at og closes_at (f.eks. 09:00 og 17:00), eller tøm dem begge (%).', p_empty
       using errcode = 'check_violation';
   end if;
-  if v_closes <= v_opens then
-    raise exception 'closes_at (%) skal være senere end opens_at (%). Skriv f.eks. 09:00 og 17:00.',
-      to_char(v_closes, 'HH24:MI'), to_char(v_opens, 'HH24:MI')
+  foreach v_column in array array['opens_at', 'closes_at'] loop
+    v_time := case v_column when 'opens_at' then p_opens else p_closes end;
+    -- PostgreSQL's time type accepts 24:00:00 (a REST client may send it); it is not a time on the
+    -- day's clock, and the end of the day is 23:59
+    if v_time >= time '24:00' then
+      raise exception '%: 24:00 er ikke et klokkeslæt på dagen. Vælg et tidspunkt fra 00:00 til 23:59, f.eks. 17:30.', v_column
+        using errcode = 'check_violation';
+    end if;
+    -- the time input can send seconds; the workshop opens on the minute, and slots count from it
+    if extract(second from v_time) <> 0 then
+      raise exception '%: % har sekunder. Åbningstider er hele minutter: vælg f.eks. %.',
+        v_column, v_time, to_char(v_time, 'HH24:MI')
+        using errcode = 'check_violation';
+    end if;
+  end loop;
+  if p_closes <= p_opens then
+    raise exception 'closes_at (%) skal være senere end opens_at (%). Vælg f.eks. 09:00 og 17:00.',
+      to_char(p_closes, 'HH24:MI'), to_char(p_opens, 'HH24:MI')
       using errcode = 'check_violation';
   end if;
-  return array[public.owner_time_canonical(v_opens), public.owner_time_canonical(v_closes)];
 end;
 $$;
 
-comment on function public.owner_opening_times(text, text, text) is
-  'Reads a pair of opening times the owner typed (empty or an empty string is none): both or neither, closing after opening, as canonical texts [opens, closes]; refuses in Danish (p_empty says what two empty times mean).';
+comment on function public.owner_check_opening_times(time, time, text) is
+  'Checks a pair of opening times: both or neither, each a whole minute of the day (not 24:00, no seconds), closing after opening; refuses in Danish (p_empty says what two empty times mean).';
 
-revoke all on function public.owner_opening_times(text, text, text) from public, anon, authenticated;
+revoke all on function public.owner_check_opening_times(time, time, text) from public, anon, authenticated;
 
 create function public.opening_hours_read_times()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_times text[];
 begin
   if new.weekday is null or new.weekday not between 1 and 7
      or (tg_op = 'UPDATE' and new.weekday <> old.weekday)
@@ -85,15 +102,13 @@ begin
     raise exception 'weekday skal være et tal fra 1 (mandag) til 7 (søndag). Der er én række pr. ugedag: ret tiderne i dens række.'
       using errcode = 'check_violation';
   end if;
-  v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'lukket hele dagen');
-  new.opens_at := v_times[1];
-  new.closes_at := v_times[2];
+  perform public.owner_check_opening_times(new.opens_at, new.closes_at, 'lukket hele dagen');
   return new;
 end;
 $$;
 
 comment on function public.opening_hours_read_times() is
-  'Trigger function: reads the opening times the owner typed the Danish way (9.30, 17:00; empty = closed) into 09:30:00, refusing in Danish.';
+  'Trigger function: one row per weekday, and its opening times checked by owner_check_opening_times (empty = closed), refusing in Danish.';
 
 revoke all on function public.opening_hours_read_times() from public, anon, authenticated;
 
@@ -118,22 +133,21 @@ grant select on table public.opening_hours to anon, authenticated;
 -- closed_dates ------------------------------------------------------------------------------------
 
 create table public.closed_dates (
-  day text not null,
+  day date not null,
   reason text not null default '',
-  last_day text,
+  last_day date,
   affected_bookings text not null default '',
-  constraint closed_dates_pkey primary key (day),
-  constraint closed_dates_day_format check (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')
+  constraint closed_dates_pkey primary key (day)
 );
 
 comment on table public.closed_dates is
   'Lukkedage ud over de faste åbningstider, f.eks. ferie: én række pr. dag. Helligdage lukkes automatisk.';
 comment on column public.closed_dates.day is
-  'Den lukkede dag: dag-måned-år, f.eks. 24-12-2026 (gemmes som 2026-12-24).';
+  'Den lukkede dag: vælg den i datovælgeren, f.eks. 24. december 2026.';
 comment on column public.closed_dates.reason is
   'Hvorfor der er lukket (kun til dig, f.eks. Sommerferie).';
 comment on column public.closed_dates.last_day is
-  'Til og med (valgfri): udfyld for at lukke en hel periode, f.eks. en ferie, fra day til og med denne dato (f.eks. 25-07-2027). Der laves én række pr. dag, og feltet tømmes bagefter. Dage, der allerede er lukket, beholder deres række.';
+  'Til og med (valgfri): vælg en dag her for at lukke en hel periode, f.eks. en ferie, fra day til og med denne dag (f.eks. 25. juli 2027). Der laves én række pr. dag, og feltet tømmes bagefter. Dage, der allerede er lukket, beholder deres række.';
 comment on column public.closed_dates.affected_bookings is
   'Udfyldes automatisk, når du gemmer (skriv ikke her): de bookinger, der lå på dagen (ved en periode: på hele perioden), med bookingnummer, navn, telefon og tider. Flyt eller aflys dem i owner_bookings. Hvad der står på dagen nu: owner_agenda med day = dagen.';
 
@@ -144,16 +158,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_day date := public.owner_parse_date(new.day, 'day');
-  v_last date := public.owner_parse_date(new.last_day, 'last_day');
+  v_day date := new.day;
+  v_last date := new.last_day;
   v_closed date[];
   v_first date;
   v_already text;
 begin
   if v_day is null then
-    raise exception 'Skriv den lukkede dag i day, f.eks. 24-12-2026.' using errcode = 'not_null_violation';
+    raise exception 'Vælg den lukkede dag i day, f.eks. 24. december 2026.' using errcode = 'not_null_violation';
   end if;
-  new.day := public.owner_date_canonical(v_day);
   new.last_day := null;
   new.reason := coalesce(new.reason, '');
   if tg_op = 'UPDATE' and new.day <> old.day
@@ -163,7 +176,7 @@ begin
   end if;
   if v_last is not null then
     if v_last < v_day then
-      raise exception 'last_day (%) ligger før day (%). Skriv periodens sidste dag i last_day, f.eks. 25-07-2027.',
+      raise exception 'last_day (%) ligger før day (%). Vælg periodens sidste dag i last_day, f.eks. 25. juli 2027.',
         public.owner_day_text(v_last), public.owner_day_text(v_day) using errcode = 'check_violation';
     end if;
     if v_last > v_day + 366 then
@@ -173,7 +186,7 @@ begin
     -- update, the row's own day is the row itself)
     select coalesce(array_agg(d::date order by d), '{}') into v_closed
       from generate_series(v_day, v_last, interval '1 day') d
-     where exists (select 1 from public.closed_dates c where c.day = public.owner_date_canonical(d::date))
+     where exists (select 1 from public.closed_dates c where c.day = d::date)
        and not (tg_op = 'UPDATE' and d::date = v_day);
     if tg_op = 'INSERT' and v_day = any (v_closed) then
       -- the period's first day was closed before: the saved row, the one the owner sees after the
@@ -185,13 +198,13 @@ begin
         raise exception 'Hele perioden fra % til % er allerede lukket (hver dag har sin egen række). Intet er ændret.',
           public.owner_day_text(v_day), public.owner_day_text(v_last) using errcode = 'unique_violation';
       end if;
-      new.day := public.owner_date_canonical(v_first);
+      new.day := v_first;
     end if;
     insert into public.closed_dates (day, reason)
-    select public.owner_date_canonical(d::date), new.reason
+    select d::date, new.reason
       from generate_series(v_day, v_last, interval '1 day') d
      where d::date <> all (v_closed)
-       and public.owner_date_canonical(d::date) <> new.day
+       and d::date <> new.day
     on conflict (day) do nothing;
   elsif tg_op = 'INSERT' and exists (select 1 from public.closed_dates c where c.day = new.day) then
     raise exception 'Den % er allerede lukket (den har sin egen række i closed_dates). Ret den række i stedet, f.eks. reason.',
@@ -208,7 +221,7 @@ end;
 $$;
 
 comment on function public.closed_dates_expand_period() is
-  'Trigger function: reads day and last_day the Danish way (owner_parse_date) into 2027-07-05; a row with last_day closes every day from day to last_day (same reason). A day that is already closed keeps its row and note (never a refusal of the whole period): no new row is made for it, and the saved row''s affected_bookings names those days (Allerede lukket før ...); when the period''s first day was closed before, the saved row is the period''s first day that was not. A single day that is already closed, a period closed entirely before and moving a row onto a closed day are refused in Danish.';
+  'Trigger function: a row with last_day closes every day from day to last_day (same reason), and last_day is emptied. A day that is already closed keeps its row and note (never a refusal of the whole period): no new row is made for it, and the saved row''s affected_bookings names those days (Allerede lukket før ...); when the period''s first day was closed before, the saved row is the period''s first day that was not. An empty day, a single day that is already closed, a period closed entirely before and moving a row onto a closed day are refused in Danish.';
 
 revoke all on function public.closed_dates_expand_period() from public, anon, authenticated;
 
@@ -233,26 +246,27 @@ grant select (day) on table public.closed_dates to anon, authenticated;
 -- open_dates --------------------------------------------------------------------------------------
 
 create table public.open_dates (
-  day text not null,
-  opens_at text,
-  closes_at text,
+  day date not null,
+  opens_at time,
+  closes_at time,
   reason text not null default '',
   constraint open_dates_pkey primary key (day),
   constraint open_dates_both_or_neither check ((opens_at is null) = (closes_at is null)),
   constraint open_dates_closes_after_opens check (closes_at > opens_at),
-  constraint open_dates_day_format check (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
-  constraint open_dates_opens_at_format check (opens_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$'),
-  constraint open_dates_closes_at_format check (closes_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$')
+  constraint open_dates_opens_at_whole_minute_of_the_day
+    check (opens_at < time '24:00' and extract(second from opens_at) = 0),
+  constraint open_dates_closes_at_whole_minute_of_the_day
+    check (closes_at < time '24:00' and extract(second from closes_at) = 0)
 );
 
 comment on table public.open_dates is
   'Dage, hvor der er åbent, selv om der ellers ville være lukket (f.eks. en helligdag). Tomme tider = ugedagens normale tider. En dag i closed_dates forbliver lukket.';
 comment on column public.open_dates.day is
-  'Dagen, der skal være åben: dag-måned-år, f.eks. 14-05-2026 (gemmes som 2026-05-14).';
+  'Dagen, der skal være åben: vælg den i datovælgeren, f.eks. 14. maj 2026.';
 comment on column public.open_dates.opens_at is
-  'Åbner kl. den dag, f.eks. 10:00, eller tom (begge tider) for ugedagens normale tider.';
+  'Åbner kl. den dag, i timer og minutter, f.eks. 10:00, eller tom (begge tider) for ugedagens normale tider.';
 comment on column public.open_dates.closes_at is
-  'Lukker kl. den dag, f.eks. 14:00, eller tom (begge tider) for ugedagens normale tider.';
+  'Lukker kl. den dag, i timer og minutter, f.eks. 14:00, eller tom (begge tider) for ugedagens normale tider.';
 
 create function public.open_dates_read_values()
 returns trigger
@@ -260,29 +274,23 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_day date := public.owner_parse_date(new.day, 'day');
-  v_times text[];
 begin
-  if v_day is null then
-    raise exception 'Skriv dagen, der skal være åben, i day, f.eks. 14-05-2026.' using errcode = 'not_null_violation';
+  if new.day is null then
+    raise exception 'Vælg dagen, der skal være åben, i day, f.eks. 14. maj 2026.' using errcode = 'not_null_violation';
   end if;
-  new.day := public.owner_date_canonical(v_day);
   if (tg_op = 'INSERT' or new.day <> old.day)
      and exists (select 1 from public.open_dates o where o.day = new.day) then
     raise exception 'Den % står allerede i open_dates. Ret tiderne i dens række i stedet.',
-      public.owner_day_text(v_day) using errcode = 'unique_violation';
+      public.owner_day_text(new.day) using errcode = 'unique_violation';
   end if;
   new.reason := coalesce(new.reason, '');
-  v_times := public.owner_opening_times(new.opens_at, new.closes_at, 'ugedagens normale tider');
-  new.opens_at := v_times[1];
-  new.closes_at := v_times[2];
+  perform public.owner_check_opening_times(new.opens_at, new.closes_at, 'ugedagens normale tider');
   return new;
 end;
 $$;
 
 comment on function public.open_dates_read_values() is
-  'Trigger function: reads the day and times of an extra open day the Danish way (owner_parse_date, owner_opening_times) into 2026-05-14 and 10:00:00; a day already listed is refused in Danish.';
+  'Trigger function: an extra open day needs its day, once (a day already listed is refused in Danish), and its times checked by owner_check_opening_times (empty = the weekday''s hours).';
 
 revoke all on function public.open_dates_read_values() from public, anon, authenticated;
 
@@ -408,16 +416,14 @@ as $$
          end,
          hol.name,
          case when cd.day is null and (od.day is not null or hol.name is null)
-              then (p_day + coalesce(od.opens_at, oh.opens_at)::time) at time zone 'Europe/Copenhagen' end,
+              then (p_day + coalesce(od.opens_at, oh.opens_at)) at time zone 'Europe/Copenhagen' end,
          case when cd.day is null and (od.day is not null or hol.name is null)
-              then (p_day + (case when od.opens_at is not null then od.closes_at else oh.closes_at end)::time)
+              then (p_day + case when od.opens_at is not null then od.closes_at else oh.closes_at end)
                    at time zone 'Europe/Copenhagen' end
     from (select 1) as one
     left join public.opening_hours oh on oh.weekday = extract(isodow from p_day)
-    -- the owner's days are stored as 2026-12-24 (and times as 09:00:00), read the same under any
-    -- DateStyle
-    left join public.open_dates od on od.day = public.owner_date_canonical(p_day)
-    left join public.closed_dates cd on cd.day = public.owner_date_canonical(p_day)
+    left join public.open_dates od on od.day = p_day
+    left join public.closed_dates cd on cd.day = p_day
     left join lateral (
       select h.name from public.danish_public_holidays(extract(year from p_day)::integer) h
        where h.day = p_day

@@ -197,7 +197,7 @@ begin
     v_step := 30;
   end if;
 
-  select sv.duration_minutes::integer into v_minutes
+  select sv.duration_minutes into v_minutes
     from public.services sv where sv.id = p_service_id and sv.is_active;
   if v_minutes is null or p_day < v_today + v_min or p_day > v_today + v_max then
     return;

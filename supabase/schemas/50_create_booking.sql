@@ -360,7 +360,7 @@ begin
         drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, car_plate,
         sms_opt_in, source, idempotency_key, idempotency_hash, client_ip, created_at
       ) values (
-        p_id, p_service.id, p_service.name, p_service.duration_minutes::integer, p_service.price::integer,
+        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
         p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
         public.car_plate_normalised(p_car_plate), coalesce(p_sms, false), p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
         p_created_at

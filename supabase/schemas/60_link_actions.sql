@@ -450,7 +450,7 @@ begin
     if to_char(v_drop_off at time zone 'Europe/Copenhagen', 'HH24:MI') <> p_time then
       return jsonb_build_object('status', 'invalid', 'field', 'bookingTime');
     end if;
-    v_minutes := v_service.duration_minutes::integer;
+    v_minutes := v_service.duration_minutes;
   else
     -- the workshop: any start within the day's opening hours, in the future; the job's length as
     -- booked, continuing on the next opening days when it does not fit the day

@@ -293,10 +293,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  -- day and last_day are still as the owner typed them (this trigger runs before
-  -- closed_dates_expand_period, which stores them): read them with the same Danish parser
-  v_day date := public.owner_parse_date(new.day, 'day');
-  v_to date := greatest(v_day, coalesce(public.owner_parse_date(new.last_day, 'last_day'), v_day));
+  -- last_day is still given (this trigger runs before closed_dates_expand_period, which empties it)
+  v_day date := new.day;
+  v_to date := greatest(v_day, coalesce(new.last_day, v_day));
   v_bookings jsonb;
 begin
   if v_day is null then
@@ -312,7 +311,7 @@ begin
   -- a period's other days are inserted by closed_dates_expand_period, below it), a new row or a
   -- changed day, never a save of the reason alone
   if pg_trigger_depth() = 1
-     and (tg_op = 'INSERT' or v_day is distinct from public.owner_parse_date(old.day, 'day')
+     and (tg_op = 'INSERT' or v_day is distinct from old.day
           or new.last_day is not null) then
     select jsonb_agg(public.booking_summary(b) - 'price'
                      || jsonb_build_object('customerName', b.customer_name,

@@ -42,7 +42,7 @@ describe.each(BACKENDS)('closed periods on %s', (backend) => {
       ).rejects.toMatchObject({
         code: '23514',
         message:
-          'last_day (1. december 2026) ligger før day (10. december 2026). Skriv periodens sidste dag i last_day, f.eks. 25-07-2027.',
+          'last_day (1. december 2026) ligger før day (10. december 2026). Vælg periodens sidste dag i last_day, f.eks. 25. juli 2027.',
       });
       await tx.exec('rollback to savepoint s');
       expect(

@@ -1,7 +1,8 @@
 // Prices are written in two places that cannot share a module: the pages and the booking form
 // (browser, src/lib/format.ts formatPrice) and the e-mails and the owner's calendar (Deno,
-// supabase/functions/_shared/email/format.ts danishPrice). A price is whole kroner (the database's
-// `price integer check (price >= 0)`); this test fails when the two write one differently.
+// supabase/functions/_shared/email/format.ts danishPrice). A price is whole kroner (services.price
+// is numeric, whole and 1..1000000 by its check; a booking keeps it as an integer); this test
+// fails when the two write one differently.
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../src/lib/format.ts';
 import { danishPrice } from '../functions/_shared/email/format.ts';

@@ -185,37 +185,45 @@ const PERFORMERS: Record<string, Performer> = {
     async perform() {
       const h = 'Sådan skriver du datoer, klokkeslæt, telefonnumre og priser';
       const text = SECTIONS.get(h)!;
-      // Dato: every way the guide writes 5 January is that day; it is stored as the ISO span
+      // Dato: every way the guide writes 5 January is that day in owner_bookings (free text there);
+      // it is stored as the ISO span
       const dateLine = text.split('\n- ').find((l) => l.startsWith('**Dato**'))!;
-      const written = [...dateLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+      const written = [...dateLine.matchAll(/`(\d[^`]*)`/g)].map((m) => m[1]!);
       const iso = written.find((s) => /^\d{4}-\d{2}-\d{2}$/.test(s))!;
-      const target = addDays(far, 10);
+      const target = days[1]!;
+      const dated = await phoneBooking(days[0]!);
+      const at = `owner_bookings?reference=eq.${dated.reference}`;
       for (const form of written.filter((s) => isoOf(s) === iso)) {
-        const row = saved(
-          await post('closed_dates', { day: shiftTo(form, target), reason: 'guide' }),
-        );
-        expect(row.day, form).toBe(target);
-        await rest(`closed_dates?day=eq.${target}`, { method: 'DELETE' });
+        const row = saved(await patch(at, { drop_off_local: `${shiftTo(form, target)} 10:00` }));
+        expect(row.drop_off_local, form).toBe(`${target} 10:00`);
       }
       // the refused ones: two-digit year, no year, a date that does not exist
       const refusedLine = text.split('\n- ').find((l) => l.includes('afvises'))!;
       for (const form of [...refusedLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)) {
-        refused(await post('closed_dates', { day: form }), /f\.eks\./);
+        refused(await patch(at, { drop_off_local: `${form} 10:00` }), /f\.eks\./);
       }
-      // Klokkeslæt: each written time is stored as the one form
+      // Klokkeslæt: each written time is that time of the booking (9.30 is 09:30)
       const timeLine = text.split('\n- ').find((l) => l.startsWith('**Klokkeslæt**'))!;
-      const times = [...timeLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-      const stored = times.at(-1)!;
-      for (const form of times.slice(0, -1)) {
-        const row = saved(
-          await post('open_dates', { day: target, opens_at: form, closes_at: '23:00' }),
-        );
-        // each form is its own time (9.30 is 09:30:00), written the one way; 10 is the stored span
-        const [, hh, mm] = /^(\d{1,2})(?:[.:](\d{2}))?$/.exec(form)!;
-        expect(row.opens_at, form).toBe(`${hh!.padStart(2, '0')}:${mm ?? '00'}:00`);
-        if (hh === stored.slice(0, 2)) expect(row.opens_at).toBe(stored);
-        await rest(`open_dates?day=eq.${target}`, { method: 'DELETE' });
+      for (const form of [...timeLine.matchAll(/`(\d[^`]*)`/g)].map((m) => m[1]!)) {
+        const row = saved(await patch(at, { drop_off_local: `${target} ${form}` }));
+        const [, hh, mm] = /^(\d{1,2})[.:](\d{2})$/.exec(form)!;
+        expect(row.drop_off_local, form).toBe(`${target} ${hh!.padStart(2, '0')}:${mm}`);
       }
+      saved(await patch(at, { status: 'aflyst' }));
+      // Dage og åbningstider: the date picker's and the time input's values, shown as the guide says
+      const calendarLine = text
+        .split('\n- ')
+        .find((l) => l.startsWith('**Dage og åbningstider**'))!;
+      const [shownDay, shownTime] = [...calendarLine.matchAll(/`(\d[^`]+)`/g)].map((m) => m[1]!);
+      const picked = saved(
+        await post('open_dates', {
+          day: shiftTo(shownDay!, addDays(far, 10)),
+          opens_at: shownTime,
+          closes_at: '23:00:00',
+        }),
+      );
+      expect(picked).toMatchObject({ day: addDays(far, 10), opens_at: shownTime });
+      await rest(`open_dates?day=eq.${addDays(far, 10)}`, { method: 'DELETE' });
       // Telefonnummer: the Danish forms are one number, shown grouped
       const phoneLine = text.split('\n- ').find((l) => l.startsWith('**Telefonnummer**'))!;
       const phones = [...phoneLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
@@ -234,22 +242,22 @@ const PERFORMERS: Record<string, Performer> = {
         }),
       );
       expect(row.customer_phone).toBe(foreign.replace(/\s/g, ''));
-      // Pris: what the guide says is read, and what it says is refused, with its quoted message
+      // Pris: the whole numbers the guide writes are stored as numbers; what it says is refused is,
+      // with its quoted message
       const priceLine = text.split('\n- ').find((l) => l.startsWith('**Pris'))!;
-      const read = [...priceLine.matchAll(/`([^`]+)` → `([^`]+)`/g)];
-      expect(read.length).toBeGreaterThan(0);
-      for (const [, typed, digits] of read) {
-        // a duration in hours goes to duration_minutes, the rest is a price
-        const column = /t|min/.test(typed!) ? 'duration_minutes' : 'price';
-        const r = saved(await patch(`services?name=eq.Guldpakken`, { [column]: typed }));
-        expect(r[column], typed).toBe(digits);
-      }
-      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: '120', price: '399' }));
-      const quoted = /_(Skriv prisen[^_]+)_/.exec(priceLine)![1]!;
-      const wrong = /`([^`]+)` afvises/.exec(priceLine)![1]!;
-      expect(refused(await patch(`services?name=eq.Guldpakken`, { price: wrong }))).toContain(
-        quoted,
+      const [price, minutes] = [...priceLine.matchAll(/`(\d+)`/g)].map((m) => m[1]!);
+      const r = saved(
+        await patch(`services?name=eq.Guldpakken`, { price, duration_minutes: minutes }),
       );
+      expect(r).toMatchObject({ price: Number(price), duration_minutes: Number(minutes) });
+      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: 120, price: 399 }));
+      for (const [, wrong, quoted] of priceLine.matchAll(/`([^`]+)`\s+afvises med _([^_]+)_/g)) {
+        const column = wrong === '7' ? 'duration_minutes' : 'price';
+        expect(
+          refused(await patch(`services?name=eq.Guldpakken`, { [column]: wrong })),
+          wrong,
+        ).toContain(quoted!.replace(/\s+/g, ' '));
+      }
     },
   },
   'Sådan kommer du ind': {
@@ -534,28 +542,25 @@ const PERFORMERS: Record<string, Performer> = {
   'Ændre en pris (tabel `services`)': {
     async perform() {
       const h = 'Ændre en pris (tabel `services`)';
-      for (const price of spans(h).filter(
-        (s) => /^\d[\d.]*( kr|,-)?$/.test(s) || /\d kr$/.test(s),
-      )) {
+      for (const price of spans(h).filter((s) => /^\d+$/.test(s) && s !== '480')) {
         const row = saved(await patch('services?name=eq.Guldpakken', { price }));
-        expect(row.price, price).toBe(price.replace(/\D/g, ''));
+        expect(row.price, price).toBe(Number(price));
       }
       refused(await patch('services?name=eq.Guldpakken', { price: '-5' }));
-      // the form's call (services, is_active = true, ordered by name, all columns) gets the price
+      refused(await patch('services?name=eq.Guldpakken', { price: '0' }));
+      // the form's call (services, is_active = true, ordered by name, all columns) gets the price,
+      // a JSON number
       const res = await fetch(
         `${stack.url}/rest/v1/services?select=*&is_active=eq.true&order=name.asc`,
         { headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` } },
       );
-      const list = (await res.json()) as { name: string; price: string }[];
-      expect(Number(list.find((s) => s.name === 'Guldpakken')!.price)).toBeGreaterThan(0);
+      const list = (await res.json()) as { name: string; price: number }[];
+      expect(list.find((s) => s.name === 'Guldpakken')!.price).toBeGreaterThan(0);
       // duration_minutes as the guide writes it
-      const hours = span(h, /^\d+ timer$/);
-      const minutes = spans(h)[spans(h).indexOf(hours) - 1]!;
-      for (const typed of [minutes, hours]) {
-        const row = saved(await patch('services?name=eq.Guldpakken', { duration_minutes: typed }));
-        expect(row.duration_minutes, typed).toBe(minutes);
-      }
-      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: '120', price: '399' }));
+      const minutes = span(h, /^480$/);
+      const row = saved(await patch('services?name=eq.Guldpakken', { duration_minutes: minutes }));
+      expect(row.duration_minutes).toBe(480);
+      saved(await patch('services?name=eq.Guldpakken', { duration_minutes: 120, price: 399 }));
     },
   },
   'Slå en pakke fra (eller til igen)': {
@@ -581,7 +586,9 @@ const PERFORMERS: Record<string, Performer> = {
   'Åbningstider (tabel `opening_hours`)': {
     async perform() {
       const h = 'Åbningstider (tabel `opening_hours`)';
-      const times = spans(h).filter((s) => /^\d{1,2}[:.]\d{2}$/.test(s));
+      const times = spans(h).filter(
+        (s) => /^\d{2}:\d{2}$/.test(s) && s !== '24:00' && s !== '23:59',
+      );
       const weekday = Number(/(\d) = mandag/.exec(SECTIONS.get(h)!)![1]);
       const [original] = await stack.query<{ opens_at: string; closes_at: string }>(
         'select opens_at, closes_at from public.opening_hours where weekday = $1',
@@ -598,7 +605,13 @@ const PERFORMERS: Record<string, Performer> = {
       }
       // only one emptied: refused in Danish; both emptied: closed
       refused(await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: null }));
-      saved(await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: '', closes_at: '' }));
+      saved(
+        await patch(`opening_hours?weekday=eq.${weekday}`, { opens_at: null, closes_at: null }),
+      );
+      // 24:00 is not a time of the day: refused in Danish
+      refused(
+        await patch(`opening_hours?weekday=eq.${weekday}`, { closes_at: span(h, /^24:00$/) }),
+      );
       saved(await patch(`opening_hours?weekday=eq.${weekday}`, original));
       // a booking on that weekday keeps the day from closing: the quoted refusal names it
       const [dRow] = await stack.query<{ d: string }>(
@@ -623,14 +636,14 @@ const PERFORMERS: Record<string, Performer> = {
       // one day
       const one = saved(
         await post('closed_dates', {
-          day: shiftTo(span(h, /^\d{2}-\d{2}-\d{4}$/), far),
+          day: shiftTo(span(h, /^\d{4}-\d{2}-\d{2}$/), far),
           reason: span(h, /^Lukket$/),
         }),
       );
       expect(one.day).toBe(far);
       expect(one.affected_bookings).toBe(/Står der _([^_]+)_/.exec(text)![1]);
       // a period, one of whose days was closed before: that day is named in the saved row
-      const [from, to] = [span(h, /^\d{2}-\d{2}-\d{4}$/, 1), span(h, /^\d{2}-\d{2}-\d{4}$/, 2)];
+      const [from, to] = [span(h, /^\d{4}-\d{2}-\d{2}$/, 1), span(h, /^\d{4}-\d{2}-\d{2}$/, 2)];
       const start = addDays(far, 30);
       const length = daysBetween(isoOf(from), isoOf(to));
       const end = addDays(start, length);
@@ -647,7 +660,7 @@ const PERFORMERS: Record<string, Performer> = {
         `${/(Allerede lukket før)/.exec(text)![1]} (uændret): ${danishDay(addDays(start, 3))}`,
       );
       const rows = await stack.query(
-        `select day, reason from public.closed_dates where day between $1 and $2 order by day`,
+        `select day::text, reason from public.closed_dates where day between $1 and $2 order by day`,
         [start, end],
       );
       expect(rows).toHaveLength(length + 1);
@@ -673,7 +686,7 @@ const PERFORMERS: Record<string, Performer> = {
       // a holiday kept open, with its own hours
       const open = saved(
         await post('open_dates', {
-          day: shiftTo(span(h, /^\d{2}-\d{2}-\d{4}$/, 3), addDays(far, 60)),
+          day: shiftTo(span(h, /^\d{4}-\d{2}-\d{2}$/, 3), addDays(far, 60)),
           opens_at: span(h, /^\d{2}:\d{2}$/, 0),
           closes_at: span(h, /^\d{2}:\d{2}$/, 1),
         }),
@@ -681,7 +694,7 @@ const PERFORMERS: Record<string, Performer> = {
       expect(open.opens_at).toBe(`${span(h, /^\d{2}:\d{2}$/, 0)}:00`);
       // a day with a booking on it: the saved row names it, the owner gets the list on mail
       const booking = await phoneBooking(days[0]!);
-      const closed = saved(await post('closed_dates', { day: shiftTo('23-12-2026', days[0]!) }));
+      const closed = saved(await post('closed_dates', { day: days[0]! }));
       const example = /_(Flyt eller aflys[\s\S]*?\))_/.exec(text)![1]!.replace(/\s+/g, ' ');
       const lead = example.split(':')[0]!;
       expect(closed.affected_bookings).toContain(`${lead}: ${booking.reference} Anders Jensen`);

@@ -1,9 +1,14 @@
 // The wrong-values walk: every table the owner's guide (docs/owner.md) sends the owner to, every
-// column of it (read from the database, so a new column cannot escape), a set of wrong values
-// typed into it, by plain SQL and through /rest/v1 with the service role key as the dashboard's
-// Table Editor does. Every refusal must be Danish: none may carry PostgreSQL's English wording.
-// The gaps that remain are listed below, each with its reason, and may only fail with the one
-// English message they are listed for. Runs on PGlite and on PostgreSQL 15.
+// column of it (read from the database, so a new column cannot escape), the values the dashboard's
+// Table Editor can send into it, by plain SQL and through /rest/v1 with the service role key as
+// the Table Editor does. What the editor can send depends on the column's type: a number input
+// (numbers), a date picker (ISO days), a time input (HH:mm:ss), a choice list (enums), true/false/
+// null (booleans); free text anywhere else. Every refusal of what the editor can send must be
+// Danish: none may carry PostgreSQL's English wording. A REST client can send more (JSON numbers,
+// "449 kr" into a number column): what a column's type cannot read fails with PostgreSQL's English
+// input error before any trigger; those gaps are listed below (REST_ONLY_ENGLISH), each with its
+// reason and the one English message it may fail with. WALK_TABLE=1 prints the walk as a table
+// (column, editor, value, answer). Runs on PGlite and on PostgreSQL 15.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
@@ -16,7 +21,7 @@ const ENGLISH =
 /** A Danish refusal says what to do: it has Danish words. */
 const DANISH = /[æøå]|\b(skal|skriv|kan|ikke|vælg|ret|eller|findes|udfyld|tøm|lad)\b/i;
 
-/** Wrong values an owner could type into any cell. */
+/** Wrong values an owner could type into a free-text cell. */
 const WRONG: (string | null)[] = [
   null,
   '',
@@ -40,6 +45,149 @@ const WRONG: (string | null)[] = [
   'x'.repeat(2000),
 ];
 
+type Editor = 'number' | 'date' | 'time' | 'boolean' | 'enum' | 'text';
+
+/** Studio's grid editor of a column type (apps/studio/components/grid/components/editor). */
+function editorOf(type: string, enumValues: string[] | null): Editor {
+  if (enumValues) return 'enum';
+  if (['int2', 'int4', 'int8', 'numeric', 'float4', 'float8'].includes(type)) return 'number';
+  if (type === 'date') return 'date';
+  if (type === 'time') return 'time';
+  if (type === 'bool') return 'boolean';
+  // text, uuid, jsonb and timestamps are free text in the grid
+  return 'text';
+}
+
+/** A value as the owner gives it and as the editor sends it ('' in a typed cell is sent as null). */
+interface Value {
+  typed: string | null;
+  sent: string | number | boolean | null;
+}
+const v = (typed: string | null, sent: Value['sent'] = typed): Value => ({ typed, sent });
+
+/** What each editor can send. */
+function editorValues(editor: Editor, enumValues: string[] | null): Value[] {
+  switch (editor) {
+    case 'number':
+      return [
+        v('', null),
+        v(null),
+        v('-5'),
+        v('0'),
+        v('449.5'),
+        v('7'),
+        v('1e3'),
+        v('99999999999'),
+      ];
+    case 'date':
+      // a past day, a day ahead, an emptied cell; an impossible day cannot be picked
+      return [v('', null), v('2020-01-06'), v('2030-12-27')];
+    case 'time':
+      // 24:00:00 is not offered by the time input, but REST may send it: the same refusal
+      return [
+        v('', null),
+        v('00:00:00'),
+        v('09:00:00'),
+        v('09:00:30'),
+        v('23:59:59'),
+        v('24:00:00'),
+      ];
+    case 'boolean':
+      return [v('true', true), v('false', false), v(null)];
+    case 'enum':
+      return [...(enumValues ?? []).map((e) => v(e)), v(null)];
+    case 'text':
+      return WRONG.map((w) => v(w));
+  }
+}
+
+/** What only a REST client can send into a typed column (the editor cannot). */
+const REST_ONLY: Partial<Record<Editor, Value['sent'][]>> = {
+  number: [449, 449.5, '449 kr', '1.800', 'abc', ''],
+  date: ['05-01-2027', '05-01-27', '2027-02-31', 'abc', ''],
+  time: ['9.30', '25:00', 'abc', ''],
+  boolean: ['ja', ''],
+  enum: ['bekraeftet', ''],
+};
+
+/**
+ * REST only: text a column's type cannot read fails with PostgreSQL's input error, in English,
+ * before any trigger runs. The Table Editor cannot send these (its number input, date picker, time
+ * input, choice list and true/false offer only values of the type).
+ */
+const REST_ONLY_ENGLISH: Partial<Record<Editor, { reason: string; message: RegExp }>> = {
+  number: {
+    reason: 'numeric: "449 kr", "abc" and "" are not numbers; the number input sends only numbers',
+    message: /^invalid input syntax for type (numeric|smallint|integer)/,
+  },
+  date: {
+    reason:
+      'date: "abc", "" and 31 February are not dates; the date picker sends only real ISO days',
+    message: /^invalid input syntax for type date|^date\/time field value out of range/,
+  },
+  time: {
+    reason: 'time: "9.30", "25:00", "abc" and "" are not times; the time input sends HH:mm:ss',
+    message: /^invalid input syntax for type time|^date\/time field value out of range/,
+  },
+  boolean: {
+    reason: 'boolean: the editor offers true/false/null',
+    message: /^invalid input syntax for type boolean|^Invalid input for boolean type/,
+  },
+  enum: {
+    reason: 'the Danish choice list (enum owner_status): the editor offers only its values',
+    message: /^invalid input value for enum owner_status/,
+  },
+};
+
+/** One line of the walk's table. */
+interface Line {
+  where: string;
+  column: string;
+  editor: string;
+  value: string;
+  answer: string;
+}
+
+function printTable(title: string, lines: Line[]) {
+  if (!process.env.WALK_TABLE) return;
+  const row = (l: Line) =>
+    `| ${l.where} | ${l.column} | ${l.editor} | ${l.value} | ${l.answer.replace(/\|/g, '/')} |`;
+  console.log(
+    [
+      `${title}`,
+      '| how | column | editor | value | answer |',
+      '|---|---|---|---|---|',
+      ...lines.map(row),
+    ].join('\n'),
+  );
+}
+
+const shown = (value: Value['sent'], typed?: string | null) => {
+  const json = JSON.stringify(value)?.slice(0, 30) ?? 'null';
+  return typed === '' && value === null ? `'' (sent as null)` : json;
+};
+
+function line(
+  where: string,
+  column: Column,
+  value: string,
+  message: string | undefined,
+  stored?: string | null,
+): Line {
+  return {
+    where,
+    column: `${column.relation}.${column.column}`,
+    editor: column.editor,
+    value,
+    answer:
+      message === undefined
+        ? stored === undefined
+          ? 'accepted'
+          : `accepted, stored ${JSON.stringify(stored)}`
+        : message.slice(0, 110),
+  };
+}
+
 /** Tables the guide names that the owner does not edit, and the columns of others they do not. */
 const NOT_OWNER_EDITABLE: Record<string, string> = {
   bookings: 'the technical copy in UTC: the guide says never to edit it (owner_bookings instead)',
@@ -48,14 +196,11 @@ const NOT_OWNER_EDITABLE: Record<string, string> = {
 };
 
 /**
- * Columns whose type PostgreSQL reads before any trigger runs, so that text it cannot read at all
- * is refused with its own English input error. Each may fail only with that message.
+ * Columns the owner does not edit whose type PostgreSQL reads before any trigger runs, so that
+ * what the editor sends (free text, or a decimal into the weekday's number input) may be refused
+ * with its own English input error. Each may fail only with that message.
  */
 const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
-  'services.is_active': {
-    reason: 'boolean: the editor offers true/false',
-    message: /^invalid input syntax for type boolean|^Invalid input for boolean type/,
-  },
   'services.id': {
     reason: 'uuid, filled automatically',
     message: /^invalid input syntax for type uuid/,
@@ -70,17 +215,9 @@ const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
     message:
       /^invalid input syntax for type timestamp with time zone|out of range|date\/time field value out of range/,
   },
-  'settings.is_public': {
-    reason: 'boolean, not the owner’s to change',
-    message: /^invalid input syntax for type boolean|^Invalid input for boolean type/,
-  },
   'opening_hours.weekday': {
     reason: 'smallint, one row per weekday: the owner never types it',
     message: /^invalid input syntax for type smallint|out of range for type smallint/,
-  },
-  'owner_bookings.status': {
-    reason: 'the Danish choice list (enum owner_status): the editor offers only its values',
-    message: /^invalid input value for enum owner_status/,
   },
   'owner_agenda.drop_off_local': {
     reason: 'read-only view: any edit is refused, a value the type cannot read first',
@@ -89,10 +226,6 @@ const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
   'owner_agenda.ready_local': {
     reason: 'read-only view, as day',
     message: /^invalid input syntax for type timestamp|date\/time field value out of range/,
-  },
-  'owner_agenda.status': {
-    reason: 'read-only view, as owner_bookings.status',
-    message: /^invalid input value for enum owner_status/,
   },
   'owner_agenda.no_shows': {
     reason: 'read-only view, as day: a count the owner only reads',
@@ -121,14 +254,16 @@ function insertable(day: string): Record<string, Record<string, string>> {
       customer_name: 'Walk Kunde',
       customer_phone: '20 11 22 99',
     },
-    closed_dates: { day: '24-12-2030', reason: 'Jul' },
-    open_dates: { day: '25-12-2030', opens_at: '10:00', closes_at: '14:00' },
+    closed_dates: { day: '2030-12-24', reason: 'Jul' },
+    open_dates: { day: '2030-12-25', opens_at: '10:00:00', closes_at: '14:00:00' },
   };
 }
 
 interface Column {
   relation: string;
   column: string;
+  editor: Editor;
+  enumValues: string[] | null;
 }
 
 /** The relations docs/owner.md names (in backticks) that exist in public, and their columns. */
@@ -137,13 +272,17 @@ async function ownerColumns(
 ): Promise<Column[]> {
   const guide = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
   const named = [...new Set([...guide.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!))];
-  const columns = await query<Column>(
-    `select c.table_name::text relation, c.column_name::text "column"
+  const rows = await query<Omit<Column, 'editor'> & { type: string }>(
+    `select c.table_name::text relation, c.column_name::text "column", c.udt_name::text "type",
+            (select array_agg(e.enumlabel::text order by e.enumsortorder)
+               from pg_enum e join pg_type ty on ty.oid = e.enumtypid
+              where ty.typname = c.udt_name) "enumValues"
        from information_schema.columns c
       where c.table_schema = 'public' and c.table_name = any($1::text[])
       order by c.table_name, c.ordinal_position`,
     [named],
   );
+  const columns = rows.map(({ type, ...c }) => ({ ...c, editor: editorOf(type, c.enumValues) }));
   return columns.filter(
     (c) =>
       !(c.relation in NOT_OWNER_EDITABLE) &&
@@ -156,14 +295,17 @@ const refused = { count: 0 };
 
 function englishProblem(
   where: string,
-  column: Column,
-  value: string | null,
+  column: Pick<Column, 'relation' | 'column' | 'editor'>,
+  value: Value['sent'],
   message: string | undefined,
+  restOnly = false,
 ): string | null {
   if (message === undefined) return null; // accepted
   refused.count += 1;
   const gap = KNOWN_ENGLISH[`${column.relation}.${column.column}`];
   if (gap && gap.message.test(message)) return null;
+  const restGap = restOnly ? REST_ONLY_ENGLISH[column.editor] : undefined;
+  if (restGap && restGap.message.test(message)) return null;
   if (ENGLISH.test(message) || !DANISH.test(message))
     return `${where} ${column.relation}.${column.column} = ${JSON.stringify(value)?.slice(0, 40)}: ${message}`;
   return null;
@@ -206,8 +348,9 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
     for (const gap of Object.keys(KNOWN_ENGLISH)) expect(names.has(gap), gap).toBe(true);
   });
 
-  it('plain SQL: every wrong value in every column is accepted or refused in Danish', async () => {
+  it('plain SQL: what the editor can send into every column is accepted or refused in Danish', async () => {
     const problems: string[] = [];
+    const lines: Line[] = [];
     refused.count = 0;
     await withRollback(t, async (tx) => {
       // a booking with an e-mail (so email_outbox has a row), a closed and an open day
@@ -217,29 +360,31 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
         [`${day} 10:00`],
       );
       await tx.rows(
-        `insert into public.closed_dates (day, reason) values ('23-12-2030', 'Lukket')`,
+        `insert into public.closed_dates (day, reason) values ('2030-12-23', 'Lukket')`,
       );
-      await tx.rows(`insert into public.open_dates (day) values ('26-12-2030')`);
+      await tx.rows(`insert into public.open_dates (day) values ('2030-12-26')`);
       const columns = await ownerColumns(<T>(sql: string, p?: unknown[]) => tx.rows<T>(sql, p));
       for (const column of columns) {
         const key = KEY[column.relation]!;
-        const target = await tx.one<{ k: string }>(
-          `select ${key}::text k from public.${column.relation} order by 1 limit 1`,
-        );
-        for (const value of WRONG) {
+        for (const { typed, sent } of editorValues(column.editor, column.enumValues)) {
+          // an accepted value may have changed the row's key: address it afresh
+          const target = await tx.one<{ k: string }>(
+            `select ${key}::text k from public.${column.relation} order by 1 limit 1`,
+          );
           const r = await refusal(
             tx,
             `update public.${column.relation} set ${column.column} = $1 where ${key}::text = $2`,
-            [value, target.k],
+            [sent === null ? null : String(sent), target.k],
           );
-          const p = englishProblem('update', column, value, r.message);
+          lines.push(line('SQL update', column, shown(sent, typed), r.message));
+          const p = englishProblem('update', column, sent, r.message);
           if (p) problems.push(p);
         }
       }
       for (const [relation, row] of Object.entries(insertable(day))) {
-        for (const { column } of columns.filter((c) => c.relation === relation)) {
-          for (const value of WRONG) {
-            const body = { ...row, [column]: value };
+        for (const column of columns.filter((c) => c.relation === relation)) {
+          for (const { sent } of editorValues(column.editor, column.enumValues)) {
+            const body = { ...row, [column.column]: sent };
             const cols = Object.keys(body).join(', ');
             const r = await refusal(
               tx,
@@ -247,14 +392,15 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
                select ${cols} from json_populate_record(null::public.${relation}, $1::json)`,
               [JSON.stringify(body)],
             );
-            const p = englishProblem('insert', { relation, column }, value, r.message);
+            const p = englishProblem('insert', column, sent, r.message);
             if (p) problems.push(p);
           }
         }
       }
     });
+    printTable(`The walk by plain SQL on ${backend}`, lines);
     expect(problems.join('\n')).toBe('');
-    expect(refused.count).toBeGreaterThan(500);
+    expect(refused.count).toBeGreaterThan(200);
   });
 
   it('plain SQL: deleting any row the owner sees is accepted or refused in Danish', async () => {
@@ -266,8 +412,8 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
          values ('Guldpakken', $1, 'Walk Kunde', '20112233', 'walk@example.dk')`,
         [`${day} 10:00`],
       );
-      await tx.rows(`insert into public.closed_dates (day) values ('23-12-2030')`);
-      await tx.rows(`insert into public.open_dates (day) values ('26-12-2030')`);
+      await tx.rows(`insert into public.closed_dates (day) values ('2030-12-23')`);
+      await tx.rows(`insert into public.open_dates (day) values ('2030-12-26')`);
       const columns = await ownerColumns(<T>(sql: string, p?: unknown[]) => tx.rows<T>(sql, p));
       for (const relation of new Set(columns.map((c) => c.relation))) {
         const key = KEY[relation]!;
@@ -277,7 +423,12 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
             k,
           ]);
           if (r.message !== undefined) refusals += 1;
-          const p = englishProblem('delete', { relation, column: key }, k, r.message);
+          const p = englishProblem(
+            'delete',
+            { relation, column: key, editor: 'text' },
+            k,
+            r.message,
+          );
           if (p) problems.push(p);
         }
       }
@@ -325,24 +476,35 @@ describe.each(BACKENDS)('the wrong-values walk through /rest/v1 on %s', (backend
     return answer.message ?? '';
   }
 
-  it('the service role key, as the Table Editor: accepted or refused in Danish', async () => {
+  it('the service role key, as the Table Editor: accepted or refused in Danish; REST-only values as listed', async () => {
     await stack.query(
       `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, customer_email)
        values ('Guldpakken', $1, 'Walk Kunde', '20112233', 'walk@example.dk')`,
       [`${day} 10:00`],
     );
     await stack.query(
-      `insert into public.closed_dates (day, reason) values ('23-12-2030', 'Lukket')`,
+      `insert into public.closed_dates (day, reason) values ('2030-12-23', 'Lukket')`,
     );
-    await stack.query(`insert into public.open_dates (day) values ('26-12-2030')`);
+    await stack.query(`insert into public.open_dates (day) values ('2030-12-26')`);
     const columns = await ownerColumns(
       <T>(sql: string, p?: unknown[]) => stack.query(sql, p) as Promise<T[]>,
     );
     const problems: string[] = [];
+    const lines: Line[] = [];
     refused.count = 0;
     for (const column of columns) {
       const key = KEY[column.relation]!;
-      for (const value of WRONG) {
+      const values: [Value['sent'], string | null | undefined, boolean][] = [
+        ...editorValues(column.editor, column.enumValues).map(
+          (x): [Value['sent'], string | null, boolean] => [x.sent, x.typed, false],
+        ),
+        ...(REST_ONLY[column.editor] ?? []).map((x): [Value['sent'], undefined, boolean] => [
+          x,
+          undefined,
+          true,
+        ]),
+      ];
+      for (const [sent, typed, restOnly] of values) {
         // the row may have changed with an accepted value: address it afresh
         const [target] = await stack.query<{ k: string }>(
           `select ${key}::text k from public.${column.relation} order by 1 limit 1`,
@@ -350,22 +512,42 @@ describe.each(BACKENDS)('the wrong-values walk through /rest/v1 on %s', (backend
         const message = await rest(
           'PATCH',
           `${column.relation}?${key}=eq.${encodeURIComponent(target!.k)}`,
-          { [column.column]: value },
+          { [column.column]: sent },
         );
-        const p = englishProblem('PATCH', column, value, message);
+        if (message === undefined && column.editor !== 'text') {
+          // what an accepted value was stored as (a month-first day shows here)
+          const [stored] = await stack.query<{ v: string | null }>(
+            `select ${column.column}::text v from public.${column.relation} order by ${key} limit 1`,
+          );
+          lines.push(
+            line(
+              restOnly ? 'REST only' : 'REST (editor)',
+              column,
+              shown(sent, typed),
+              undefined,
+              stored?.v,
+            ),
+          );
+        } else {
+          lines.push(
+            line(restOnly ? 'REST only' : 'REST (editor)', column, shown(sent, typed), message),
+          );
+        }
+        const p = englishProblem('PATCH', column, sent, message, restOnly);
         if (p) problems.push(p);
       }
     }
     for (const [relation, row] of Object.entries(insertable(day))) {
-      for (const { column } of columns.filter((c) => c.relation === relation)) {
-        for (const value of WRONG) {
-          const message = await rest('POST', relation, { ...row, [column]: value });
-          const p = englishProblem('POST', { relation, column }, value, message);
+      for (const column of columns.filter((c) => c.relation === relation)) {
+        for (const { sent } of editorValues(column.editor, column.enumValues)) {
+          const message = await rest('POST', relation, { ...row, [column.column]: sent });
+          const p = englishProblem('POST', column, sent, message);
           if (p) problems.push(p);
         }
       }
     }
+    printTable(`The walk through /rest/v1 on ${backend}`, lines);
     expect(problems.join('\n')).toBe('');
-    expect(refused.count).toBeGreaterThan(500);
+    expect(refused.count).toBeGreaterThan(200);
   }, 180_000); // a few hundred requests: near a minute on PostgreSQL 15 on a busy machine
 });

@@ -136,7 +136,7 @@ describe.each(BACKENDS)('services.slug on %s', (backend) => {
 
   it('makes a slug from the name of a package added without one, and keeps slugs unique', async () => {
     const [row] = await t.query<{ slug: string }>(
-      "insert into public.services (name, category, duration_minutes, price) values ('Æg & Øl på Åen', 'special', 60, 0) returning slug",
+      "insert into public.services (name, category, duration_minutes, price) values ('Æg & Øl på Åen', 'special', 60, 1) returning slug",
     );
     expect(row!.slug).toBe('aeg-oel-paa-aaen');
     await expect(

@@ -407,9 +407,9 @@ export type Database = {
           name: string;
           description: string;
           category: string;
-          duration_minutes: string;
-          price: string;
-          sort_order: string;
+          duration_minutes: number;
+          price: number;
+          sort_order: number;
           is_active: boolean;
           created_at: string;
           updated_at: string;
@@ -420,9 +420,9 @@ export type Database = {
           name: string;
           description?: string;
           category: string;
-          duration_minutes: string;
-          price: string;
-          sort_order?: string;
+          duration_minutes: number;
+          price: number;
+          sort_order?: number;
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
@@ -433,9 +433,9 @@ export type Database = {
           name?: string;
           description?: string;
           category?: string;
-          duration_minutes?: string;
-          price?: string;
-          sort_order?: string;
+          duration_minutes?: number;
+          price?: number;
+          sort_order?: number;
           is_active?: boolean;
           created_at?: string;
           updated_at?: string;
@@ -1125,6 +1125,14 @@ export type Database = {
         };
         Returns: undefined;
       };
+      owner_check_opening_times: {
+        Args: {
+          p_opens: string;
+          p_closes: string;
+          p_empty: string;
+        };
+        Returns: undefined;
+      };
       owner_date_canonical: {
         Args: {
           p_day: string;
@@ -1152,14 +1160,6 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
-      owner_opening_times: {
-        Args: {
-          p_opens: string;
-          p_closes: string;
-          p_empty: string;
-        };
-        Returns: string[];
-      };
       owner_parse_date: {
         Args: {
           p_text: string;
@@ -1178,16 +1178,6 @@ export type Database = {
         Args: {
           p_text: string;
           p_column: string;
-        };
-        Returns: string;
-      };
-      owner_parse_whole_number: {
-        Args: {
-          p_text: string;
-          p_column: string;
-          p_unit: string;
-          p_min: number;
-          p_max: number;
         };
         Returns: string;
       };
@@ -1232,12 +1222,6 @@ export type Database = {
       owner_taken_message: {
         Args: {
           p_blocked: string[];
-        };
-        Returns: string;
-      };
-      owner_time_canonical: {
-        Args: {
-          p_time: string;
         };
         Returns: string;
       };

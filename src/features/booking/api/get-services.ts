@@ -4,16 +4,9 @@ import type { Database } from '~/generated/database.types';
 import { BookingApiError } from './errors';
 import { bookingKeys } from './keys';
 
-/** A row of public.services as stored (generated types, `npm run db:types`): the owner's price,
- * duration and order are text the database has already read and stored as digits. */
-type ServiceRow = Database['public']['Tables']['services']['Row'];
-
-/** A service as the site uses it: price, duration and order as numbers. */
-export type Service = Omit<ServiceRow, 'price' | 'duration_minutes' | 'sort_order'> & {
-  price: number;
-  duration_minutes: number;
-  sort_order: number;
-};
+/** A row of public.services (generated types, `npm run db:types`): price, duration and order are
+ * numbers in the API's JSON. */
+export type Service = Database['public']['Tables']['services']['Row'];
 
 /** What the form shows and books of a service (the build's site data has these too). */
 export type BookingService = Pick<
@@ -31,17 +24,7 @@ export async function getServices(): Promise<Service[]> {
   const db = await bookingDb('services');
   const { data, error } = await db.from('services').select('*').eq('is_active', true).order('name');
   if (error) throw new BookingApiError('services', error.message, { cause: error });
-  return (data ?? []).map(serviceFromRow);
-}
-
-/** The one place the form reads the stored digits as numbers. */
-export function serviceFromRow(row: ServiceRow): Service {
-  return {
-    ...row,
-    price: Number(row.price),
-    duration_minutes: Number(row.duration_minutes),
-    sort_order: Number(row.sort_order),
-  };
+  return data ?? [];
 }
 
 export function servicesQueryOptions() {
