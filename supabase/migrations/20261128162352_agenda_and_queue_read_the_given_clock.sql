@@ -247,6 +247,8 @@ begin
   v_drop_off := public.owner_drop_off(p_drop_off,
     'Skriv afleveringstidspunktet i drop_off_local, f.eks. 05-01-2027 10:00.');
   perform public.owner_check_customer(v_name, v_phone, v_email, v_notes, v_car_plate);
+  -- a function argument takes no assignment cast: the numeric column (whole by its check) is
+  -- handed over as the integer minutes the plan counts
   v_blocked := public.owner_plan(v_service.duration_minutes::integer, v_drop_off, p_now);
 
   -- no idempotency key and no client address: the owner books from the dashboard
