@@ -873,3 +873,70 @@ COMMENT ON FUNCTION "public"."services_check_values"() IS 'Trigger function: ref
 REVOKE ALL ON FUNCTION "public"."owner_check_opening_times"(time WITHOUT time zone, time WITHOUT time zone, text) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."owner_check_opening_times"(time WITHOUT time zone, time WITHOUT time zone, text) TO "postgres", "service_role";
+
+-- the sender's opening hours (for the e-mails) read the time columns as times
+CREATE OR REPLACE FUNCTION public.email_claim (
+  p_limit         integer                  DEFAULT 10,
+  p_lease_seconds integer                  DEFAULT 300,
+  p_now           timestamp with time zone DEFAULT now(),
+  p_due_by        timestamp with time zone DEFAULT NULL::timestamp WITH time zone
+)
+  RETURNS jsonb
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  v_max integer := greatest(public.booking_setting('email_max_attempts', 10), 1);
+  v_messages jsonb;
+  v_hours jsonb;
+begin
+  -- a try that died while sending: give up when it was the last allowed try, else take it over
+  update public.email_outbox o
+     set status = 'failed', locked_until = null,
+         last_error = coalesce(o.last_error || ' / ', '') || 'afbrudt under afsendelse'
+   where o.status = 'sending' and o.locked_until <= p_now and o.attempts >= v_max;
+
+  -- p_due_by: a sender that claims row by row passes the time of its run's first claim (the
+  -- database's, from that claim's answer), so a row that failed during the run waits for the next
+  -- run instead of being tried again at once
+  with due as (
+    select c.id
+      from public.email_outbox c
+     where (c.status = 'pending' and c.next_attempt_at <= least(p_now, coalesce(p_due_by, p_now)))
+        or (c.status = 'sending' and c.locked_until <= p_now)
+     order by c.next_attempt_at, c.created_at
+     limit greatest(p_limit, 0)
+       for update skip locked
+  ), claimed as (
+    update public.email_outbox o
+       set status = 'sending',
+           attempts = o.attempts + 1,
+           last_attempt_at = p_now,
+           locked_until = p_now + make_interval(secs => greatest(p_lease_seconds, 1))
+      from due
+     where o.id = due.id
+    returning o.id, o.kind, o.recipient, o.payload, o.idempotency_key, o.attempts, o.created_at
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', c.id, 'kind', c.kind, 'recipient', c.recipient, 'payload', c.payload,
+           'idempotencyKey', c.idempotency_key, 'attempts', c.attempts,
+           'createdAt', c.created_at)
+           order by c.created_at), '[]'::jsonb)
+    into v_messages
+    from claimed c;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'weekday', h.weekday,
+           'opensAt', to_char(h.opens_at, 'HH24:MI'),
+           'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday), '[]'::jsonb)
+    into v_hours
+    from public.opening_hours h;
+
+  return jsonb_build_object(
+    'messages', v_messages,
+    'openingHours', v_hours,
+    'cancellationNoticeHours', public.booking_setting('cancellation_notice_hours', 24),
+    'now', p_now);
+end;
+$function$;

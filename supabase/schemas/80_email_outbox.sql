@@ -442,8 +442,8 @@ begin
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'weekday', h.weekday,
-           'opensAt', left(h.opens_at, 5),
-           'closesAt', left(h.closes_at, 5)) order by h.weekday), '[]'::jsonb)
+           'opensAt', to_char(h.opens_at, 'HH24:MI'),
+           'closesAt', to_char(h.closes_at, 'HH24:MI')) order by h.weekday), '[]'::jsonb)
     into v_hours
     from public.opening_hours h;
 

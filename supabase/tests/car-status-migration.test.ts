@@ -2,32 +2,15 @@
 // their Danish status and times, the choice list gains ankommet, klar, afhentet and udeblevet in the
 // order of the car's day, and a booking made before the migration can go through the car's day
 // (klar queues the customer's message once). Runs on PGlite and on PostgreSQL 15.
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, migrate } from '../../local/db/migrate.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
+import { migrationUnderTest } from './helpers/migration.ts';
 import { BACKENDS } from './helpers/sql.ts';
 
-const MIGRATIONS = path.join(ROOT, 'supabase', 'migrations');
-const THIS = readdirSync(MIGRATIONS).find((f) => f.endsWith('_car_status.sql'))!;
-
-/** A project folder with every migration before this one (and the seed). */
-function projectBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'car-status-'));
-  cpSync(MIGRATIONS, path.join(dir, 'migrations'), {
-    recursive: true,
-    filter: (src) => path.basename(src) < THIS || src === MIGRATIONS,
-  });
-  copyFileSync(path.join(ROOT, 'supabase', 'seed.sql'), path.join(dir, 'seed.sql'));
-  return dir;
-}
-
 describe.each(BACKENDS)("migrating the car's day on %s", (backend) => {
-  const dir = projectBefore();
-  const t = useTestDatabase({ backend, supabaseDir: dir });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const migration = migrationUnderTest('_car_status.sql');
+  const t = useTestDatabase({ backend, supabaseDir: migration.dir });
+  afterAll(() => migration.remove());
 
   it('keeps the owner rows and lets a booking made before it go through the car’s day', async () => {
     const day = (
@@ -56,8 +39,7 @@ describe.each(BACKENDS)("migrating the car's day on %s", (backend) => {
       );
     const before = await rows();
 
-    copyFileSync(path.join(MIGRATIONS, THIS), path.join(dir, 'migrations', THIS));
-    expect((await migrate(t.db, { supabaseDir: dir })).applied).toEqual([THIS]);
+    expect(await migration.apply(t.db)).toEqual([migration.file]);
 
     expect(await rows()).toEqual(before);
     expect(before.map((r) => r.status)).toEqual(['aflyst', 'bekræftet']);

@@ -3,32 +3,15 @@
 // forms (2027-01-05 10:00, +45 20 11 22 33, bekræftet/aflyst), and the owner's dates and times keep
 // their days and hours whatever the DateStyle of the session that migrates.
 // Runs on PGlite and on PostgreSQL 15.
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, migrate } from '../../local/db/migrate.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
+import { migrationUnderTest } from './helpers/migration.ts';
 import { BACKENDS } from './helpers/sql.ts';
 
-const MIGRATIONS = path.join(ROOT, 'supabase', 'migrations');
-const THIS = readdirSync(MIGRATIONS).find((f) => f.endsWith('_owner_values_in_danish.sql'))!;
-
-/** A project folder with every migration before this one (and the seed). */
-function projectBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'owner-values-'));
-  cpSync(MIGRATIONS, path.join(dir, 'migrations'), {
-    recursive: true,
-    filter: (src) => path.basename(src) < THIS || src === MIGRATIONS,
-  });
-  copyFileSync(path.join(ROOT, 'supabase', 'seed.sql'), path.join(dir, 'seed.sql'));
-  return dir;
-}
-
 describe.each(BACKENDS)('migrating the owner values on %s', (backend) => {
-  const dir = projectBefore();
-  const t = useTestDatabase({ backend, supabaseDir: dir });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const migration = migrationUnderTest('_owner_values_in_danish.sql');
+  const t = useTestDatabase({ backend, supabaseDir: migration.dir });
+  afterAll(() => migration.remove());
 
   it('rewrites phones, owner rows and the calendar tables, keeping every day and hour', async () => {
     const day = (
@@ -55,10 +38,9 @@ describe.each(BACKENDS)('migrating the owner values on %s', (backend) => {
       `insert into public.open_dates (day, opens_at, closes_at) values ('2030-05-30', '10:00', '14:30')`,
     );
 
-    copyFileSync(path.join(MIGRATIONS, THIS), path.join(dir, 'migrations', THIS));
     // a session whose DateStyle would print dates day-first or month-first must not matter
     await t.db.exec(`set datestyle = 'SQL, DMY'`);
-    expect((await migrate(t.db, { supabaseDir: dir })).applied).toEqual([THIS]);
+    expect(await migration.apply(t.db)).toEqual([migration.file]);
     await t.db.exec(`reset datestyle`);
 
     expect(

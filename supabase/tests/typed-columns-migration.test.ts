@@ -3,32 +3,15 @@
 // number 399, '2030-12-24' that day, '10:00:00' that time), whatever the DateStyle of the session
 // that migrates, and the API answers the numbers as JSON numbers afterwards.
 // Runs on PGlite and on PostgreSQL 15.
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, migrate } from '../../local/db/migrate.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
+import { migrationUnderTest } from './helpers/migration.ts';
 import { BACKENDS } from './helpers/sql.ts';
 
-const MIGRATIONS = path.join(ROOT, 'supabase', 'migrations');
-const THIS = readdirSync(MIGRATIONS).find((f) => f.endsWith('_restore_typed_columns.sql'))!;
-
-/** A project folder with every migration before this one (and the seed). */
-function projectBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'typed-columns-'));
-  cpSync(MIGRATIONS, path.join(dir, 'migrations'), {
-    recursive: true,
-    filter: (src) => path.basename(src) < THIS || src === MIGRATIONS,
-  });
-  copyFileSync(path.join(ROOT, 'supabase', 'seed.sql'), path.join(dir, 'seed.sql'));
-  return dir;
-}
-
 describe.each(BACKENDS)('restoring the typed columns on %s', (backend) => {
-  const dir = projectBefore();
-  const t = useTestDatabase({ backend, supabaseDir: dir });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const migration = migrationUnderTest('_restore_typed_columns.sql');
+  const t = useTestDatabase({ backend, supabaseDir: migration.dir });
+  afterAll(() => migration.remove());
 
   it('keeps every price, duration, order, day and hour through the type change', async () => {
     // rows written through the text columns' triggers, as the owner typed them before
@@ -48,10 +31,9 @@ describe.each(BACKENDS)('restoring the typed columns on %s', (backend) => {
       `select name, price, duration_minutes, sort_order from public.services order by name`,
     );
 
-    copyFileSync(path.join(MIGRATIONS, THIS), path.join(dir, 'migrations', THIS));
     // a session whose DateStyle would read a day month-first must not matter
     await t.db.exec(`set datestyle = 'SQL, MDY'`);
-    expect((await migrate(t.db, { supabaseDir: dir })).applied).toEqual([THIS]);
+    expect(await migration.apply(t.db)).toEqual([migration.file]);
     await t.db.exec(`reset datestyle`);
 
     // the same digits, now numeric (the driver reads numeric as its exact text)

@@ -1071,6 +1071,26 @@ export type Database = {
         };
         Returns: SqlAnswer<'move_booking'>;
       };
+      owner_agenda_at: {
+        Args: {
+          p_now: string;
+        };
+        Returns: {
+          day: string;
+          role: string;
+          drop_off_local: string;
+          ready_local: string;
+          package: string;
+          customer_name: string;
+          customer_phone: string;
+          customer_email: string;
+          notes: string;
+          status: Database['public']['Enums']['owner_status'];
+          reference: string;
+          car_plate: string;
+          no_shows: number;
+        }[];
+      };
       owner_agenda_item: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
