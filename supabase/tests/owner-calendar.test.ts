@@ -166,28 +166,59 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
     refs[key] = row!.r.reference;
   }
 
+  /** A Friday before a DST Sunday, its day of the month and year. */
+  interface Weekend {
+    friday: string;
+    day: number;
+    year: number;
+  }
+  let spring: Weekend;
+  let autumn: Weekend;
+  const plus = (w: Weekend, days: number) =>
+    new Date(Date.parse(`${w.friday}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const daysBefore = (w: Weekend, days: number) =>
+    new Date(Date.parse(`${w.friday}T10:00:00Z`) - days * 86_400_000).toISOString();
+
+  /**
+   * The first last-Sunday-of-the-month (the DST change) at least two weeks ahead whose Friday opens
+   * at 08:00, Saturday is open, Monday opens at 09:00 and the Wednesdays before and after are open:
+   * no public holiday in the way (the last Sunday of March is Easter Sunday in some years).
+   */
+  async function dstWeekend(month: number): Promise<Weekend> {
+    const [row] = await stack.query<Weekend>(
+      `with s as (
+         select (date_trunc('month', make_date(y, $1, 1)) + interval '1 month - 1 day')::date as last
+           from generate_series(extract(year from now())::int, extract(year from now())::int + 10) y
+       ), sun as (select last - extract(dow from last)::int as d from s)
+       select to_char(d - 2, 'YYYY-MM-DD') friday, extract(day from d - 2)::int as day,
+              extract(year from d)::int as year
+         from sun
+        where d - 2 >= (now() at time zone 'Europe/Copenhagen')::date + 14
+          and exists (select 1 from public.booking_day_hours(d - 2) h
+                       where to_char(h.opens_at at time zone 'Europe/Copenhagen', 'HH24:MI') = '08:00')
+          and exists (select 1 from public.booking_day_hours(d - 1))
+          and exists (select 1 from public.booking_day_hours(d + 1) h
+                       where to_char(h.opens_at at time zone 'Europe/Copenhagen', 'HH24:MI') = '09:00')
+          and exists (select 1 from public.booking_day_hours(d - 4))
+          and exists (select 1 from public.booking_day_hours(d + 3))
+        order by d limit 1`,
+      [month],
+    );
+    return row!;
+  }
+
   beforeAll(async () => {
     saved = process.env.OWNER_CALENDAR_SECRET;
     process.env.OWNER_CALENDAR_SECRET = SECRET;
     stack = await startTestStack({ backend });
     await liftBookingCaps((sql, params) => stack.query(sql, params));
-    // 18-hour polishes over a weekend with a DST change: March 2028 (summer time from Sunday 26)
-    // and October 2027 (winter time from Sunday 31)
-    await book(
-      'spring',
-      '2028-03-24',
-      '08:00',
-      SERVICE.premiumPolering,
-      '2028-03-01T10:00:00+01:00',
-    );
-    await book(
-      'autumn',
-      '2027-10-29',
-      '08:00',
-      SERVICE.premiumPolering,
-      '2027-10-01T10:00:00+02:00',
-    );
-    await book('cancelled', '2027-10-27', '10:00', SERVICE.guld, '2027-10-01T10:00:00+02:00');
+    // 18-hour polishes over a weekend with a DST change, the next spring one and the next autumn
+    // one from the clock (the feed shows the bookings from a week ago on)
+    spring = await dstWeekend(3);
+    autumn = await dstWeekend(10);
+    await book('spring', spring.friday, '08:00', SERVICE.premiumPolering, daysBefore(spring, 23));
+    await book('autumn', autumn.friday, '08:00', SERVICE.premiumPolering, daysBefore(autumn, 28));
+    await book('cancelled', plus(autumn, -2), '10:00', SERVICE.guld, daysBefore(autumn, 28));
     await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
       refs.cancelled,
     ]);
@@ -225,26 +256,28 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
     const byUid = new Map(events.map((e) => [e.uid, e]));
     expect(byUid.has(`owner-booking-${refs.old}@glanspunkt`)).toBe(false);
 
-    const spring = byUid.get(`owner-booking-${refs.spring}@glanspunkt`)!;
-    // Friday 24 March 2028 08:00 CET to Monday 27 March 12:00 CEST
-    expect([spring.start, spring.end]).toEqual([
-      '2028-03-24T07:00:00.000Z',
-      '2028-03-27T10:00:00.000Z',
+    const springEvent = byUid.get(`owner-booking-${refs.spring}@glanspunkt`)!;
+    // Friday 08:00 CET to Monday 12:00 CEST
+    expect([springEvent.start, springEvent.end]).toEqual([
+      `${spring.friday}T07:00:00.000Z`,
+      `${plus(spring, 3)}T10:00:00.000Z`,
     ]);
-    expect(spring).toMatchObject({
+    expect(springEvent).toMatchObject({
       summary: 'Premiumpakken polering – Kunde spring',
       status: 'CONFIRMED',
       sequence: 0,
     });
-    expect(spring.description).toContain('Telefon: +45 22 33 44 55');
-    expect(spring.description).toContain('Bemærkninger: Nøgle i postkassen');
-    expect(spring.description).toContain('Arbejdstid: fredag den 24. marts 2028 08:00-17:00');
+    expect(springEvent.description).toContain('Telefon: +45 22 33 44 55');
+    expect(springEvent.description).toContain('Bemærkninger: Nøgle i postkassen');
+    expect(springEvent.description).toContain(
+      `Arbejdstid: fredag den ${spring.day}. marts ${spring.year} 08:00-17:00`,
+    );
 
-    const autumn = byUid.get(`owner-booking-${refs.autumn}@glanspunkt`)!;
-    // Friday 29 October 2027 08:00 CEST to Monday 1 November 12:00 CET
-    expect([autumn.start, autumn.end]).toEqual([
-      '2027-10-29T06:00:00.000Z',
-      '2027-11-01T11:00:00.000Z',
+    const autumnEvent = byUid.get(`owner-booking-${refs.autumn}@glanspunkt`)!;
+    // Friday 08:00 CEST to Monday 12:00 CET
+    expect([autumnEvent.start, autumnEvent.end]).toEqual([
+      `${autumn.friday}T06:00:00.000Z`,
+      `${plus(autumn, 3)}T11:00:00.000Z`,
     ]);
 
     const cancelled = byUid.get(`owner-booking-${refs.cancelled}@glanspunkt`)!;
@@ -265,15 +298,16 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
       [refs.autumn],
     );
     const [moved] = await stack.query<{ r: { status: string } }>(
-      `select public.move_booking($1, '2027-11-03'::date, '09:00', false, false, false, 'owner', '2027-10-02T10:00:00+02:00'::timestamptz) r`,
-      [b!.id],
+      `select public.move_booking($1, $2::date, '09:00', false, false, false, 'owner', $3::timestamptz) r`,
+      [b!.id, plus(autumn, 5), daysBefore(autumn, 27)],
     );
     expect(moved!.r.status).toBe('moved');
     const { events } = parseFeed(
       await (await feed(`?secret=${encodeURIComponent(SECRET)}`)).text(),
     );
-    const autumn = events.find((e) => e.uid === `owner-booking-${refs.autumn}@glanspunkt`)!;
-    expect(autumn.sequence).toBe(1);
-    expect(autumn.start).toBe('2027-11-03T08:00:00.000Z');
+    const autumnEvent = events.find((e) => e.uid === `owner-booking-${refs.autumn}@glanspunkt`)!;
+    expect(autumnEvent.sequence).toBe(1);
+    // the Wednesday after, 09:00 CET
+    expect(autumnEvent.start).toBe(`${plus(autumn, 5)}T08:00:00.000Z`);
   });
 });
