@@ -167,11 +167,11 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
   }
 
   /** A Friday before a DST Sunday, its day of the month and year. */
-  interface Weekend {
+  type Weekend = {
     friday: string;
     day: number;
     year: number;
-  }
+  };
   let spring: Weekend;
   let autumn: Weekend;
   const plus = (w: Weekend, days: number) =>
