@@ -566,6 +566,13 @@ as $$
 declare
   v_id uuid := (public.booking_by_token(p_token)).id;
 begin
+  -- the token is checked again under the row's lock: a move that committed while this one waited
+  -- replaced the token, so the same link cannot move the booking twice (PostgreSQL re-reads the
+  -- locked row and drops it when its hash no longer matches)
+  select b.id into v_id from public.bookings b
+   where b.id = v_id and b.cancel_token_hash = public.booking_token_hash(p_token)
+     and b.anonymised_at is null
+     for update;
   if v_id is null then
     return jsonb_build_object('status',
       coalesce('link_' || public.booking_replaced_link_state(p_token), 'not_found'));

@@ -300,4 +300,32 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
       expect(row.drop === before[i]!.drop, row.id).toBe(row.id !== winner.id);
     }
   });
+
+  it('one link, one move: 20 simultaneous moves with the same token move the booking once', async () => {
+    const [from, to] = (await openDays(stack, [1, 2, 3, 4], 12)).slice(10);
+    const b = await bookSql(SERVICE.solv, from!, '09:00');
+    const free = await callFunction<{ slots: string[] }>(stack, 'get-available-slots', {
+      date: to!,
+      serviceId: SERVICE.solv,
+    });
+    const times = free.body.slots.slice(0, 20);
+    expect(times.length).toBeGreaterThan(1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        move({ token: b.token, bookingDate: to, bookingTime: times[i % times.length] }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    // every other request finds the link replaced by the move that won (409 "moved"), never a 5xx
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409 || s === 410)).toBe(true);
+    const [row] = await stack.query<{ move_count: number; moves: number; periods: number }>(
+      `select b.move_count,
+              (select count(*)::int from public.booking_moves m where m.booking_id = b.id) moves,
+              (select count(*)::int from public.booking_work_periods w where w.booking_id = b.id) periods
+         from public.bookings b where b.id = $1`,
+      [b.id],
+    );
+    expect(row).toEqual({ move_count: 1, moves: 1, periods: 1 });
+  });
 });
