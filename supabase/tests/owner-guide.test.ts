@@ -202,12 +202,14 @@ const PERFORMERS: Record<string, Performer> = {
       for (const form of [...refusedLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)) {
         refused(await patch(at, { drop_off_local: `${form} 10:00` }), /f\.eks\./);
       }
-      // Klokkeslæt: each written time is that time of the booking (9.30 is 09:30)
+      // Klokkeslæt: each written time is that time of the booking (9.30 is 09:30, kl. 10 is 10:00)
       const timeLine = text.split('\n- ').find((l) => l.startsWith('**Klokkeslæt**'))!;
-      for (const form of [...timeLine.matchAll(/`(\d[^`]*)`/g)].map((m) => m[1]!)) {
+      const times = [...timeLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).slice(1);
+      expect(times.length).toBeGreaterThanOrEqual(4);
+      for (const form of times) {
         const row = saved(await patch(at, { drop_off_local: `${target} ${form}` }));
-        const [, hh, mm] = /^(\d{1,2})[.:](\d{2})$/.exec(form)!;
-        expect(row.drop_off_local, form).toBe(`${target} ${hh!.padStart(2, '0')}:${mm}`);
+        const [, hh, mm] = /^(?:kl\. )?(\d{1,2})(?:[.:](\d{2}))?$/.exec(form)!;
+        expect(row.drop_off_local, form).toBe(`${target} ${hh!.padStart(2, '0')}:${mm ?? '00'}`);
       }
       saved(await patch(at, { status: 'aflyst' }));
       // Dage og åbningstider: the date picker's and the time input's values, shown as the guide says

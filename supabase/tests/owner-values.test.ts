@@ -53,6 +53,10 @@ describe.each(BACKENDS)('owner values on %s', (backend) => {
           ['2027-01-05T10:00:00', '2027-01-05 10:00'],
           [' 02-12-2026  10:00 ', '2026-12-02 10:00'],
           ['29-02-2028 08:15', '2028-02-29 08:15'],
+          // the guide's "bare 10": a whole hour is just the hour, with or without "kl."
+          ['5/1 2027 kl. 10', '2027-01-05 10:00'],
+          ['05-01-2027 9', '2027-01-05 09:00'],
+          ['2027-01-05 kl. 7', '2027-01-05 07:00'],
         ])
           expect((await parseStamp(tx, text!)).v, `${style}: ${text}`).toBe(expected);
         expect(
@@ -81,7 +85,7 @@ describe.each(BACKENDS)('owner values on %s', (backend) => {
           /kan ikke læses som dato og klokkeslæt\. Skriv dag-måned-år og tid, f\.eks\. 05-01-2027 10:00/,
         ],
         ['05-01-2027 25:00', /klokkeslættet "25:00" findes ikke/],
-        ['i morgen kl. 10', /kan ikke læses som dato og klokkeslæt/],
+        ['i morgen kl. 10', /"i morgen" kan ikke læses som en dato\. Skriv/],
         ['5. jannuar 2027 10:00', /"jannuar" i "5\. jannuar 2027" er ikke et månedsnavn/],
         ["'; drop table bookings; -- 10:00", /kan ikke læses som dato og klokkeslæt/],
       ] as const) {
