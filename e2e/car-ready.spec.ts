@@ -27,6 +27,16 @@ async function edit(reference: string, change: Record<string, string>) {
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
+/** The owner's edit of one settings value, as the Table Editor sends it. */
+async function setting(key: string, value: string) {
+  const res = await fetch(`${GATEWAY}/rest/v1/settings?key=eq.${key}`, {
+    method: 'PATCH',
+    headers: { ...keyHeaders(SECRET_KEY), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ value }),
+  });
+  return { status: res.status === 204 ? 200 : res.status };
+}
+
 /** An instant's Copenhagen day (yyyy-mm-dd) and minutes since midnight. */
 function copenhagen(at: Date): { day: string; minutes: number } {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(at);
@@ -117,6 +127,10 @@ test('the owner sets klar through /rest/v1: the customer gets the "klar" SMS and
   const move = await edit(reference, { drop_off_local: danish(at.day, at.minutes) });
   expect(move.status, JSON.stringify(move.body)).toBe(200);
 
+  // the customer is told at once (the owner's undo window, owner_message_delay_minutes, is 0 for
+  // this journey; supabase/tests/owner-undo-window.test.ts holds the wait)
+  expect((await setting('owner_message_delay_minutes', '0')).status).toBe(200);
+
   // the Danish choice list: klar
   const ready = await edit(reference, { status: 'klar' });
   expect(ready.status, JSON.stringify(ready.body)).toBe(200);
@@ -160,6 +174,7 @@ test('the owner sets klar through /rest/v1: the customer gets the "klar" SMS and
   // the car is picked up and the extra day closed again, so the journeys after this one see the
   // calendar as it was
   expect((await edit(reference, { status: 'afhentet' })).status).toBe(200);
+  expect((await setting('owner_message_delay_minutes', '3')).status).toBe(200);
   const closed = await fetch(`${OPEN_DATES}?day=eq.${at.day}`, {
     method: 'DELETE',
     headers: keyHeaders(SECRET_KEY),

@@ -282,6 +282,7 @@ as $$
       ('owner_bookings_send_email', 0, 1, '1 = ja, 0 = nej'),
       ('owner_agenda_email', 0, 1, '1 = ja, 0 = nej'),
       ('no_show_requires_call', 0, 1, '1 = ja, 0 = nej'),
+      ('owner_message_delay_minutes', 0, 60, 'minutter'),
       ('max_moves_per_booking', 0, 20, 'gange'),
       ('email_max_attempts', 1, 50, 'forsøg'),
       ('email_retry_base_seconds', 0, 3600, 'sekunder'),
@@ -424,6 +425,9 @@ insert into public.settings (key, value, description, is_public) values
    false),
   ('no_show_requires_call', '0',
    'Om en kunde, der er udeblevet inden for de seneste 12 måneder (samme telefonnummer eller e-mailadresse), skal ringe i stedet for at booke et job over flere dage online: 1 = ja, 0 = nej.',
+   false),
+  ('owner_message_delay_minutes', '3',
+   'Minutter før kunden får besked om det, du retter i owner_bookings (klar, ny færdigtid, aflyst, genoprettet). Retter du fejlen inden da (f.eks. klar tilbage til ankommet), får kunden ingen besked. 0 = med det samme.',
    false);
 
 -- reading the rules -------------------------------------------------------------------------------
@@ -465,3 +469,20 @@ comment on function public.owner_send_email() is
   'Whether owner_bookings changes e-mail the customer (setting owner_bookings_send_email, default on).';
 
 revoke all on function public.owner_send_email() from public, anon, authenticated;
+
+create function public.owner_message_at(p_now timestamptz)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- a misclick in the dashboard is corrected within minutes: the customer's message waits that
+  -- long, and a correction before then holds it back, so the customer hears nothing of it
+  select p_now + make_interval(mins => public.booking_setting('owner_message_delay_minutes', 3));
+$$;
+
+comment on function public.owner_message_at(timestamptz) is
+  'When a customer message set off by the owner''s change at p_now goes out: after owner_message_delay_minutes (default 3), the window in which a correction sends nothing.';
+
+revoke all on function public.owner_message_at(timestamptz) from public, anon, authenticated;

@@ -325,6 +325,11 @@ begin
      set status = 'cancelled', last_error = 'bookingen blev aflyst', locked_until = null
    where o.booking_id = v_booking.id and o.kind in ('booking_reminder', 'sms_booking_reminder') and o.status = 'pending';
 
+  -- a reconfirmation still inside its undo window: the cancellation undoes it, and the customer,
+  -- who heard of neither, is told nothing
+  if public.owner_message_undone(v_booking.id, 'booking_reconfirmed', 'genoprettelsen blev fortrudt') then
+    return v_booking;
+  end if;
   if v_booking.customer_email <> '' and v_booking.anonymised_at is null and public.owner_send_email() then
     -- as cancel_booking: the key ends with the cancellation's revision, and sequence names the
     -- revision cancelled (before, an owner's cancellation carried none and its .ics said 1, which
@@ -333,7 +338,8 @@ begin
     values (v_booking.id, 'cancellation_confirmation', v_booking.customer_email,
             public.owner_booking_payload(v_booking)
               || jsonb_build_object('sequence', v_booking.ics_sequence - 1),
-            'cancellation_confirmation:' || v_booking.id || ':' || v_booking.ics_sequence, p_now)
+            'cancellation_confirmation:' || v_booking.id || ':' || v_booking.ics_sequence,
+            public.owner_message_at(p_now))
     on conflict (idempotency_key) do nothing;
   end if;
   return v_booking;

@@ -273,6 +273,33 @@ comment on function public.booking_cancel_car_messages(uuid, text[], text) is
 revoke all on function public.booking_cancel_car_messages(uuid, text[], text)
   from public, anon, authenticated;
 
+create function public.owner_message_undone(p_booking_id uuid, p_kind text, p_reason text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  -- only a message still waiting out the owner's undo window (owner_message_at): one that is due
+  -- or went out stays, and the customer then hears of the correction as usual
+  update public.email_outbox o
+     set status = 'cancelled', last_error = p_reason, locked_until = null
+   where o.booking_id = p_booking_id
+     and o.kind in (p_kind, 'sms_' || p_kind)
+     and o.status = 'pending'
+     and o.next_attempt_at > now();
+  get diagnostics v_count = row_count;
+  return v_count > 0;
+end;
+$$;
+
+comment on function public.owner_message_undone(uuid, text, text) is
+  'Holds back a booking''s customer message of the kind (and its sms_ twin) that is still inside the owner''s undo window (pending, not due yet), with the reason; true when one was held back: the owner corrected a misclick, and the customer hears nothing of either.';
+
+revoke all on function public.owner_message_undone(uuid, text, text) from public, anon, authenticated;
+
 create function public.booking_queue_car_ready(p_booking public.bookings, p_now timestamptz)
 returns void
 language plpgsql
@@ -297,7 +324,7 @@ begin
           public.owner_booking_payload(p_booking)
             || jsonb_build_object('readyNow', public.copenhagen_iso(p_now),
                                   'pickupHours', public.booking_pickup_hours(p_now)),
-          'car_ready:' || p_booking.id, p_now)
+          'car_ready:' || p_booking.id, public.owner_message_at(p_now))
   on conflict (idempotency_key) do nothing;
 end;
 $$;
@@ -499,7 +526,8 @@ begin
             public.owner_booking_payload(v_booking)
               || jsonb_build_object('newReadyAt', public.copenhagen_iso(v_at),
                                     'previousReadyAt', public.copenhagen_iso(v_previous)),
-            'car_ready_time:' || v_booking.id || ':' || v_booking.ready_revision, p_now)
+            'car_ready_time:' || v_booking.id || ':' || v_booking.ready_revision,
+            public.owner_message_at(p_now))
     on conflict (idempotency_key) do nothing;
   end if;
   return v_booking;

@@ -481,7 +481,12 @@ begin
     -- customer already has work again.
     v_tokens := coalesce(nullif(current_setting('glanspunkt.reconfirm_tokens', true), ''), '{}')::jsonb
                 - new.id::text;
-    if public.booking_reconfirm_notifies(new) then
+    -- a cancellation the customer has not been sent yet (inside the owner's undo window) is undone
+    -- instead (bookings_queue_reconfirmation): no e-mail, and the links the customer has keep working
+    if public.booking_reconfirm_notifies(new)
+       and not exists (select 1 from public.email_outbox o
+                        where o.booking_id = new.id and o.kind = 'cancellation_confirmation'
+                          and o.status = 'pending' and o.next_attempt_at > now()) then
       v_token := public.booking_random_token();
       new.cancel_token_hash := public.booking_token_hash(v_token);
       v_tokens := v_tokens || jsonb_build_object(new.id::text, v_token);
@@ -514,6 +519,10 @@ begin
   if not (old.status = 'cancelled' and new.status = 'confirmed') then
     return null;
   end if;
+  -- the owner took back a cancellation the customer has not been sent yet: neither goes out
+  if public.owner_message_undone(new.id, 'cancellation_confirmation', 'aflysningen blev fortrudt') then
+    return null;
+  end if;
   -- bookings_status_revision decided (booking_reconfirm_notifies) and drew the token; a token
   -- that is not the booking's current one (left from an earlier statement) is never sent
   v_tokens := coalesce(nullif(current_setting('glanspunkt.reconfirm_tokens', true), ''), '{}')::jsonb;
@@ -530,7 +539,7 @@ begin
   values (new.id, 'booking_reconfirmed', new.customer_email,
           public.owner_booking_payload(new)
             || jsonb_build_object('cancelToken', v_token, 'sequence', new.ics_sequence),
-          'booking_reconfirmed:' || new.id || ':' || new.ics_sequence, now())
+          'booking_reconfirmed:' || new.id || ':' || new.ics_sequence, public.owner_message_at(now()))
   on conflict (idempotency_key) do nothing;
   return null;
 end;

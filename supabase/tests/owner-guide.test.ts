@@ -363,14 +363,41 @@ const PERFORMERS: Record<string, Performer> = {
     async perform() {
       const h = 'Genopret en aflyst booking';
       const booking = await phoneBooking(days[0]!, { customer_email: 'anders@example.com' });
-      saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
-      const again = saved(
-        await patch(`owner_bookings?reference=eq.${booking.reference}`, {
-          status: span(h, /^bekræftet$/),
-        }),
+      const at = `owner_bookings?reference=eq.${booking.reference}`;
+      const held = async () =>
+        (
+          await stack.query<{ kind: string }>(
+            `select o.kind from public.email_outbox o join public.bookings b on b.id = o.booking_id
+              where b.reference = $1 and o.status = 'cancelled' order by o.kind`,
+            [booking.reference],
+          )
+        ).map((r) => r.kind);
+      const links = async () =>
+        (
+          await stack.query<{ hash: string }>(
+            `select cancel_token_hash hash from public.bookings where reference = $1`,
+            [booking.reference],
+          )
+        )[0]!.hash;
+      // cancelled by mistake and set back within the guide's minutes: the customer hears of neither
+      const window = span(h, /^owner_message_delay_minutes$/);
+      const hash = await links();
+      saved(await patch(at, { status: 'aflyst' }));
+      saved(await patch(at, { status: span(h, /^bekræftet$/) }));
+      expect(await held()).toEqual(['cancellation_confirmation']);
+      expect(await links()).toBe(hash);
+      // cancelled, and the minutes (the setting) pass: then the customer is told both
+      saved(await patch(at, { status: 'aflyst' }));
+      await stack.query(
+        `update public.email_outbox set next_attempt_at = now() where status = 'pending'
+            and next_attempt_at > now()
+            and next_attempt_at <= now() + make_interval(mins => public.booking_setting($1, 0))`,
+        [window],
       );
+      const again = saved(await patch(at, { status: span(h, /^bekræftet$/) }));
       expect(again.status).toBe('bekræftet');
       expect(await emails(booking.reference)).toContain('booking_reconfirmed anders@example.com');
+      expect(await links()).not.toBe(hash);
       // taken in the meantime: the refusal the guide quotes
       saved(await patch(`owner_bookings?reference=eq.${booking.reference}`, { status: 'aflyst' }));
       await phoneBooking(days[0]!);

@@ -108,6 +108,10 @@ describe.each(BACKENDS)('reconfirming a cancelled booking on %s', (backend) => {
     mailbox = await startMailbox();
     day = await openDay(t.db, 3);
     await liftBookingCaps((sql, params) => t.db.query(sql, params));
+    // each change is told at once here; owner-undo-window.test.ts holds the wait and its undo
+    await t.db.query(
+      `update public.settings set value = '0' where key = 'owner_message_delay_minutes'`,
+    );
   });
 
   afterAll(async () => {

@@ -59,6 +59,10 @@ describe.each(BACKENDS)('SMS on %s', (backend) => {
     await stack.query(
       `update public.settings set value = '0' where key = 'email_retry_base_seconds'`,
     );
+    // the owner's changes are told at once here; owner-undo-window.test.ts holds the wait
+    await stack.query(
+      `update public.settings set value = '0' where key = 'owner_message_delay_minutes'`,
+    );
   }, 180_000);
 
   afterAll(async () => {
