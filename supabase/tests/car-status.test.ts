@@ -666,6 +666,15 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
           noShows: 1,
           statusText: 'bekræftet',
         });
+        // and the owner's "Ny booking" e-mail says so
+        expect(
+          await tx.one(
+            `select (o.payload ->> 'noShows')::int n from public.email_outbox o
+               join public.bookings b on b.id = o.booking_id
+              where b.reference = $1 and o.kind = 'owner_notification'`,
+            [b.reference],
+          ),
+        ).toEqual({ n: 1 });
       });
     });
 

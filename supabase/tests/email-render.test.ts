@@ -177,6 +177,30 @@ describe('other e-mails', () => {
     expect(mail.text).not.toContain(TOKEN);
   });
 
+  it("the owner's e-mails name a contact's no-shows of the last 12 months, and only then", () => {
+    for (const kind of [
+      'owner_notification',
+      'owner_cancellation',
+      'owner_booking_moved',
+    ] as const) {
+      const extra = {
+        cancelToken: undefined,
+        previousDropOff: '2026-12-04T09:00:00+01:00',
+        previousReadyAt: '2026-12-05T16:00:00+01:00',
+      };
+      const twice = renderEmail(message(kind, { ...extra, noShows: 2 }), CTX);
+      const once = renderEmail(message(kind, { ...extra, noShows: 1 }), CTX);
+      const never = renderEmail(message(kind, { ...extra, noShows: 0 }), CTX);
+      for (const body of [twice.text, twice.html]) {
+        expect(body, kind).toContain('Udeblevet');
+        expect(body, kind).toContain('2 gange de seneste 12 måneder');
+      }
+      expect(once.text, kind).toContain('1 gang de seneste 12 måneder');
+      expect(never.text, kind).not.toContain('Udeblevet');
+      expect(never.html, kind).not.toContain('Udeblevet');
+    }
+  });
+
   it('the reminder names the time and how to reach the workshop, without a cancel link', () => {
     const mail = renderEmail(message('booking_reminder', { cancelToken: undefined }), CTX);
     expect(mail.subject).toBe(

@@ -112,6 +112,8 @@ interface Booking {
   previousDropOff: string;
   previousReadyAt: string;
   movedBy: 'customer' | 'owner';
+  /** The owner's e-mails: how often this contact did not turn up in the last 12 months. */
+  noShows: number;
 }
 
 function str(payload: Record<string, unknown>, key: string, required = true): string {
@@ -143,6 +145,12 @@ function booking(payload: Record<string, unknown>): Booking {
     previousDropOff: str(payload, 'previousDropOff', false),
     previousReadyAt: str(payload, 'previousReadyAt', false),
     movedBy: payload.movedBy === 'owner' ? 'owner' : 'customer',
+    noShows:
+      typeof payload.noShows === 'number' &&
+      Number.isInteger(payload.noShows) &&
+      payload.noShows > 0
+        ? payload.noShows
+        : 0,
   };
   localParts(b.dropOff);
   localParts(b.readyAt);
@@ -293,7 +301,13 @@ function customerRows(b: Booking): [string, string][] {
     ['Telefon', phoneDisplay(b.customerPhone)],
     ['Nummerplade', b.carPlate || '(ingen)'],
     ['Bemærkninger', b.notes || '(ingen)'],
+    ...(b.noShows > 0 ? [['Udeblevet', noShowsText(b.noShows)] as [string, string]] : []),
   ];
+}
+
+/** The contact's no-shows as the owner's agenda counts them (booking_no_shows). */
+export function noShowsText(count: number): string {
+  return `${count} ${count === 1 ? 'gang' : 'gange'} de seneste 12 måneder`;
 }
 
 /** Longest name a customer e-mail shows: the only text from the form a customer e-mail carries. */
