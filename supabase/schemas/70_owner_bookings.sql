@@ -435,6 +435,7 @@ create table public.owner_bookings (
   ready_local text,
   reference text not null,
   car_plate text,
+  no_shows integer,
   constraint owner_bookings_pkey primary key (reference),
   constraint owner_bookings_reference_fkey
     foreign key (reference) references public.bookings (reference) on delete cascade
@@ -461,6 +462,8 @@ comment on column public.owner_bookings.ready_local is
   'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her, f.eks. 05-01-2027 16:00: kunden får én besked med den nye tid.';
 comment on column public.owner_bookings.reference is
   'Bookingnummer (dannes automatisk; lad feltet være tomt).';
+comment on column public.owner_bookings.no_shows is
+  'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder. Udfyldes automatisk, også når du booker kunden; lad feltet være tomt.';
 
 create function public.owner_bookings_row(p_booking public.bookings)
 returns public.owner_bookings
@@ -478,11 +481,12 @@ as $$
          public.owner_status_of(p_booking.status),
          to_char(coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI'),
          p_booking.reference,
-         p_booking.car_plate;
+         p_booking.car_plate,
+         public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, now());
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status.';
+  'The owner_bookings row of a booking: Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status, the contact''s no-shows of the last 12 months (booking_no_shows).';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -515,8 +519,8 @@ begin
   -- the owner's text, read the Danish way (a refusal names the column and gives an example)
   v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
   if tg_op = 'INSERT' then
-    if new.reference is not null or new.ready_local is not null then
-      raise exception 'reference og ready_local udfyldes automatisk: lad dem være tomme.'
+    if new.reference is not null or new.ready_local is not null or new.no_shows is not null then
+      raise exception 'reference, ready_local og no_shows udfyldes automatisk: lad dem være tomme.'
         using errcode = 'feature_not_supported';
     end if;
     if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
@@ -530,6 +534,10 @@ begin
     select * into v_booking from public.bookings b where b.reference = old.reference for update;
     if new.reference is distinct from old.reference then
       raise exception 'reference udfyldes automatisk og kan ikke rettes.'
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.no_shows is distinct from old.no_shows then
+      raise exception 'no_shows tælles automatisk (kundens udeblivelser de seneste 12 måneder) og kan ikke rettes. Vælg status udeblevet på den booking, kunden udeblev fra.'
         using errcode = 'feature_not_supported';
     end if;
     if new.package is distinct from old.package then
@@ -625,6 +633,18 @@ as $$
 declare
   v_row public.owner_bookings;
 begin
+  -- a no-show marked or taken back (by the owner's edit too) changes the count on the contact's
+  -- other rows; phones are stored in one form (bookings_normalise_phone), so equal is the same
+  if tg_op = 'UPDATE' and (old.status = 'no_show') is distinct from (new.status = 'no_show') then
+    perform set_config('glanspunkt.owner_sync', 'on', true);
+    update public.owner_bookings o
+       set no_shows = public.booking_no_shows(b.customer_phone, b.customer_email, now())
+      from public.bookings b
+     where b.reference = o.reference and b.id <> new.id and b.anonymised_at is null
+       and (b.customer_phone = new.customer_phone
+            or (b.customer_email <> '' and lower(b.customer_email) = lower(new.customer_email)));
+    perform set_config('glanspunkt.owner_sync', '', true);
+  end if;
   if coalesce(current_setting('glanspunkt.owner_editing', true), '') = 'on' then
     return null; -- the owner's own edit: its trigger stores the row itself
   end if;
@@ -638,15 +658,17 @@ begin
       set package = excluded.package, drop_off_local = excluded.drop_off_local,
           customer_name = excluded.customer_name, customer_phone = excluded.customer_phone,
           customer_email = excluded.customer_email, notes = excluded.notes,
-          car_plate = excluded.car_plate, status = excluded.status, ready_local = excluded.ready_local;
+          car_plate = excluded.car_plate, status = excluded.status, ready_local = excluded.ready_local,
+          no_shows = excluded.no_shows;
   end if;
+
   perform set_config('glanspunkt.owner_sync', '', true);
   return null;
 end;
 $$;
 
 comment on function public.owner_bookings_sync() is
-  'Trigger function: keeps the owner_bookings row of a booking equal to the booking (skipped while the owner edits owner_bookings; that trigger stores the row itself).';
+  'Trigger function: keeps the owner_bookings row of a booking equal to the booking (skipped while the owner edits owner_bookings; that trigger stores the row itself); a no-show marked or taken back recounts no_shows on the rows of the same contact.';
 
 revoke all on function public.owner_bookings_sync() from public, anon, authenticated;
 

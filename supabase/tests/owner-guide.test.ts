@@ -304,6 +304,9 @@ const PERFORMERS: Record<string, Performer> = {
       expect(booking.status).toBe(span(h, /^bekræftet$/));
       expect(booking.reference).toMatch(/^[A-Z0-9]{8}$/);
       expect(booking.ready_local).toBeTruthy();
+      // no_shows: filled in for the contact (none here; owner-no-shows.test.ts counts them)
+      expect(spans(h)).toContain('no_shows');
+      expect(booking.no_shows).toBe(0);
       // the customer gets the confirmation, as an online booking
       expect(await emails(booking.reference)).toEqual(['booking_confirmation anders@example.com']);
       // the refusals the guide lists

@@ -98,6 +98,7 @@ describe('owner_bookings through /rest/v1', () => {
           ready_local: `${day} 12:00`,
           reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
           car_plate: '',
+          no_shows: 0,
         },
       ],
     });

@@ -227,6 +227,11 @@ const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
     reason: 'read-only view, as day',
     message: /^invalid input syntax for type timestamp|date\/time field value out of range/,
   },
+  'owner_bookings.no_shows': {
+    reason:
+      'a count the database fills in: a whole number typed is refused in Danish, a decimal first',
+    message: /^invalid input syntax for type integer|out of range for type integer/,
+  },
   'owner_agenda.no_shows': {
     reason: 'read-only view, as day: a count the owner only reads',
     message: /^invalid input syntax for type integer|out of range for type integer/,

@@ -374,6 +374,7 @@ export type Database = {
           ready_local: string | null;
           reference: string;
           car_plate: string | null;
+          no_shows: number | null;
         };
         Insert: {
           package?: string | null;
@@ -386,6 +387,7 @@ export type Database = {
           ready_local?: string | null;
           reference: string;
           car_plate?: string | null;
+          no_shows?: number | null;
         };
         Update: {
           package?: string | null;
@@ -398,6 +400,7 @@ export type Database = {
           ready_local?: string | null;
           reference?: string;
           car_plate?: string | null;
+          no_shows?: number | null;
         };
         Relationships: [];
       };
@@ -1171,6 +1174,20 @@ export type Database = {
           p_missing: string;
         };
         Returns: string;
+      };
+      owner_message_at: {
+        Args: {
+          p_now: string;
+        };
+        Returns: string;
+      };
+      owner_message_undone: {
+        Args: {
+          p_booking_id: string;
+          p_kind: string;
+          p_reason: string;
+        };
+        Returns: boolean;
       };
       owner_move: {
         Args: {
