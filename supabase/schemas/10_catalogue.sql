@@ -263,14 +263,13 @@ comment on column public.settings.is_public is
 -- the allowed range of each whole-number rule, checked when the owner writes it (a value the
 -- engine would ignore is refused, never silently replaced by the default). The abuse caps go up
 -- to a million: a very high cap is how a cap is lifted.
-create function public.setting_range(p_key text)
-returns table (min_value integer, max_value integer, unit text)
+create function public.setting_ranges()
+returns table (key text, min_value integer, max_value integer, unit text)
 language sql
 immutable
-strict
 set search_path = ''
 as $$
-  select r.min_value, r.max_value, r.unit
+  select r.key, r.min_value, r.max_value, r.unit
     from (values
       ('min_advance_booking_days', 0, 365, 'dage'),
       ('max_advance_booking_days', 1, 730, 'dage'),
@@ -294,14 +293,76 @@ as $$
       ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
       ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
       ('booking_challenge_cost', 1, 1000000, 'gentagelser')
-    ) as r(key, min_value, max_value, unit)
-   where r.key = p_key;
+    ) as r(key, min_value, max_value, unit);
+$$;
+
+comment on function public.setting_ranges() is
+  'The settings there are: every key the engine reads, with its allowed whole-number range and unit in Danish. The one list of keys: settings refuses any other.';
+
+revoke all on function public.setting_ranges() from public, anon, authenticated;
+
+create function public.setting_range(p_key text)
+returns table (min_value integer, max_value integer, unit text)
+language sql
+immutable
+strict
+set search_path = ''
+as $$
+  select r.min_value, r.max_value, r.unit from public.setting_ranges() r where r.key = p_key;
 $$;
 
 comment on function public.setting_range(text) is
-  'The allowed whole-number range of a setting (and its unit in Danish); no row for a setting that is free text.';
+  'The allowed whole-number range of a setting (and its unit in Danish); no row for a key that is not a setting.';
 
 revoke all on function public.setting_range(text) from public, anon, authenticated;
+
+create function public.setting_nearest(p_key text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  -- the known key the typed one is most like: the most shared letter pairs (a typo, a missing
+  -- underscore or a word left out still shares most of them)
+  with typed as (
+    select distinct substr(lower(p_key), i, 2) pair
+      from generate_series(1, greatest(length(p_key) - 1, 1)) i
+  ), known as (
+    select r.key from public.setting_ranges() r
+  )
+  select k.key
+    from known k
+    cross join lateral (
+      select count(*) filter (where t.pair in (
+               select substr(k.key, i, 2) from generate_series(1, length(k.key) - 1) i)) shared
+        from typed t) m
+   where m.shared * 2 >= (select count(*) from typed)
+   order by m.shared desc, abs(length(k.key) - length(p_key)), k.key
+   limit 1;
+$$;
+
+comment on function public.setting_nearest(text) is
+  'The known setting (setting_range) a mistyped key is most like, by shared letter pairs, or null when none shares half of them.';
+
+revoke all on function public.setting_nearest(text) from public, anon, authenticated;
+
+create function public.settings_refuse_delete()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- a deleted rule would quietly fall back to the number in the code
+  raise exception 'Indstillinger slettes ikke: bookingen bruger %. Ret value i stedet (nu %).',
+    old.key, old.value
+    using errcode = 'feature_not_supported';
+end;
+$$;
+
+comment on function public.settings_refuse_delete() is
+  'Trigger function: a settings row is never deleted (the engine would fall back to its default without a word); refused in Danish, saying to change value instead.';
+
+revoke all on function public.settings_refuse_delete() from public, anon, authenticated;
 
 create function public.settings_check_value()
 returns trigger
@@ -324,8 +385,11 @@ begin
   end if;
   select * into v_range from public.setting_range(new.key);
   if not found then
-    new.value := coalesce(new.value, '');
-    return new;
+    -- a key the engine does not read would do nothing: the rules are a fixed set
+    raise exception 'Der findes ingen indstilling, der hedder "%".% Ret value i en af de rækker, der er i settings; nye rækker kan ikke bruges.',
+      left(new.key, 60),
+      coalesce(' Mente du ' || public.setting_nearest(new.key) || '?', '')
+      using errcode = 'check_violation';
   end if;
   if v_value !~ '^[0-9]{1,9}$' then
     raise exception '% skal være et helt tal fra % til % (%), uden tekst og enhed, f.eks. %. "%" kan ikke bruges.',
@@ -360,13 +424,17 @@ end;
 $$;
 
 comment on function public.settings_check_value() is
-  'Trigger function: a whole-number setting must be a whole number within its range (setting_range) when written, refused in Danish with the range; the key cannot be renamed.';
+  'Trigger function: a setting is one of the fixed set (setting_range; an unknown key is refused in Danish, naming the nearest known one) and a whole number within its range, refused in Danish with the range; the key cannot be renamed.';
 
 revoke all on function public.settings_check_value() from public, anon, authenticated;
 
 create trigger settings_check_value
   before insert or update on public.settings
   for each row execute function public.settings_check_value();
+
+create trigger settings_refuse_delete
+  before delete on public.settings
+  for each row execute function public.settings_refuse_delete();
 
 create trigger refuse_truncate
   before truncate on public.settings
@@ -397,6 +465,12 @@ insert into public.settings (key, value, description, is_public) values
    false),
   ('max_booking_emails_per_recipient_per_day', '3',
    'Højst så mange bookingbekræftelser pr. dag til samme e-mailadresse.',
+   false),
+  ('rate_limit_per_ip_per_hour', '20',
+   'Højst så mange bookingforsøg pr. time fra samme internetadresse (netværk). Derefter bliver besøgende bedt om at vente eller ringe.',
+   false),
+  ('rate_limit_per_email_per_hour', '5',
+   'Højst så mange bookingforsøg pr. time med samme e-mailadresse.',
    false),
   ('rate_limit_invalid_per_ip_per_hour', '30',
    'Højst så mange afviste bookingforsøg (ugyldig pakke, dag eller tid) pr. time fra samme internetadresse.',

@@ -322,6 +322,34 @@ create trigger refuse_truncate
   before truncate on public.bookings
   for each statement execute function public.refuse_truncate();
 
+create function public.bookings_refuse_delete()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- a deleted booking is gone without a word to the customer, and its time, e-mails and history
+  -- with it; a customer's data is erased by anonymising (the retention job), never by a delete.
+  -- Only a transaction that says so itself (set_config, which no Table Editor or REST edit can
+  -- send) deletes: the test databases emptying themselves.
+  if coalesce(current_setting('glanspunkt.erase_bookings', true), '') = 'on' then
+    return old;
+  end if;
+  raise exception 'Bookinger slettes ikke: så får kunden ingen besked, og tiden og historikken forsvinder. Aflys i stedet: find bookingen % i owner_bookings, og vælg status aflyst (kunden får en mail, og tiden bliver ledig).',
+    old.reference
+    using errcode = 'feature_not_supported';
+end;
+$$;
+
+comment on function public.bookings_refuse_delete() is
+  'Trigger function: a booking is never deleted (refused in Danish, saying how to cancel it in owner_bookings), unless the transaction set glanspunkt.erase_bookings to on itself.';
+
+revoke all on function public.bookings_refuse_delete() from public, anon, authenticated;
+
+create trigger bookings_refuse_delete
+  before delete on public.bookings
+  for each row execute function public.bookings_refuse_delete();
+
 alter table public.bookings enable row level security;
 -- no policy and no grant for anon or authenticated: only the edge functions (service role) and the
 -- owner's dashboard reach bookings

@@ -62,7 +62,27 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_days text;
 begin
+  -- restoring a cancelled booking onto a day since closed (or hours since shortened) would leave
+  -- the customer a time the workshop is not open: refused before anything is taken or e-mailed.
+  -- A job already over is only the owner tidying up.
+  if old.status = 'cancelled' and new.status <> 'cancelled' and new.ready_at > now() then
+    select string_agg(distinct public.owner_day_text((lower(w.period) at time zone 'Europe/Copenhagen')::date), ' og ')
+      into v_days
+      from public.booking_work_periods w
+     where w.booking_id = new.id
+       and not exists (
+         select 1
+           from public.booking_day_hours((lower(w.period) at time zone 'Europe/Copenhagen')::date) h
+          where lower(w.period) >= h.opens_at and least(upper(w.period), new.ready_at) <= h.closes_at);
+    if v_days is not null then
+      raise exception 'Bookingen % kan ikke genoprettes: værkstedet har ikke åbent den % på bookingens tid (lukket dag eller kortere åbningstid). Book kunden på en ny tid i owner_bookings.',
+        new.reference, v_days
+        using errcode = 'check_violation';
+    end if;
+  end if;
   begin
     -- a cancelled booking holds nothing; a no-show or a collected car holds only the time before
     -- it was marked (the rest is released)
@@ -84,7 +104,7 @@ end;
 $$;
 
 comment on function public.bookings_sync_work_periods() is
-  'Trigger function: a cancelled booking frees its work periods, a no-show or collected one its released periods; reconfirming (or setting it back) takes them again, refused with a Danish message (23P01) when the time was taken meanwhile.';
+  'Trigger function: a cancelled booking frees its work periods, a no-show or collected one its released periods; reconfirming (or setting it back) takes them again, refused with a Danish message (23P01) when the time was taken meanwhile, or (23514) when its day is closed now or its hours no longer hold the work.';
 
 revoke all on function public.bookings_sync_work_periods() from public, anon, authenticated;
 

@@ -340,20 +340,18 @@ create trigger closed_dates_affected_bookings
   before insert or update on public.closed_dates
   for each row execute function public.closed_dates_name_bookings();
 
-create function public.opening_hours_keep_bookings()
-returns trigger
-language plpgsql
+create function public.bookings_off_hours(p_days date[], p_weekdays integer[])
+returns text
+language sql
+stable
 security definer
 set search_path = ''
 as $$
-declare
-  v_list text;
-begin
-  -- a future booking whose work on this weekday no longer lies within the day's opening hours
-  -- (closed, or shorter); booking_day_hours reads the new row, open_dates and closed_dates. The
-  -- buffer after a job may run past closing, so the work is compared up to the ready time.
+  -- a future booking with work on one of the days (or weekdays) that no longer lies within the
+  -- day's opening hours (closed, or shorter); booking_day_hours reads opening_hours, open_dates and
+  -- closed_dates as they are now, in the statement that changed them. The buffer after a job may
+  -- run past closing, so the work is compared up to the ready time.
   select string_agg(public.booking_owner_line(b), '; ' order by b.drop_off_at, b.reference)
-    into v_list
     from public.bookings b
    where b.status in ('confirmed', 'arrived', 'ready')
      and b.ready_at > now()
@@ -363,15 +361,36 @@ begin
         where w.booking_id = b.id
           and w.active
           and upper(w.period) > now()
-          and extract(isodow from lower(w.period) at time zone 'Europe/Copenhagen') = new.weekday
+          and ((lower(w.period) at time zone 'Europe/Copenhagen')::date = any(p_days)
+               or extract(isodow from lower(w.period) at time zone 'Europe/Copenhagen')::integer
+                  = any(p_weekdays))
           and not exists (
             select 1
               from public.booking_day_hours((lower(w.period) at time zone 'Europe/Copenhagen')::date) h
              where lower(w.period) >= h.opens_at
                and least(upper(w.period), b.ready_at) <= h.closes_at));
+$$;
+
+comment on function public.bookings_off_hours(date[], integer[]) is
+  'The future bookings (confirmed, or the car arrived or ready) with work on one of the days or ISO weekdays that now lies outside that day''s opening hours, in one Danish text for the owner (booking_owner_line, by drop-off), or null. What opening_hours and open_dates refuse a change by.';
+
+revoke all on function public.bookings_off_hours(date[], integer[]) from public, anon, authenticated;
+
+create function public.opening_hours_keep_bookings()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_weekday integer := coalesce(new.weekday, old.weekday);
+  v_list text := public.bookings_off_hours('{}',
+    array_remove(array[old.weekday::integer, new.weekday::integer], null));
+begin
   if v_list is not null then
-    raise exception 'Åbningstiden kan ikke ændres: der er bookinger om %en, som så ligger uden for åbningstiden: %. Flyt eller aflys dem først i owner_bookings, og ret så åbningstiden igen. Vil du stoppe nye bookinger med det samme, så luk de enkelte dage i closed_dates.',
-      (array['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'])[new.weekday],
+    raise exception 'Åbningstiden kan ikke %: der er bookinger om %en, som så ligger uden for åbningstiden: %. Flyt eller aflys dem først i owner_bookings, og ret så åbningstiden igen. Vil du stoppe nye bookinger med det samme, så luk de enkelte dage i closed_dates.',
+      case tg_op when 'DELETE' then 'slettes' else 'ændres' end,
+      (array['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'])[v_weekday],
       v_list
       using errcode = 'check_violation';
   end if;
@@ -380,13 +399,52 @@ end;
 $$;
 
 comment on function public.opening_hours_keep_bookings() is
-  'Trigger function: refuses, in Danish and naming them (booking_owner_line), a change of opening_hours that leaves a future confirmed booking''s work outside the weekday''s new hours.';
+  'Trigger function: refuses, in Danish and naming them (bookings_off_hours), a change or delete of opening_hours that leaves a future booking''s work outside the weekday''s hours.';
 
 revoke all on function public.opening_hours_keep_bookings() from public, anon, authenticated;
 
 create trigger opening_hours_keep_bookings
-  after update on public.opening_hours
+  after update or delete on public.opening_hours
   for each row execute function public.opening_hours_keep_bookings();
+
+create function public.open_dates_keep_bookings()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_list text := public.bookings_off_hours(array_remove(array[old.day, new.day], null), '{}');
+  v_day date := coalesce(new.day, old.day);
+begin
+  if v_list is not null then
+    raise exception 'open_dates for den % kan ikke %: der er bookinger, som så ligger uden for åbningstiden: %. Flyt eller aflys dem først i owner_bookings.',
+      public.owner_day_text(v_day),
+      case tg_op when 'DELETE' then 'slettes' else 'ændres sådan' end,
+      v_list
+      using errcode = 'check_violation';
+  end if;
+  -- a row that opens nothing is a mistake the owner would not see: the day stays closed
+  if tg_op <> 'DELETE' and not exists (select 1 from public.booking_day_hours(new.day)) then
+    if exists (select 1 from public.closed_dates c where c.day = new.day) then
+      raise exception 'Den % står i closed_dates, og en lukket dag forbliver lukket. Slet dagen i closed_dates, hvis den skal være åben.',
+        public.owner_day_text(new.day) using errcode = 'check_violation';
+    end if;
+    raise exception 'Den % har ingen normale åbningstider, så tomme tider åbner ikke dagen. Skriv opens_at og closes_at, f.eks. 10:00 og 14:00.',
+      public.owner_day_text(new.day) using errcode = 'check_violation';
+  end if;
+  return null;
+end;
+$$;
+
+comment on function public.open_dates_keep_bookings() is
+  'Trigger function: refuses in Danish an open_dates change or delete that leaves a future booking''s work outside the day''s hours (naming them, bookings_off_hours), and a row that opens nothing (the day in closed_dates, or empty times on a day without normal hours).';
+
+revoke all on function public.open_dates_keep_bookings() from public, anon, authenticated;
+
+create trigger open_dates_keep_bookings
+  after insert or update or delete on public.open_dates
+  for each row execute function public.open_dates_keep_bookings();
 
 -- the owner's calendar feed -----------------------------------------------------------------------
 

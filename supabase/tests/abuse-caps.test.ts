@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { WORKSHOP } from '../functions/_shared/email/business.ts';
 import { renderEmail, type OutboxMessage } from '../functions/_shared/email/templates.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { clearBookings, openDays, rawRequest, withAltcha } from './helpers/http.ts';
+import { clearBookings, openDays, rawRequest, withAltcha, eraseBookings } from './helpers/http.ts';
 import { BACKENDS, SERVICE } from './helpers/sql.ts';
 
 interface Answer {
@@ -158,7 +158,7 @@ describe.each(BACKENDS)('booking caps on %s', (backend) => {
       expect(a.body).toEqual({ error: MESSAGES.contactCap });
     }
     await stack.query('delete from public.email_outbox');
-    await stack.query('delete from public.bookings');
+    await eraseBookings(stack);
     const byPhone = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         post(person(i, { customerPhone: '+45 99 88 77 66' }), `127.0.6.${i + 1}`),

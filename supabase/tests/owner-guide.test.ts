@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
-import { openDays } from './helpers/http.ts';
+import { openDays, eraseBookings } from './helpers/http.ts';
 
 const GUIDE = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
 
@@ -850,7 +850,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await stack.query('delete from public.email_outbox');
-  await stack.query('delete from public.bookings');
+  await eraseBookings(stack);
   await stack.query('delete from public.closed_dates');
   await stack.query('delete from public.open_dates');
 });

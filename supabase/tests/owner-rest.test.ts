@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
-import { callFunction, openDays } from './helpers/http.ts';
+import { callFunction, openDays, eraseBookings } from './helpers/http.ts';
 import { SERVICE } from './helpers/sql.ts';
 
 let stack: TestStack;
@@ -67,7 +67,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await stack.query('delete from public.email_outbox');
-  await stack.query('delete from public.bookings');
+  await eraseBookings(stack);
 });
 
 describe('owner_bookings through /rest/v1', () => {

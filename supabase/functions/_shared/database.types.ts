@@ -892,6 +892,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      bookings_off_hours: {
+        Args: {
+          p_days: string[];
+          p_weekdays: number[];
+        };
+        Returns: string;
+      };
       call_edge_function: {
         Args: {
           p_name: string;
@@ -1319,11 +1326,26 @@ export type Database = {
         };
         Returns: string;
       };
+      setting_nearest: {
+        Args: {
+          p_key: string;
+        };
+        Returns: string;
+      };
       setting_range: {
         Args: {
           p_key: string;
         };
         Returns: {
+          min_value: number;
+          max_value: number;
+          unit: string;
+        }[];
+      };
+      setting_ranges: {
+        Args: never;
+        Returns: {
+          key: string;
           min_value: number;
           max_value: number;
           unit: string;
