@@ -383,6 +383,8 @@ $function$;
 
 COMMENT ON FUNCTION "public"."booking_customer_refusal"(text, text, text, text, text) IS 'What is wrong with the contact fields of an online booking, as {field, reason?} (field customerName, customerEmail, customerPhone, notes or carPlate; reason link for a name with a link), or null when the table would take them. create_booking answers {status: invalid, ...} with it.';
 
+COMMENT ON FUNCTION "public"."booking_invalid_hit"(text, timestamp with time zone) IS 'Counts one refused choice (package, day or time) or refused contact field for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
+
 COMMENT ON FUNCTION "public"."booking_request_hash"(uuid, date, text, text, text, text, text, text, boolean) IS 'Fingerprint of a booking request (what the visitor chose and typed; the phone as the number it is, phone_e164), to bind an idempotency key to it.';
 
 COMMENT ON FUNCTION "public"."bookings_normalise_phone"() IS 'Trigger function: stores a booking''s new or changed phone number in its one form, E.164 (phone_e164), whatever path wrote it; a number that is not one is refused in Danish (phone_checked) before the table''s check could refuse it in English.';

@@ -123,7 +123,7 @@ end;
 $$;
 
 comment on function public.booking_invalid_hit(text, timestamptz) is
-  'Counts one refused choice (package, day or time) for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
+  'Counts one refused choice (package, day or time) or refused contact field for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
 
 revoke all on function public.booking_invalid_hit(text, timestamptz)
   from public, anon, authenticated;
