@@ -99,7 +99,7 @@ async function seed(stack: TestStack): Promise<number> {
             v_r := public.create_booking(
               case when v_bay = 2 and v_n % 4 = 0 then '5a1f0001-0000-4000-8000-000000000002'::uuid
                    else '5a1f0001-0000-4000-8000-000000000001'::uuid end,
-              v_day, v_c.slot, 'Bench Kunde', 'bench' || v_n || '@example.dk', '12345678', '',
+              v_day, v_c.slot, 'Bench Kunde', 'bench' || v_n || '@example.dk', '21345678', '',
               null, '10.1.' || (v_n / 250) || '.' || (v_n % 250));
             if v_r ->> 'status' = 'created' then
               v_n := v_n + 1;
@@ -167,7 +167,7 @@ async function runOn(backend: Backend): Promise<Figures> {
           serviceId: services[0],
           customerName: 'Bench Kunde',
           customerEmail: `create${i}@example.dk`,
-          customerPhone: '12345678',
+          customerPhone: '21345678',
           bookingDate: slot.date,
           bookingTime: slot.time,
           altcha,
@@ -201,7 +201,7 @@ async function runOn(backend: Backend): Promise<Figures> {
             serviceId: services[0],
             customerName: `Racer ${i}`,
             customerEmail: `race${i}@example.dk`,
-            customerPhone: '12345678',
+            customerPhone: '21345678',
             bookingDate: race!.date,
             bookingTime: race!.time,
             altcha: solved[i],

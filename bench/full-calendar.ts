@@ -108,7 +108,7 @@ async function fillDays(stack: TestStack, today: string, from: number, to: numbe
             end if;
             v_k := v_k + 1;
             v_result := public.create_booking(v_service, v_day, v_slot, 'Bench Kunde',
-              'full' || v_k || '@example.dk', '12345678', '', null,
+              'full' || v_k || '@example.dk', '21345678', '', null,
               '10.' || (v_k / 62500) % 250 || '.' || (v_k / 250) % 250 || '.' || v_k % 250, v_now);
             if v_result ->> 'status' <> 'created' then
               raise exception 'bench seed: % on % at % answered %', v_service, v_day, v_slot, v_result;

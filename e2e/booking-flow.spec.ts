@@ -63,7 +63,7 @@ async function bookInDb(serviceId: string, day: string, time: string, tag: strin
     p_time: time,
     p_customer_name: 'Lene Juhl',
     p_customer_email: email,
-    p_customer_phone: '12345678',
+    p_customer_phone: '21345678',
   });
   expect(booked.status).toBe('created');
   return { email, reference: booked.reference };

@@ -70,7 +70,7 @@ test.describe('move link (Flyt booking)', () => {
       p_time: free.slots[0],
       p_customer_name: 'Lene Juhl',
       p_customer_email: email,
-      p_customer_phone: '12345678',
+      p_customer_phone: '21345678',
     });
     expect(booked.status).toBe('created');
 

@@ -16,6 +16,8 @@ export interface TestDatabase {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** postgres:// URL (real PostgreSQL only). */
   connectionString?: string;
+  /** The server's log file (real PostgreSQL only), for tests of what reaches the log. */
+  serverLog?: string;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     backend,
     db,
     connectionString: server?.connectionString,
+    serverLog: server ? path.join(server.dir, 'server.log') : undefined,
     async query<T extends Row>(sql: string, params?: unknown[]) {
       return (await db.query<T>(sql, params)).rows;
     },

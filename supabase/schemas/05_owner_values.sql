@@ -11,7 +11,7 @@
 --   calendar tables (closed_dates, open_dates, opening_hours) are date and time columns instead,
 --   edited with the Table Editor's date picker and time input, which send ISO values;
 -- - a phone number is stored as E.164 (+4520112233; 8 digits are Danish, a foreign number keeps
---   its country code) and shown grouped (+45 20 11 22 33) to the owner; the e-mails and the
+--   its country code; anything else is refused in Danish, phone_checked) and shown grouped (+45 20 11 22 33) to the owner; the e-mails and the
 --   calendar feed group it with supabase/functions/_shared/phone.ts, held to phone_display by a
 --   test;
 -- - the owner reads and chooses the booking status in Danish from a list (owner_status: bekræftet,
@@ -163,27 +163,50 @@ language sql
 immutable
 set search_path = ''
 as $$
-  -- spaces, dots, hyphens and brackets are layout; 00 is the international prefix; 8 digits are a
-  -- Danish number; more digits without + are taken as a number with its country code
-  with d as (
-    select btrim(coalesce(p_phone, '')) as raw,
-           regexp_replace(coalesce(p_phone, ''), '[\s().-]', '', 'g') as compact
-  )
+  -- the one phone rule; supabase/functions/_shared/phone.ts phoneE164 is the same rule in
+  -- TypeScript, and supabase/tests/phone-rule.test.ts runs one table of inputs through both.
+  -- Spaces (also no-break spaces), dots, hyphens and brackets are layout. A Danish number is 8
+  -- digits, the first 2-9, alone or after 45, +45 or 0045; any other number needs + or 00 and is
+  -- E.164 (country code 1-9, 8-15 digits in all). Anything else is null.
   select case
-           when d.compact = '' then ''
-           when d.compact !~ '^\+?[0-9]+$' then d.raw
-           when d.compact like '+%' then d.compact
-           when d.compact like '00%' then '+' || substr(d.compact, 3)
-           when length(d.compact) = 8 then '+45' || d.compact
-           else '+' || d.compact
+           when char_length(p_phone) > 40 then null
+           when c ~ '^(\+|00)45[2-9][0-9]{7}$' then '+45' || right(c, 8)
+           when c ~ '^(\+|00)45' then null
+           when c ~ '^\+[1-9][0-9]{7,14}$' then c
+           when c ~ '^00[1-9][0-9]{7,14}$' then '+' || substr(c, 3)
+           when c ~ '^[2-9][0-9]{7}$' then '+45' || c
+           when c ~ '^45[2-9][0-9]{7}$' then '+' || c
          end
-    from d;
+    from (select translate(p_phone, ' .()-' || chr(160), '') as c) x;
 $$;
 
 comment on function public.phone_e164(text) is
-  'A phone number in its one stored form, E.164: 20 11 22 33, 20112233, 0045 20112233 and +45 20 11 22 33 are all +4520112233; a foreign number keeps its country code (+46..., 0046...). Text that is not a number is returned trimmed, for the caller''s check to refuse.';
+  'A phone number in its one stored form, E.164, or null when it is not a phone number: 20 55 44 33, 20554433, 4520554433, 0045 20554433 and (+45) 2055-4433 are all +4520554433 (a Danish number is 8 digits, the first 2-9); a foreign number needs + or 00 (+46..., 0046...; 8-15 digits). 00000000, 201122334 and +45 2011223 are null. The same rule as phoneE164 in supabase/functions/_shared/phone.ts (a test holds the two together).';
 
 revoke all on function public.phone_e164(text) from public, anon, authenticated;
+
+create function public.phone_checked(p_phone text)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_phone text := public.phone_e164(p_phone);
+begin
+  -- the number itself is not in the message: an error's text reaches the server's log
+  if v_phone is null then
+    raise exception 'Telefonnummeret ser forkert ud. Skriv et dansk nummer med 8 cifre, f.eks. 20 11 22 33 eller +45 20 11 22 33, eller et udenlandsk nummer med + og landekode, f.eks. +46 70 123 45 67.'
+      using errcode = 'check_violation', constraint = 'bookings_customer_phone_format';
+  end if;
+  return v_phone;
+end;
+$$;
+
+comment on function public.phone_checked(text) is
+  'A phone number as stored (phone_e164), or a Danish exception (check_violation, constraint bookings_customer_phone_format) when it is not a phone number. The owner''s refusal in the Table Editor.';
+
+revoke all on function public.phone_checked(text) from public, anon, authenticated;
 
 create function public.phone_display(p_phone text)
 returns text

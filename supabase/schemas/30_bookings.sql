@@ -303,13 +303,22 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  new.customer_phone := public.phone_e164(new.customer_phone);
+  -- an anonymised booking keeps no phone number
+  if new.customer_phone = '' and new.anonymised_at is not null then
+    return new;
+  end if;
+  -- a number not changed stays as it is: a row stored under an earlier, looser rule can still be
+  -- marked no-show or cancelled; a new or changed number must pass the rule
+  if tg_op = 'UPDATE' and new.customer_phone is not distinct from old.customer_phone then
+    return new;
+  end if;
+  new.customer_phone := public.phone_checked(new.customer_phone);
   return new;
 end;
 $$;
 
 comment on function public.bookings_normalise_phone() is
-  'Trigger function: stores a booking''s phone number in its one form, E.164 (phone_e164), whatever path wrote it.';
+  'Trigger function: stores a booking''s new or changed phone number in its one form, E.164 (phone_e164), whatever path wrote it; a number that is not one is refused in Danish (phone_checked) before the table''s check could refuse it in English.';
 
 revoke all on function public.bookings_normalise_phone() from public, anon, authenticated;
 

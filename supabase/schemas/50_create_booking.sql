@@ -123,7 +123,7 @@ end;
 $$;
 
 comment on function public.booking_invalid_hit(text, timestamptz) is
-  'Counts one refused choice (package, day or time) for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
+  'Counts one refused choice (package, day or time) or refused contact field for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
 
 revoke all on function public.booking_invalid_hit(text, timestamptz)
   from public, anon, authenticated;
@@ -267,12 +267,12 @@ set search_path = ''
 as $$
   select encode(sha256(convert_to(jsonb_build_array(
     p_service_id, p_date, p_time, p_name, lower(p_email),
-    regexp_replace(coalesce(p_phone, ''), '\s', '', 'g'), coalesce(p_notes, ''),
+    coalesce(public.phone_e164(p_phone), btrim(coalesce(p_phone, ''))), coalesce(p_notes, ''),
     coalesce(p_car_plate, ''), coalesce(p_sms, false))::text, 'UTF8')), 'hex');
 $$;
 
 comment on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean) is
-  'Fingerprint of a booking request (what the visitor chose and typed), to bind an idempotency key to it.';
+  'Fingerprint of a booking request (what the visitor chose and typed; the phone as the number it is, phone_e164), to bind an idempotency key to it.';
 
 revoke all on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean)
   from public, anon, authenticated;
@@ -318,6 +318,60 @@ comment on function public.car_plate_normalised(text) is
   'A car plate as stored: a Danish plate (two letters and five digits, typed with or without spaces or hyphens, in any case) as "AB 12 345"; any other plate trimmed and otherwise as typed.';
 
 revoke all on function public.car_plate_normalised(text) from public, anon, authenticated;
+
+-- what the visitor typed: checked here, so no value reaches a table check as an error (a refusal
+-- is an answer, the proof of work and the counters stay used) --------------------------------------
+
+create function public.text_has_link(p_text text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  -- a scheme (any "://"), "www.", an e-mail address ("@"), a domain (a letter or digit, a dot, a
+  -- common top-level domain; fullwidth and ideographic dots count), an IP address or a punycode
+  -- label; the same pattern as LINK_PATTERN in supabase/functions/_shared/validation.ts (a test
+  -- runs one table of inputs through both)
+  select coalesce(p_text, '') ~* '://|www[.．。｡]|@|＠|xn--|[0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}|[a-z0-9][.．。｡](com|net|org|info|biz|dk|de|se|no|fi|is|fo|gl|eu|uk|nl|be|fr|es|it|pt|pl|ch|at|cz|sk|hu|ro|bg|gr|ee|lv|lt|ru|ua|by|cn|jp|kr|in|br|us|ca|au|nz|io|co|me|tv|cc|ws|to|ly|ai|gg|vc|sh|app|dev|page|site|online|shop|store|xyz|top|link|click|live|life|today|news|club|vip|win|bid|icu|cyou|buzz|sbs|rest|fun|space|website|tech|pro|mobi|name|email|one|zip|mov|tk|ml|ga|cf|gq)(?![a-z0-9])';
+$$;
+
+comment on function public.text_has_link(text) is
+  'Whether a text carries a link, a web address or an e-mail address (http://, www., @, evil.example.com, 10.0.0.1); "J. Hansen" and "Anne-Marie O''Brien" do not. A customer''s name greets him in every e-mail sent from the workshop''s domain, so a name must not carry one.';
+
+revoke all on function public.text_has_link(text) from public, anon, authenticated;
+
+create function public.booking_customer_refusal(
+  p_name text,
+  p_email text,
+  p_phone text,
+  p_notes text,
+  p_car_plate text
+)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- the field named as the create-booking function names it (its Danish message is chosen there)
+  select case
+           when p_name is null or char_length(p_name) not between 2 and 100
+             then '{"field": "customerName"}'::jsonb
+           when public.text_has_link(p_name) then '{"field": "customerName", "reason": "link"}'::jsonb
+           when p_email is null or char_length(p_email) > 254
+                or p_email !~ '^[^@[:space:]]+@[^@[:space:]]+$'
+             then '{"field": "customerEmail"}'::jsonb
+           when public.phone_e164(p_phone) is null then '{"field": "customerPhone"}'::jsonb
+           when char_length(coalesce(p_notes, '')) > 1000 then '{"field": "notes"}'::jsonb
+           when char_length(public.car_plate_normalised(p_car_plate)) > 20
+             then '{"field": "carPlate"}'::jsonb
+         end;
+$$;
+
+comment on function public.booking_customer_refusal(text, text, text, text, text) is
+  'What is wrong with the contact fields of an online booking, as {field, reason?} (field customerName, customerEmail, customerPhone, notes or carPlate; reason link for a name with a link), or null when the table would take them. create_booking answers {status: invalid, ...} with it.';
+
+revoke all on function public.booking_customer_refusal(text, text, text, text, text)
+  from public, anon, authenticated;
 
 create function public.booking_insert(
   p_id uuid,
@@ -425,6 +479,7 @@ declare
   v_constraint text;
   v_invalid text;
   v_cap text;
+  v_refusal jsonb;
   v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
                                              p_customer_email, p_customer_phone, p_notes,
                                              p_car_plate, p_sms);
@@ -449,6 +504,18 @@ begin
   -- wrong one); the request is counted without address caps below, and the owner hears of it
   if nullif(p_client_ip, '') is null then
     perform public.booking_unknown_address_alert(p_now);
+  end if;
+
+  -- what the visitor typed must fit the table: refused here as an answer (the edge function checks
+  -- the same first), never as a check violation that rolls back the proof of work and the counters
+  -- and writes the row into the server's log; counted like a refused choice, against the address
+  v_refusal := public.booking_customer_refusal(p_customer_name, p_customer_email,
+                                               p_customer_phone, p_notes, p_car_plate);
+  if v_refusal is not null then
+    if public.booking_invalid_hit(p_client_ip, p_now) then
+      return jsonb_build_object('status', 'rate_limited');
+    end if;
+    return jsonb_build_object('status', 'invalid') || v_refusal;
   end if;
 
   -- what the visitor chose must be bookable; a refusal here counts against the address only, in
@@ -521,6 +588,22 @@ begin
         return jsonb_build_object('status', 'idempotency_mismatch');
       end if;
       return public.booking_result(v_existing) || jsonb_build_object('replayed', true);
+    when check_violation or not_null_violation then
+      -- the backstop of booking_customer_refusal: a value the table refuses is an answer, inside
+      -- this transaction (only the insert is undone; the proof of work stays used, the attempt is
+      -- counted), and a caught error writes nothing to the server's log
+      get stacked diagnostics v_constraint = constraint_name;
+      if public.booking_invalid_hit(p_client_ip, p_now) then
+        return jsonb_build_object('status', 'rate_limited');
+      end if;
+      return jsonb_strip_nulls(jsonb_build_object('status', 'invalid', 'field',
+        case v_constraint
+          when 'bookings_customer_name_check' then 'customerName'
+          when 'bookings_customer_email_check' then 'customerEmail'
+          when 'bookings_customer_phone_format' then 'customerPhone'
+          when 'bookings_notes_check' then 'notes'
+          when 'bookings_car_plate_check' then 'carPlate'
+        end));
   end;
   if v_booking.id is null then
     return jsonb_build_object('status', 'conflict');
@@ -537,7 +620,7 @@ $$;
 comment on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
 ) is
-  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. The contact fields are checked first (booking_customer_refusal; a check violation of the insert is caught the same way): refused as {status: invalid, field, reason?} in this transaction, never as an error. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
 
 revoke all on function public.create_booking(
   uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean

@@ -41,21 +41,6 @@ comment on function public.booking_status_text(text) is
 
 revoke all on function public.booking_status_text(text) from public, anon, authenticated;
 
-create function public.booking_phone_key(p_phone text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  -- a Danish number with or without +45 (or 0045) is one contact
-  select regexp_replace(regexp_replace(coalesce(p_phone, ''), '[^0-9+]', '', 'g'), '^(\+45|0045)', '');
-$$;
-
-comment on function public.booking_phone_key(text) is
-  'A phone number as one contact is compared: digits only, a Danish +45/0045 prefix dropped.';
-
-revoke all on function public.booking_phone_key(text) from public, anon, authenticated;
-
 create function public.booking_no_shows(p_phone text, p_email text, p_now timestamptz default now())
 returns integer
 language sql
@@ -69,8 +54,9 @@ as $$
      and b.drop_off_at > p_now - interval '12 months'
      and b.drop_off_at <= p_now
      and b.anonymised_at is null
-     and ((public.booking_phone_key(p_phone) <> ''
-           and public.booking_phone_key(b.customer_phone) = public.booking_phone_key(p_phone))
+     -- stored numbers are E.164 (the bookings trigger); the asked one is read by the same rule, so
+     -- every way of writing one number is that number (an unreadable one matches nothing)
+     and (b.customer_phone = public.phone_e164(p_phone)
        or (coalesce(p_email, '') <> '' and lower(b.customer_email) = lower(p_email)));
 $$;
 

@@ -216,23 +216,17 @@ language sql
 immutable
 set search_path = ''
 as $$
-  -- E.164 "+4520112233", or the older stored forms "20112233", "+45 20 11 22 33", "0045 2011 2233".
-  -- Refused (null): a foreign number, and the Danish ranges that are not a subscriber's phone: 0x and
-  -- 1x (reserved, carrier, short and service codes, premium SMS codes), 70 (split charge), 80
-  -- (freephone), 90 (premium rate); see docs/emails.md
+  -- the number by the one phone rule (phone_e164). Refused (null): a foreign number, and the Danish
+  -- ranges that are not a subscriber's phone: 70 (split charge), 80 (freephone), 90 (premium
+  -- rate); 0x and 1x are no Danish number at all; see docs/emails.md
   select case
-           when d ~ '^[2-9][0-9]{7}$' and left(d, 2) not in ('70', '80', '90') then '+45' || d
+           when e ~ '^\+45[2-9][0-9]{7}$' and substr(e, 4, 2) not in ('70', '80', '90') then e
          end
-    from (select case
-                   when c ~ '^\+45[0-9]{8}$' then substr(c, 4)
-                   when c ~ '^0045[0-9]{8}$' then substr(c, 5)
-                   when c ~ '^[0-9]{8}$' then c
-                 end as d
-            from (select regexp_replace(coalesce(p_phone, ''), '[[:space:]().-]', '', 'g') as c) x) y;
+    from (select public.phone_e164(p_phone) as e) x;
 $$;
 
 comment on function public.sms_number(text) is
-  'The E.164 number (+45 and 8 digits) an SMS may go to, from a phone number as stored (E.164 or the older forms: 8 digits, +45..., 0045..., with spaces); null for a foreign number and for 0x, 1x, 70, 80 and 90 numbers (not a subscriber''s phone; 90 is premium rate).';
+  'The E.164 number (+45 and 8 digits) an SMS may go to, from a phone number read by phone_e164; null for a foreign number, for what is no phone number (0x, 1x) and for 70, 80 and 90 numbers (not a subscriber''s phone; 90 is premium rate).';
 
 revoke all on function public.sms_number(text) from public, anon, authenticated;
 

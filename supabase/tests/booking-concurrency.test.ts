@@ -32,7 +32,7 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
               serviceId: SERVICE.premium,
               customerName: `Kunde ${i}`,
               customerEmail: `kunde${i}@example.dk`,
-              customerPhone: '12345678',
+              customerPhone: '21345678',
               bookingDate: day,
               bookingTime: '13:00',
             }),

@@ -18,7 +18,7 @@ const full: Required<BookingInput> = {
   serviceId: '5a1f0001-0000-4000-8000-000000000002',
   customerName: 'Ane Jensen',
   customerEmail: 'ane@example.dk',
-  customerPhone: '12345678',
+  customerPhone: '+4521345678',
   bookingDate: '2026-12-01',
   bookingTime: '09:30',
   notes: 'Hund i bilen',

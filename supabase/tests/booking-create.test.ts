@@ -238,7 +238,7 @@ describe.each(BACKENDS)('creating bookings on %s', (backend) => {
         time: '10:00',
         key,
         email: 'samme@example.dk',
-        phone: '12345678',
+        phone: '21345678',
         now: NOW,
       };
       const a = await book(tx, same);
@@ -253,7 +253,7 @@ describe.each(BACKENDS)('creating bookings on %s', (backend) => {
         time: '12:00',
         key,
         email: 'samme@example.dk',
-        phone: '12345678',
+        phone: '21345678',
         now: NOW,
       });
       expect(c).toEqual({ status: 'idempotency_mismatch' });

@@ -289,7 +289,7 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
                 (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
                   where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
                   order by d limit 1),
-                '10:00', 'Ane', 'ane@example.dk', '12345678') as r`,
+                '10:00', 'Ane', 'ane@example.dk', '21345678') as r`,
       [SERVICE.premium],
     );
     expect(made!.r).toMatchObject({ status: 'created' });
@@ -336,7 +336,7 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
           p_blocked: ['[2030-01-07 08:00+00,2030-01-07 08:30+00)'],
           p_name: 'X',
           p_email: 'x@example.dk',
-          p_phone: '12345678',
+          p_phone: '21345678',
           p_notes: '',
           p_source: 'online',
           p_idempotency_key: null,

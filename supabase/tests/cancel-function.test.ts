@@ -29,7 +29,7 @@ async function bookAndGetLink(time: string) {
     serviceId: SERVICE.guld,
     customerName: 'Bo Nielsen',
     customerEmail: email,
-    customerPhone: '12345678',
+    customerPhone: '21345678',
     bookingDate: day,
     bookingTime: time,
   });

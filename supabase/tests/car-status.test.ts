@@ -709,7 +709,7 @@ describe.each(BACKENDS)('the car status on %s', (backend) => {
 
         await tx.exec(`update public.settings set value = '1' where key = 'no_show_requires_call'`);
         expect(await multi('20 30 40 50', 'ny@example.dk')).toBe('no_show_call');
-        expect(await multi('11 22 33 44', 'JENS@example.dk')).toBe('no_show_call');
+        expect(await multi('31 22 33 44', 'JENS@example.dk')).toBe('no_show_call');
         await tx.exec('savepoint single_day');
         expect(await single('20 30 40 50', 'jens@example.dk')).toBe('created');
         await tx.exec('rollback to savepoint single_day');

@@ -128,7 +128,7 @@ describe.each(BACKENDS)('closing a day with bookings on %s', (backend) => {
         `insert into public.bookings (service_id, service_name, duration_minutes, price, booking_date,
            booking_time, drop_off_at, ready_at, customer_name, customer_email, customer_phone)
          values ($1, 'Guldpakken', 120, 399, '2026-01-05', '10:00', '2026-01-05T09:00:00Z',
-                 '2026-01-05T11:00:00Z', 'Overstået', '', '12345678')`,
+                 '2026-01-05T11:00:00Z', 'Overstået', '', '21345678')`,
         [SERVICE.guld],
       );
       expect(await close(tx, '2026-01-05')).toBe('Ingen bookinger.');

@@ -28,7 +28,7 @@ async function createBooking(time: string, serviceId: string = SERVICE.guld, onD
     serviceId,
     customerName: 'Ane Jensen',
     customerEmail: `ane${n}@example.dk`,
-    customerPhone: '+45 12 34 56 78',
+    customerPhone: '+45 21 34 56 78',
     bookingDate: onDay,
     bookingTime: time,
     notes: 'Hund i bilen.',

@@ -177,7 +177,7 @@ describe.each(BACKENDS)('alert about given-up e-mails on %s', (backend) => {
       const reference = await booking(tx, at(TUE, '10:00'), '13:00', {
         name: 'Mette Hansen',
         email: 'mette@example.dk',
-        phone: '+45 11 22 33 44',
+        phone: '+45 31 22 33 44',
       });
       // still being retried: nothing to report
       await runUntil(tx, at(TUE, '18:00'), customerMails);
@@ -213,7 +213,7 @@ describe.each(BACKENDS)('alert about given-up e-mails on %s', (backend) => {
             bookingStatus: 'confirmed',
             customerName: 'Mette Hansen',
             customerEmail: 'mette@example.dk',
-            customerPhone: '+4511223344',
+            customerPhone: '+4531223344',
             error: API_ERROR,
             attempts: 10,
           },
@@ -227,7 +227,7 @@ describe.each(BACKENDS)('alert about given-up e-mails on %s', (backend) => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('E-mails der ikke kunne sendes');
         expect(body).toContain(
-          'Bookingbekræftelse til Mette Hansen · mette@example.dk · tlf. +45 11 22 33 44',
+          'Bookingbekræftelse til Mette Hansen · mette@example.dk · tlf. +45 31 22 33 44',
         );
         expect(body).toContain(
           `Booking nr. ${reference} · Guldpakken · torsdag den 10. december 2026 kl. 13:00`,
@@ -515,7 +515,7 @@ describe('the e-mails about given-up e-mails', () => {
     bookingStatus: 'confirmed',
     customerName: 'Mette <b>Hansen</b>',
     customerEmail: 'kunde@example.dk',
-    customerPhone: '+4511223344',
+    customerPhone: '+4531223344',
     error: API_ERROR,
     attempts: 10,
     ...extra,
@@ -561,7 +561,7 @@ describe('the e-mails about given-up e-mails', () => {
     expect(mail.subject).toBe('Advarsel: 5 e-mails kunne ikke sendes');
     expect(mail.replyTo).toBeUndefined();
     expect(mail.text).toContain(
-      'Bookingbekræftelse til Mette <b>Hansen</b> · kunde@example.dk · tlf. +45 11 22 33 44',
+      'Bookingbekræftelse til Mette <b>Hansen</b> · kunde@example.dk · tlf. +45 31 22 33 44',
     );
     expect(mail.html).toContain('Mette &lt;b&gt;Hansen&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Hansen');
@@ -571,7 +571,7 @@ describe('the e-mails about given-up e-mails', () => {
         '  Fejl (efter 1 forsøg): Mailtjenesten afviste mailen (HTTP 422): Invalid `to` field.',
     );
     expect(mail.text).toContain(
-      'Din besked om en ny booking\n  Kunde: Ane Jensen · kunde@example.dk · tlf. +45 11 22 33 44',
+      'Din besked om en ny booking\n  Kunde: Ane Jensen · kunde@example.dk · tlf. +45 31 22 33 44',
     );
     expect(mail.text).toContain(
       'Din morgenoversigt for onsdag den 9. december 2026\n' +

@@ -33,7 +33,7 @@ async function confirmationGivenUp(time: string) {
     serviceId: SERVICE.solv,
     customerName: 'Lise Holm',
     customerEmail: email,
-    customerPhone: '+45 12 34 56 78',
+    customerPhone: '+45 21 34 56 78',
     bookingDate: day,
     bookingTime: time,
   });
@@ -115,7 +115,7 @@ describe('alert about given-up e-mails on the embedded stack', () => {
     });
     for (const body of [alert!.text, alert!.html]) {
       expect(body).toContain(
-        `Bookingbekræftelse til Lise Holm · ${first.email} · tlf. +45 12 34 56 78`,
+        `Bookingbekræftelse til Lise Holm · ${first.email} · tlf. +45 21 34 56 78`,
       );
       expect(body).toContain(`Booking nr. ${first.reference} · Sølvpakken`);
       expect(body).toContain('Fejl (efter 2 forsøg): Mailtjenesten havde en fejl (HTTP 503).');

@@ -39,7 +39,7 @@ async function queue(bookings: number): Promise<void> {
       serviceId: SERVICE.solv,
       customerName: 'Ane Jensen',
       customerEmail: `limits${n}@example.dk`,
-      customerPhone: '+45 12 34 56 78',
+      customerPhone: '+45 21 34 56 78',
       bookingDate: days[Math.floor(n / 8) % days.length],
       bookingTime: ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'][n % 8],
     });

@@ -98,7 +98,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         date: THU,
         time: '13:00',
         name: 'Mette Hansen',
-        phone: '+45 11 22 33 44',
+        phone: '+45 31 22 33 44',
         notes: 'Ridse på døren',
         carPlate: 'AB 12 345',
         now: BOOKED_AT,
@@ -129,7 +129,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             reference: guld.reference,
             serviceName: 'Guldpakken',
             customerName: 'Mette Hansen',
-            customerPhone: '+4511223344',
+            customerPhone: '+4531223344',
             carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
             dropOff: '2026-12-10T13:00:00+01:00',
@@ -168,7 +168,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
         expect(body).toContain(
-          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 11 22 33 44 · nummerplade AB 12 345',
+          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 31 22 33 44 · nummerplade AB 12 345',
         );
         expect(body).toContain('Bemærkninger: Ridse på døren');
         expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');

@@ -179,7 +179,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           await refusal(
             tx,
             `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
-             values ('Sølvpakken', $1, 'Tredje Kunde', '12345678')`,
+             values ('Sølvpakken', $1, 'Tredje Kunde', '21345678')`,
             [`${tue} 15:15`],
           )
         ).code,
@@ -252,7 +252,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       expect(await insert(phoneBooking(tue, '10:00', { customer_phone: '1234' }))).toEqual({
         code: '23514',
         message:
-          'Telefonnummeret "1234" ser forkert ud: skriv 8-15 cifre, f.eks. 12 34 56 78 eller +45 12 34 56 78.',
+          'Telefonnummeret ser forkert ud. Skriv et dansk nummer med 8 cifre, f.eks. 20 11 22 33 eller +45 20 11 22 33, eller et udenlandsk nummer med + og landekode, f.eks. +46 70 123 45 67.',
       });
       expect(await insert(phoneBooking(tue, '10:00', { customer_email: 'ikke-en-mail' }))).toEqual({
         code: '23514',
@@ -271,7 +271,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     await withRollback(t, async (tx) => {
       const book = (day: string, pkg = 'Sølvpakken') =>
         tx.one<{ r: { booking_date: string; booking_time: string; ready_at: string } }>(
-          `select to_jsonb(public.owner_book($1, $2::timestamp, 'Walk In', '12345678', null, null, $3)) r`,
+          `select to_jsonb(public.owner_book($1, $2::timestamp, 'Walk In', '21345678', null, null, $3)) r`,
           [pkg, day, NOW],
         );
       // today (online needs 1 day's notice) at 10:15 (online grid is every 30 minutes)
@@ -286,7 +286,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       expect(
         await sqlState(
           tx,
-          `select public.owner_book('Sølvpakken', '2026-11-22 12:00', 'X Y', '12345678', null, null, $1)`,
+          `select public.owner_book('Sølvpakken', '2026-11-22 12:00', 'X Y', '21345678', null, null, $1)`,
           [NOW],
         ),
       ).toBe('22023');
@@ -484,7 +484,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         await refusal(
           tx,
           `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, reference)
-           values ('Sølvpakken', $1, 'Ny Kunde', '12345678', 'AAAAAAAA')`,
+           values ('Sølvpakken', $1, 'Ny Kunde', '21345678', 'AAAAAAAA')`,
           [`${tue} 15:00`],
         ),
       ).toMatchObject({ code: '0A000' });
@@ -683,7 +683,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           `select to_jsonb(public.owner_book('Sølvpakken', $1::timestamp, 'Kunde Uden Mail', $2, null, null, $3)) r`,
           [at, phone, NOW],
         );
-      const old = (await phoneBook('11 11 11 11', '2026-11-24 09:00')).r.id;
+      const old = (await phoneBook('31 11 11 11', '2026-11-24 09:00')).r.id;
       // another customer without e-mail comes back years later: the first must not wait for them
       const other = (await phoneBook('22 22 22 22', '2026-11-24 10:00')).r.id;
       await tx.rows(
@@ -692,7 +692,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         [other],
       );
       // the first customer's later booking (same number, spaced differently) keeps both
-      const again = (await phoneBook('+45 1111 1111', '2026-11-25 09:00')).r.id;
+      const again = (await phoneBook('+45 3111 1111', '2026-11-25 09:00')).r.id;
       // created_at counts as contact too: pin it to the test's clock, not the machine's
       await tx.rows(`update public.bookings set created_at = $1`, [NOW]);
       const anonymised = async () =>
@@ -717,7 +717,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           phoneBooking(tue, time, {
             package: 'Sølvpakken',
             customer_email: 'fast@example.dk',
-            customer_phone: '+45 11 22 33 44',
+            customer_phone: '+45 31 22 33 44',
           }),
         );
       }
@@ -727,7 +727,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         date: tue,
         time: '15:00',
         email: 'fast@example.dk',
-        phone: '+45 11 22 33 44',
+        phone: '+45 31 22 33 44',
         now: new Date().toISOString(),
       });
       expect(online.status).toBe('created');
@@ -745,7 +745,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           await sqlState(
             tx,
             `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
-           values ('Sølvpakken', $1, 'Ond Kunde', '12345678')`,
+           values ('Sølvpakken', $1, 'Ond Kunde', '21345678')`,
             [`${tue} 15:00`],
           ),
         ).toBe('42501');
@@ -756,7 +756,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         expect(
           await sqlState(
             tx,
-            `select public.owner_book('Sølvpakken', $1::timestamp, 'Ond Kunde', '12345678')`,
+            `select public.owner_book('Sølvpakken', $1::timestamp, 'Ond Kunde', '21345678')`,
             [`${tue} 15:00`],
           ),
         ).toBe('42501');
@@ -779,7 +779,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           : t.db
               .query(
                 `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone)
-                 values ('Guldpakken', $1, 'Telefon Kunde', '12345678')`,
+                 values ('Guldpakken', $1, 'Telefon Kunde', '21345678')`,
                 [`${day} 12:30`],
               )
               .then(() => 'phone'),

@@ -597,6 +597,16 @@ export type Database = {
         };
         Returns: string;
       };
+      booking_customer_refusal: {
+        Args: {
+          p_name: string;
+          p_email: string;
+          p_phone: string;
+          p_notes: string;
+          p_car_plate: string;
+        };
+        Returns: SqlAnswer<'booking_customer_refusal'>;
+      };
       booking_day_hours: {
         Args: {
           p_day: string;
@@ -751,12 +761,6 @@ export type Database = {
       booking_owner_line: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
-        };
-        Returns: string;
-      };
-      booking_phone_key: {
-        Args: {
-          p_phone: string;
         };
         Returns: string;
       };
@@ -1275,6 +1279,12 @@ export type Database = {
         };
         Returns: string;
       };
+      phone_checked: {
+        Args: {
+          p_phone: string;
+        };
+        Returns: string;
+      };
       phone_display: {
         Args: {
           p_phone: string;
@@ -1381,6 +1391,12 @@ export type Database = {
           p_phone: string;
         };
         Returns: string;
+      };
+      text_has_link: {
+        Args: {
+          p_text: string;
+        };
+        Returns: boolean;
       };
     };
     Enums: {

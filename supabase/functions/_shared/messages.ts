@@ -15,10 +15,12 @@ export const MESSAGES = {
   time: 'Vælg et gyldigt tidspunkt.',
   name: 'Navnet skal være mellem 2 og 100 tegn.',
   nameLetter: 'Navnet skal indeholde bogstaver.',
+  nameLink: 'Navnet må ikke indeholde links, web- eller e-mailadresser. Skriv kun dit navn.',
   forbiddenCharacter:
     'Teksten indeholder usynlige tegn eller kontroltegn, som vi ikke kan modtage. Skriv den venligst igen.',
   email: 'Indtast en gyldig e-mailadresse.',
-  phone: 'Indtast et gyldigt telefonnummer (8-15 cifre).',
+  phone:
+    'Indtast et gyldigt telefonnummer: 8 cifre, f.eks. 20 11 22 33, eller et udenlandsk nummer med landekode, f.eks. +46 70 123 45 67.',
   notes: 'Bemærkninger må højst være 1000 tegn.',
   carPlate: 'Nummerpladen må højst være 20 tegn.',
   idempotencyKey: 'Ugyldig forespørgsel.',

@@ -21,7 +21,18 @@ export interface CreateAnswer {
     | 'challenge_invalid'
     | 'challenge_expired'
     | 'challenge_used';
-  field?: 'serviceId' | 'bookingDate' | 'bookingTime';
+  /** The refused field: the choice, or (a backstop of the function's own checks) a contact field. */
+  field?:
+    | 'serviceId'
+    | 'bookingDate'
+    | 'bookingTime'
+    | 'customerName'
+    | 'customerEmail'
+    | 'customerPhone'
+    | 'notes'
+    | 'carPlate';
+  /** Why the field was refused, when its message says more than the field's: a link in the name. */
+  reason?: 'link';
   reference?: string;
   service?: { id: string; name: string };
   dropOff?: string;

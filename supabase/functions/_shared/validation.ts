@@ -4,6 +4,7 @@
 // everything.
 import type { CreateBookingBody } from './booking-body.ts';
 import { MESSAGES } from './messages.ts';
+import { phoneE164 } from './phone.ts';
 
 /** Largest accepted request body, in bytes. */
 export const MAX_BODY_BYTES = 10 * 1024;
@@ -49,9 +50,8 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 // one @, no spaces or control characters, a dot in the domain, labels without leading/trailing '-'
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-const PHONE = /^(\+45)?\d{8,15}$/;
-/** Longest stored phone: +45 and 15 digits. The table's check (bookings_customer_phone_format) agrees. */
-export const PHONE_MAX = 18;
+/** Longest stored phone: E.164, + and at most 15 digits. */
+export const PHONE_MAX = 16;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 // Characters no text field takes: control characters (Cc, NUL included), format characters (Cf:
 // zero-width and bidirectional controls such as U+200B, U+202E), line and paragraph separators
@@ -88,14 +88,33 @@ export function isEmail(value: string): boolean {
   );
 }
 
-/** 8-15 digits, spaces allowed anywhere, optionally starting with +45. */
+/** A phone number by the one rule (phone.ts phoneE164): a Danish number or a foreign one with + or 00. */
 export function isPhone(value: string): boolean {
-  return PHONE.test(value.replace(/ /g, ''));
+  return phoneE164(value) !== null;
 }
 
-/** The stored form of a valid phone number: without spaces, e.g. +4512345678 or 12345678. */
+/** The stored form of a valid phone number, E.164 (+4520112233); a phone that is not valid as it is. */
 export function normalisePhone(value: string): string {
-  return value.replace(/ /g, '');
+  return phoneE164(value) ?? value;
+}
+
+// Text that a mail client would show as a link, or that reads as an address to go to: a scheme
+// (http://, ftp://, any "://"), "www.", an e-mail address ("@"), a domain (a letter or digit, a
+// dot, a common top-level domain; fullwidth and ideographic dots count as dots), an IP address or
+// a punycode label. "J. Hansen" and "Anne-Marie O'Brien" are names. The SQL public.text_has_link
+// (50_create_booking.sql) is the same pattern, held to this one by supabase/tests/phone-rule.test.ts.
+export const LINK_PATTERN =
+  '://|www[.．。｡]|@|＠|xn--|[0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}|[a-z0-9][.．。｡](' +
+  'com|net|org|info|biz|dk|de|se|no|fi|is|fo|gl|eu|uk|nl|be|fr|es|it|pt|pl|ch|at|cz|sk|hu|ro|bg|gr|' +
+  'ee|lv|lt|ru|ua|by|cn|jp|kr|in|br|us|ca|au|nz|io|co|me|tv|cc|ws|to|ly|ai|gg|vc|sh|app|dev|page|' +
+  'site|online|shop|store|xyz|top|link|click|live|life|today|news|club|vip|win|bid|icu|cyou|buzz|' +
+  'sbs|rest|fun|space|website|tech|pro|mobi|name|email|one|zip|mov|tk|ml|ga|cf|gq' +
+  ')(?![a-z0-9])';
+const LINK = new RegExp(LINK_PATTERN, 'i');
+
+/** Whether a text carries a link, a web or e-mail address (LINK_PATTERN). */
+export function hasLink(value: string): boolean {
+  return LINK.test(value);
 }
 
 export function isIdempotencyKey(value: unknown): value is string {
@@ -177,6 +196,9 @@ export function validateBookingRequest(
   }
   if (FORBIDDEN.test(name)) return fail(MESSAGES.forbiddenCharacter);
   if (!LETTER.test(name)) return fail(MESSAGES.nameLetter);
+  // the name greets the customer in every e-mail, sent from the workshop's domain to the address
+  // typed here: it must not be able to carry a link to someone else's page
+  if (hasLink(name)) return fail(MESSAGES.nameLink);
 
   const email = typeof body.customerEmail === 'string' ? body.customerEmail.trim() : null;
   if (email === null || !isEmail(email)) return fail(MESSAGES.email);

@@ -23,10 +23,17 @@ const CHALLENGE_REFUSAL = {
   expired: MESSAGES.challengeExpired,
 } as const;
 
+// the database's refusals by field; the contact fields are checked here first, so the database
+// refuses them only if the two checks ever disagree
 const INVALID: Record<string, string> = {
   serviceId: MESSAGES.service,
   bookingDate: MESSAGES.dateNotBookable,
   bookingTime: MESSAGES.timeNotBookable,
+  customerName: MESSAGES.name,
+  customerEmail: MESSAGES.email,
+  customerPhone: MESSAGES.phone,
+  notes: MESSAGES.notes,
+  carPlate: MESSAGES.carPlate,
 };
 
 export async function handler(req: Request): Promise<Response> {
@@ -111,6 +118,7 @@ export async function handler(req: Request): Promise<Response> {
       case 'challenge_used':
         return error(400, MESSAGES.challengeUsed);
       case 'invalid':
+        if (result.reason === 'link') return error(400, MESSAGES.nameLink);
         return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
       default:
         return internalError('create_booking', result);

@@ -168,7 +168,7 @@ export async function clearBookings(stack: Pick<TestStack, 'query'>): Promise<vo
  */
 export function bookingBodies(
   day: () => string,
-  phone: (n: number) => string = () => '12345678',
+  phone: (n: number) => string = () => '21345678',
 ): (overrides?: Record<string, unknown>) => Record<string, unknown> {
   let n = 0;
   return (overrides = {}) => {

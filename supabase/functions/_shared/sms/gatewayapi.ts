@@ -9,6 +9,7 @@
 // a customer gets an SMS at most once, and exactly once whenever the API answers.
 import type { SendResult } from '../email/resend.ts';
 import { isPermanent, retryAfterMs } from '../email/resend.ts';
+import { phoneE164 } from '../phone.ts';
 
 export interface OutgoingSms {
   sender: string;
@@ -27,9 +28,15 @@ export interface SmsSendOptions {
   fetch?: typeof fetch;
 }
 
-/** The MSISDN GatewayAPI wants: the E.164 number's digits, as a number (4520112233). */
-export function msisdn(e164: string): number {
-  if (!/^\+[1-9][0-9]{6,14}$/.test(e164)) throw new Error(`not an E.164 number: ${e164}`);
+/**
+ * The MSISDN GatewayAPI wants: the number's E.164 digits, as a number (4520112233), read by the one
+ * phone rule (phone.ts phoneE164), so "+4520112233", "20 11 22 33" and "004520112233" are one
+ * recipient.
+ */
+export function msisdn(phone: string): number {
+  const e164 = phoneE164(phone);
+  // the number stays out of the message: it may reach a log
+  if (e164 === null) throw new Error('not a phone number (phoneE164)');
   return Number(e164.slice(1));
 }
 
