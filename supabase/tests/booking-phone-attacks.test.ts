@@ -197,35 +197,41 @@ describe.each(BACKENDS)('attacks on the booking path on %s', (backend) => {
     }
   });
 
-  it("writes no refused request's data into PostgreSQL's log (no check violation is raised)", async () => {
-    const log = stack.database.serverLog;
-    // PGlite has no server log; a real PostgreSQL writes every uncaught error with its detail
-    if (!log) return;
-    const mark = `Logtest${randomBytes(4).toString('hex')}`;
-    await stack.query(
-      `alter table public.bookings add constraint test_backstop_check check (notes <> 'backstop')`,
-    );
-    try {
-      expect(
-        await sqlCreate(randomBytes(32).toString('hex'), { name: mark, phone: '00000000' }),
-      ).toEqual({ status: 'invalid', field: 'customerPhone' });
-      expect(
-        await sqlCreate(randomBytes(32).toString('hex'), { name: mark, notes: 'backstop' }),
-      ).toEqual({ status: 'invalid' });
-      expect(await create(body({ customerName: mark, customerPhone: '00000000' }))).toMatchObject({
-        status: 400,
-      });
-    } finally {
-      await stack.query('alter table public.bookings drop constraint test_backstop_check');
-    }
-    // the log does hold an uncaught error with its statement: the file is the right one
-    const seen = `Seen${randomBytes(4).toString('hex')}`;
-    await expect(stack.query(`select 1 / 0 as "${seen}"`)).rejects.toThrow();
-    const text = readFileSync(log, 'utf8');
-    expect(text).toContain(seen);
-    expect(text).not.toContain(mark);
-    expect(text).not.toContain('Failing row contains');
-  });
+  // PGlite has no server log; a real PostgreSQL writes every uncaught error with its detail
+  it.skipIf(backend === 'pglite')(
+    "writes no refused request's data into PostgreSQL's log (no check violation is raised)",
+    async () => {
+      const log = stack.database.serverLog;
+      expect(log).toBeTruthy();
+      if (!log) return;
+      const mark = `Logtest${randomBytes(4).toString('hex')}`;
+      await stack.query(
+        `alter table public.bookings add constraint test_backstop_check check (notes <> 'backstop')`,
+      );
+      try {
+        expect(
+          await sqlCreate(randomBytes(32).toString('hex'), { name: mark, phone: '00000000' }),
+        ).toEqual({ status: 'invalid', field: 'customerPhone' });
+        expect(
+          await sqlCreate(randomBytes(32).toString('hex'), { name: mark, notes: 'backstop' }),
+        ).toEqual({ status: 'invalid' });
+        expect(await create(body({ customerName: mark, customerPhone: '00000000' }))).toMatchObject(
+          {
+            status: 400,
+          },
+        );
+      } finally {
+        await stack.query('alter table public.bookings drop constraint test_backstop_check');
+      }
+      // the log does hold an uncaught error with its statement: the file is the right one
+      const seen = `Seen${randomBytes(4).toString('hex')}`;
+      await expect(stack.query(`select 1 / 0 as "${seen}"`)).rejects.toThrow();
+      const text = readFileSync(log, 'utf8');
+      expect(text).toContain(seen);
+      expect(text).not.toContain(mark);
+      expect(text).not.toContain('Failing row contains');
+    },
+  );
 
   it('refuses a name that carries a link, and books the names people have', async () => {
     for (const name of [
