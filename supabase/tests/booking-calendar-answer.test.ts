@@ -82,8 +82,9 @@ describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
   it('follows closed dates, reopened dates (closed dates win) and the window settings', async () => {
     await withRollback(t, async (tx) => {
       await tx.exec(`
-        insert into public.closed_dates (day, reason) values ('2026-11-25', 'Ferie'), ('2026-12-26', 'Lukket');
+        -- 26 December opened first and closed after: an open_dates row on a closed day is refused
         insert into public.open_dates (day, reason) values ('2026-12-25', 'Julevask'), ('2026-12-26', 'Åbent?');
+        insert into public.closed_dates (day, reason) values ('2026-11-25', 'Ferie'), ('2026-12-26', 'Lukket');
         insert into public.open_dates (day, opens_at, closes_at, reason) values ('2026-12-06', '10:00', '14:00', 'Søndagsåbent');
         update public.settings set value = '3' where key = 'min_advance_booking_days';
         update public.settings set value = '20' where key = 'max_advance_booking_days';

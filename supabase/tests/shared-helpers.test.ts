@@ -18,7 +18,7 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
         date: '2026-12-03',
         time: '09:00',
         name: 'Mette Hansen',
-        phone: '+45 11 22 33 44',
+        phone: '+45 21 22 33 44',
         notes: 'Ridse på døren',
         now: NOW,
       });
@@ -36,7 +36,7 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
       };
       expect(r.agenda).toEqual({
         ...named,
-        customerPhone: '+4511223344',
+        customerPhone: '+4521223344',
         notes: 'Ridse på døren',
         carPlate: '',
       });
