@@ -231,7 +231,10 @@ const PERFORMERS: Record<string, Performer> = {
       const phones = [...phoneLine.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
       const shown = phones.find((p) => /^\+45 \d{2} \d{2} \d{2} \d{2}$/.test(p))!;
       const booking = await phoneBooking(days[0]!);
-      for (const form of phones.filter((p) => !p.startsWith('+46'))) {
+      // every written Danish number (not the bare prefixes `+` and `00` the text names)
+      const danish = phones.filter((p) => /^\+?\d[\d ]{7,}$/.test(p) && !p.startsWith('+46'));
+      expect(danish.length).toBeGreaterThanOrEqual(5);
+      for (const form of danish) {
         const row = saved(
           await patch(`owner_bookings?reference=eq.${booking.reference}`, { customer_phone: form }),
         );
@@ -360,6 +363,15 @@ const PERFORMERS: Record<string, Performer> = {
       );
       // the time is free at once: the same time books again
       await phoneBooking(days[0]!);
+      // a row deleted in either table: refused as the guide quotes, nothing changed
+      const never = /_(Bookinger slettes ikke)_/.exec(SECTIONS.get('Aflys en booking')!)![1]!;
+      for (const table of ['bookings', 'owner_bookings']) {
+        refused(
+          await rest(`${table}?reference=eq.${booking.reference}`, { method: 'DELETE' }),
+          new RegExp(`^${never}`),
+        );
+      }
+      expect((await rest(`owner_bookings?reference=eq.${booking.reference}`)).body).toHaveLength(1);
     },
   },
   'Genopret en aflyst booking': {
@@ -411,6 +423,21 @@ const PERFORMERS: Record<string, Performer> = {
       );
       expect(message.startsWith(before!)).toBe(true);
       expect(message).toContain(after!.replace(/\s+/g, ' '));
+      // the day closed since: refused as quoted, no e-mail
+      const closedQuote = /_(Bookingen … kan ikke genoprettes: værkstedet har ikke åbent)_/.exec(
+        SECTIONS.get(h)!,
+      )![1]!;
+      const other = await phoneBooking(days[2]!, { customer_email: 'bo@example.com' });
+      saved(await patch(`owner_bookings?reference=eq.${other.reference}`, { status: 'aflyst' }));
+      saved(await post('closed_dates', { day: days[2], reason: 'Sygdom' }));
+      const closed = refused(
+        await patch(`owner_bookings?reference=eq.${other.reference}`, { status: 'bekræftet' }),
+      );
+      const [start, end] = closedQuote.split(' … ');
+      expect(closed.startsWith(start!)).toBe(true);
+      expect(closed).toContain(`${other.reference} ${end}`);
+      expect(await emails(other.reference)).not.toContain('booking_reconfirmed bo@example.com');
+      await rest(`closed_dates?day=eq.${days[2]}`, { method: 'DELETE' });
     },
   },
   'Flyt en booking': {
@@ -659,12 +686,28 @@ const PERFORMERS: Record<string, Performer> = {
       // the quoted start; the weekday it names is the one changed
       expect(message).toContain(quoted.replace(/\s+/g, ' ').split(' om ')[0]!);
       expect(message).toContain(booking.reference);
+      // the weekday's row deleted: refused the same way, naming the booking
+      const deleted = refused(
+        await rest(`opening_hours?weekday=eq.${weekday}`, { method: 'DELETE' }),
+      );
+      expect(deleted).toMatch(/^Åbningstiden kan ikke slettes: der er bookinger om /);
+      expect(deleted).toContain(booking.reference);
     },
   },
   'Luk en dag eller en ferieperiode (tabel `closed_dates`)': {
     async perform() {
       const h = 'Luk en dag eller en ferieperiode (tabel `closed_dates`)';
       const text = SECTIONS.get(h)!;
+      // an open_dates row that opens nothing: empty times on a Sunday, refused as quoted
+      const [sunday] = await stack.query<{ d: string }>(
+        `select min(d)::date::text d from generate_series($1::date, $1::date + 6, interval '1 day') d
+          where extract(isodow from d) = 7`,
+        [far],
+      );
+      const nothing = /_… (har ingen normale åbningstider[^_]+)_/.exec(text)![1]!;
+      expect(
+        refused(await post('open_dates', { day: sunday!.d, reason: 'Åbent' })).replace(/\s+/g, ' '),
+      ).toContain(nothing.replace(/\s+/g, ' '));
       // one day
       const one = saved(
         await post('closed_dates', {
@@ -837,7 +880,7 @@ async function checkSettingsTable(heading: string): Promise<void> {
 
 beforeAll(async () => {
   stack = await startTestStack({ challengeCost: null });
-  days = await openDays(stack, [2, 3, 4], 2);
+  days = await openDays(stack, [2, 3, 4], 3);
   const [row] = await stack.query<{ d: string }>(
     `select ((now() at time zone 'Europe/Copenhagen')::date + 120)::text d`,
   );
