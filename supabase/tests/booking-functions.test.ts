@@ -61,8 +61,14 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await clearBookings(stack);
+  // the caps back at their defaults (rows are never deleted: the values are written back)
   await stack.query(
-    `delete from public.settings where key like 'rate_limit_%' or key like 'max%per%'`,
+    `update public.settings s set value = d.value
+       from (values ('rate_limit_per_ip_per_hour', '20'), ('rate_limit_per_email_per_hour', '5'),
+                    ('rate_limit_invalid_per_ip_per_hour', '30'), ('max_bookings_per_ip_per_day', '5'),
+                    ('max_open_bookings_per_contact', '2'), ('max_new_bookings_per_hour', '12'),
+                    ('max_booking_emails_per_recipient_per_day', '3')) d(key, value)
+      where s.key = d.key`,
   );
   await stack.query(`update public.services set is_active = true`);
 });
@@ -298,7 +304,7 @@ describe('create-booking', () => {
 
   it('answers 429 after too many attempts from one client address, whatever X-Forwarded-For says', async () => {
     await stack.query(
-      `insert into public.settings (key, value) values ('rate_limit_per_ip_per_hour', '2')`,
+      `update public.settings set value = '2' where key = 'rate_limit_per_ip_per_hour'`,
     );
     // the client address is the TCP peer the gateway sees (loopback addresses play two clients);
     // a fresh made-up X-Forwarded-For per request changes nothing

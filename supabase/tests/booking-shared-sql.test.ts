@@ -30,7 +30,8 @@ const OLD_OWNER = `jsonb_build_object(
     'reference', b.reference, 'serviceName', b.service_name, 'price', b.price,
     'dropOff', public.copenhagen_iso(b.drop_off_at), 'readyAt', public.copenhagen_iso(b.ready_at),
     'customerName', b.customer_name, 'customerEmail', b.customer_email,
-    'customerPhone', b.customer_phone, 'notes', b.notes, 'carPlate', b.car_plate)`;
+    'customerPhone', b.customer_phone, 'notes', b.notes, 'carPlate', b.car_plate,
+    'noShows', 0)`;
 
 interface Queued {
   kind: string;

@@ -104,8 +104,12 @@ for (const backend of ['pglite', 'postgres'] as Backend[]) {
           SERVICE.solv,
         ]);
         await tx.query("update public.opening_hours set closes_at = '17:00' where weekday = 2");
-        await tx.query("insert into public.settings (key, value) values ('rebuild_test', '1')");
-        await tx.query("delete from public.settings where key = 'rebuild_test'");
+        await tx.query(
+          "update public.settings set value = '15' where key = 'slot_interval_minutes'",
+        );
+        await tx.query(
+          "update public.settings set value = '30' where key = 'slot_interval_minutes'",
+        );
       });
       expect(await hookCalls(t)).toHaveLength(1);
       const [state] = await t.query<{ pending: boolean }>(
