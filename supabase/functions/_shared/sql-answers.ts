@@ -20,6 +20,7 @@ export interface CreateAnswer {
     | 'no_show_call'
     | 'challenge_invalid'
     | 'challenge_expired'
+    | 'challenge_too_easy'
     | 'challenge_used';
   field?: 'serviceId' | 'bookingDate' | 'bookingTime';
   reference?: string;
