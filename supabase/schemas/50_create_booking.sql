@@ -255,14 +255,15 @@ stable
 security definer
 set search_path = ''
 as $$
-  -- x1, x4, x10: at level 2 a solve takes seconds on a laptop (long on an old phone, the form
-  -- shows its progress), so an attacker pays for every booking while visitors still book
+  -- x1, x3, x6: at level 2 a solve takes a few seconds on a laptop and well under the widget's
+  -- 90-second limit on an old phone (the form waits with "Venter på robottjekket..."), so an
+  -- attacker pays six times for every booking while visitors still book
   select least(1000000, public.booking_setting('booking_challenge_cost', 5000)
-                        * (array[1, 4, 10])[greatest(0, least(p_level, 2)) + 1]);
+                        * (array[1, 3, 6])[greatest(0, least(p_level, 2)) + 1]);
 $$;
 
 comment on function public.booking_challenge_cost_at(integer) is
-  'The proof of work''s cost (PBKDF2 iterations, ALTCHA) at a level of booking_challenge_level: booking_challenge_cost times 1, 4 or 10, at most 1000000.';
+  'The proof of work''s cost (PBKDF2 iterations, ALTCHA) at a level of booking_challenge_level: booking_challenge_cost times 1, 3 or 6, at most 1000000.';
 
 revoke all on function public.booking_challenge_cost_at(integer) from public, anon, authenticated;
 

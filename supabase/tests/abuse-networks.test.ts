@@ -179,16 +179,16 @@ describe.each(BACKENDS)('booking caps by network on %s', (backend) => {
     const cheap = await challengeFrom('192.0.2.1');
     expect(await book('203.0.113.1')).toEqual({ status: 201 });
     expect(await book('203.0.113.2')).toEqual({ status: 201 });
-    // half of the hourly number: 4 times the cost
-    expect(await cost()).toBe(12);
+    // half of the hourly number: 3 times the cost
+    expect(await cost()).toBe(9);
     const middle = await challengeFrom('192.0.2.1');
     // a challenge fetched just before the step up still counts (one level below)
     expect(await book('203.0.113.3', cheap)).toEqual({ status: 201 });
     expect(await book('203.0.113.4')).toEqual({ status: 201 });
-    // the whole hourly number: 10 times; a cheap challenge is refused and stays unused
-    expect(await cost()).toBe(30);
+    // the whole hourly number: 6 times; a cheap challenge is refused and stays unused
+    expect(await cost()).toBe(18);
     const cheapAgain = await challengeFrom('192.0.2.9');
-    expect(cheapAgain.parameters.cost).toBe(30);
+    expect(cheapAgain.parameters.cost).toBe(18);
     const ownCheap = await signedChallenge(Math.floor(Date.now() / 1000) + 300, 3);
     expect(await book('198.51.100.50', ownCheap)).toEqual({
       status: 400,

@@ -154,10 +154,11 @@ CREATE OR REPLACE FUNCTION public.booking_challenge_cost_at (
   SECURITY DEFINER
   SET search_path TO ''
   AS $function$
-  -- x1, x4, x10: at level 2 a solve takes seconds on a laptop (long on an old phone, the form
-  -- shows its progress), so an attacker pays for every booking while visitors still book
+  -- x1, x3, x6: at level 2 a solve takes a few seconds on a laptop and well under the widget's
+  -- 90-second limit on an old phone (the form waits with "Venter på robottjekket..."), so an
+  -- attacker pays six times for every booking while visitors still book
   select least(1000000, public.booking_setting('booking_challenge_cost', 5000)
-                        * (array[1, 4, 10])[greatest(0, least(p_level, 2)) + 1]);
+                        * (array[1, 3, 6])[greatest(0, least(p_level, 2)) + 1]);
 $function$;
 
 CREATE OR REPLACE FUNCTION public.booking_challenge_level (
@@ -323,7 +324,7 @@ COMMENT ON FUNCTION "public"."booking_cap_reached"(text, text, text, timestamp w
 
 COMMENT ON FUNCTION "public"."booking_challenge_cost"(timestamp with time zone) IS 'The cost of a challenge booking-challenge issues now: booking_challenge_cost_at(booking_challenge_level(p_now)). A submit needs at least the cost of one level lower (create_booking_with_challenge), so a visitor who fetched the challenge just before a step up still books.';
 
-COMMENT ON FUNCTION "public"."booking_challenge_cost_at"(integer) IS 'The proof of work''s cost (PBKDF2 iterations, ALTCHA) at a level of booking_challenge_level: booking_challenge_cost times 1, 4 or 10, at most 1000000.';
+COMMENT ON FUNCTION "public"."booking_challenge_cost_at"(integer) IS 'The proof of work''s cost (PBKDF2 iterations, ALTCHA) at a level of booking_challenge_level: booking_challenge_cost times 1, 3 or 6, at most 1000000.';
 
 COMMENT ON FUNCTION "public"."booking_challenge_level"(timestamp with time zone) IS 'How hard booking is now: 0 normally, 1 from half of max_new_bookings_per_hour online bookings in the last hour, 2 from the whole number.';
 
