@@ -366,3 +366,11 @@ GRANT EXECUTE
   ON FUNCTION "public"."create_booking_with_challenge"(text, timestamp WITH time zone, uuid, date, text, text, text, text, text, text, text, timestamp
     WITH time zone, text, boolean, integer)
   TO "postgres", "service_role";
+
+-- the owner's descriptions of the two settings say what they do now (rows the schema inserts)
+update public.settings
+   set description = 'Så mange nye online-bookinger i alt pr. time er normalt. Fra halvdelen bliver robottjekket før en booking sværere (3 gange), fra tallet 6 gange; først ved 4 gange tallet bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.'
+ where key = 'max_new_bookings_per_hour';
+update public.settings
+   set description = 'Højst så mange online-bookinger pr. dag fra samme internetadresse (IPv6: samme /64-net; et /56-net må 2 gange så mange, et /48-net 3 gange). Derefter bliver besøgende bedt om at ringe.'
+ where key = 'max_bookings_per_ip_per_day';
