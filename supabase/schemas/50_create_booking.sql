@@ -719,13 +719,6 @@ begin
   if p_challenge_expires_at <= p_now then
     return jsonb_build_object('status', 'challenge_expired');
   end if;
-  -- under pressure a cheap challenge is refused (and stays unused): at least the cost of one level
-  -- below the current one, so a challenge fetched just before a step up still counts
-  if public.booking_challenge_level(p_now) > 0
-     and coalesce(p_challenge_cost, 0)
-         < public.booking_challenge_cost_at(public.booking_challenge_level(p_now) - 1) then
-    return jsonb_build_object('status', 'challenge_too_easy');
-  end if;
   -- a second request with the same challenge waits here until the first one's transaction ends,
   -- then finds the row and inserts nothing
   insert into public.booking_challenge_uses (signature, expires_at)
@@ -745,6 +738,15 @@ begin
     end if;
     return jsonb_build_object('status', 'challenge_used');
   end if;
+  -- under pressure a cheap challenge is refused and stays unused (a lost answer's replay above is
+  -- not refused): at least the cost of one level below the current one, so a challenge fetched
+  -- just before a step up still counts
+  if public.booking_challenge_level(p_now) > 0
+     and coalesce(p_challenge_cost, 0)
+         < public.booking_challenge_cost_at(public.booking_challenge_level(p_now) - 1) then
+    delete from public.booking_challenge_uses u where u.signature = p_challenge;
+    return jsonb_build_object('status', 'challenge_too_easy');
+  end if;
   -- the challenge stays used whatever create_booking answers: every attempt costs one solution
   return public.create_booking(
     p_service_id => p_service_id, p_date => p_date, p_time => p_time,
@@ -759,7 +761,7 @@ comment on function public.create_booking_with_challenge(
   text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
   integer
 ) is
-  'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused. Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
+  'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused (a replay of a booking made with it is answered as before). Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
 
 revoke all on function public.create_booking_with_challenge(
   text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,

@@ -218,4 +218,39 @@ describe.each(BACKENDS)('booking caps by network on %s', (backend) => {
     await setting('max_new_bookings_per_hour', 1);
     expect(await book('85.10.0.2')).toEqual({ status: 429, error: MESSAGES.busy });
   });
+
+  it('answers the replay of a lost answer under pressure with its booking, not with a refusal of its cheap challenge', async () => {
+    await setting('booking_challenge_cost', 3);
+    await setting('max_new_bookings_per_hour', 2);
+    const c = await challengeFrom('192.0.2.77');
+    expect(c.parameters.cost).toBe(3);
+    const send = async () => {
+      const res = await fetch(`${stack.url}/functions/v1/create-booking`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': '192.0.2.77',
+          'Idempotency-Key': 'lost-answer-under-pressure',
+        },
+        body: JSON.stringify({
+          serviceId: SERVICE.solv,
+          customerName: 'Kunde Igen',
+          customerEmail: 'igen@example.dk',
+          customerPhone: '20304099',
+          bookingDate: days[3],
+          bookingTime: '15:00',
+          altcha: altchaPayload(c, solution),
+        }),
+      });
+      return { status: res.status, replayed: res.headers.get('idempotent-replayed') };
+    };
+    const solution = await solve(c);
+    expect(await send()).toEqual({ status: 201, replayed: null });
+    // two more bookings: the hourly number 2 is passed, a cost-3 challenge is too cheap now
+    expect(await book('203.0.113.61')).toEqual({ status: 201 });
+    expect(await book('203.0.113.62')).toEqual({ status: 201 });
+    expect((await challengeFrom('192.0.2.77')).parameters.cost).toBe(18);
+    expect(await send()).toEqual({ status: 201, replayed: 'true' });
+    expect(await stack.query(`select 1 from public.bookings`)).toHaveLength(3);
+  });
 });

@@ -282,13 +282,6 @@ begin
   if p_challenge_expires_at <= p_now then
     return jsonb_build_object('status', 'challenge_expired');
   end if;
-  -- under pressure a cheap challenge is refused (and stays unused): at least the cost of one level
-  -- below the current one, so a challenge fetched just before a step up still counts
-  if public.booking_challenge_level(p_now) > 0
-     and coalesce(p_challenge_cost, 0)
-         < public.booking_challenge_cost_at(public.booking_challenge_level(p_now) - 1) then
-    return jsonb_build_object('status', 'challenge_too_easy');
-  end if;
   -- a second request with the same challenge waits here until the first one's transaction ends,
   -- then finds the row and inserts nothing
   insert into public.booking_challenge_uses (signature, expires_at)
@@ -307,6 +300,15 @@ begin
         p_car_plate => p_car_plate, p_sms => p_sms);
     end if;
     return jsonb_build_object('status', 'challenge_used');
+  end if;
+  -- under pressure a cheap challenge is refused and stays unused (a lost answer's replay above is
+  -- not refused): at least the cost of one level below the current one, so a challenge fetched
+  -- just before a step up still counts
+  if public.booking_challenge_level(p_now) > 0
+     and coalesce(p_challenge_cost, 0)
+         < public.booking_challenge_cost_at(public.booking_challenge_level(p_now) - 1) then
+    delete from public.booking_challenge_uses u where u.signature = p_challenge;
+    return jsonb_build_object('status', 'challenge_too_easy');
   end if;
   -- the challenge stays used whatever create_booking answers: every attempt costs one solution
   return public.create_booking(
@@ -335,7 +337,7 @@ COMMENT ON FUNCTION "public"."booking_invalid_hit"(text, timestamp with time zon
 COMMENT ON FUNCTION "public"."booking_rate_limit_hit"(text, text, timestamp with time zone) IS 'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5). The IP counts in each of its networks (booking_address_networks: IPv6 as /64, /56, /48), each with the limit times its factor. Without an IP (null or empty) only the e-mail address is counted.';
 
 COMMENT ON FUNCTION "public"."create_booking_with_challenge"(text, timestamp with time zone, uuid, date, text, text, text, text, text, text, text, timestamp
-  with time zone, text, boolean, integer) IS 'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused. Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
+  with time zone, text, boolean, integer) IS 'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused (a replay of a booking made with it is answered as before). Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
 
 REVOKE ALL ON FUNCTION "public"."booking_address_networks"(text) FROM PUBLIC;
 
@@ -366,6 +368,12 @@ GRANT EXECUTE
   ON FUNCTION "public"."create_booking_with_challenge"(text, timestamp WITH time zone, uuid, date, text, text, text, text, text, text, text, timestamp
     WITH time zone, text, boolean, integer)
   TO "postgres", "service_role";
+
+-- rows of public.settings differ:
+-- only from the migrations: settings (max_bookings_per_ip_per_day,5,"Højst så mange online-bookinger pr. dag fra samme internetadresse. Derefter bliver besøgende bedt om at ringe.",f)
+-- only from the migrations: settings (max_new_bookings_per_hour,12,"Højst så mange nye online-bookinger i alt pr. time. Derefter bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.",f)
+-- only from the schema: settings (max_bookings_per_ip_per_day,5,"Højst så mange online-bookinger pr. dag fra samme internetadresse (IPv6: samme /64-net; et /56-net må 2 gange så mange, et /48-net 3 gange). Derefter bliver besøgende bedt om at ringe.",f)
+-- only from the schema: settings (max_new_bookings_per_hour,12,"Så mange nye online-bookinger i alt pr. time er normalt. Fra halvdelen bliver robottjekket før en booking sværere (3 gange), fra tallet 6 gange; først ved 4 gange tallet bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.",f)
 
 -- the owner's descriptions of the two settings say what they do now (rows the schema inserts)
 update public.settings
