@@ -455,10 +455,10 @@ grant select on table public.settings to anon, authenticated;
 -- row falls back to the same number in the code that reads it.
 insert into public.settings (key, value, description, is_public) values
   ('max_new_bookings_per_hour', '12',
-   'Højst så mange nye online-bookinger i alt pr. time. Derefter bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.',
+   'Så mange nye online-bookinger i alt pr. time er normalt. Fra halvdelen bliver robottjekket før en booking sværere (3 gange), fra tallet 6 gange; først ved 4 gange tallet bliver besøgende bedt om at ringe, og du får én advarsel pr. e-mail.',
    false),
   ('max_bookings_per_ip_per_day', '5',
-   'Højst så mange online-bookinger pr. dag fra samme internetadresse. Derefter bliver besøgende bedt om at ringe.',
+   'Højst så mange online-bookinger pr. dag fra samme internetadresse (IPv6: samme /64-net; et /56-net må 2 gange så mange, et /48-net 3 gange). Derefter bliver besøgende bedt om at ringe.',
    false),
   ('max_open_bookings_per_contact', '2',
    'Højst så mange kommende bookinger pr. e-mailadresse og pr. telefonnummer, der kan laves online.',

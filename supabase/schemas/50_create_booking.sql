@@ -13,6 +13,14 @@
 -- - a request without a usable client address (the platform's header did not arrive) never lands
 --   in a shared address bucket: it counts against the per-contact and hourly caps only, and the
 --   owner hears of it once a day, so one missing header cannot stop every visitor after 5 bookings;
+-- - a client address counts in the networks one holder gets (booking_address_networks, the one
+--   place that knows them): an IPv4 address alone (IPv4-mapped IPv6 too), an IPv6 address as its
+--   /64, /56 and /48, each wider one with a proportionally larger limit; so a fresh IPv6 address
+--   per request is no fresh bucket;
+-- - the shop-wide hourly number (max_new_bookings_per_hour) does not close booking for everyone:
+--   from half of it the proof of work costs more (booking_challenge_cost), and a challenge that is
+--   too cheap for the current pressure is refused at submit; only at four times the number is
+--   online booking closed ("busy"), the last resort against an attacker with many networks;
 -- - the caps (site per hour, address per day, open bookings per contact, confirmations per
 --   recipient per day) are counted under one advisory lock, so simultaneous requests cannot slip
 --   past them; the first refusal of a busy burst alerts the owner once;
@@ -62,6 +70,60 @@ comment on column public.booking_rate_limits.hits is 'Forsøg i den time.';
 alter table public.booking_rate_limits enable row level security;
 -- no policy and no grant for anon or authenticated
 
+create function public.booking_address_networks(p_ip text)
+returns table (bucket text, factor integer)
+language plpgsql
+immutable
+security definer
+set search_path = ''
+as $$
+declare
+  v_addr inet;
+begin
+  if nullif(p_ip, '') is null then
+    return;
+  end if;
+  begin
+    v_addr := host(p_ip::inet)::inet;
+  exception
+    when others then
+      -- not an address (the edge function sends only normalised ones): counted as the text it is
+      bucket := p_ip;
+      factor := 1;
+      return next;
+      return;
+  end;
+  -- ::ffff:1.2.3.4 is the IPv4 address 1.2.3.4 seen through an IPv6 socket
+  if family(v_addr) = 6 and v_addr <<= '::ffff:0:0/96'::inet then
+    v_addr := '0.0.0.0'::inet + (v_addr - '::ffff:0.0.0.0'::inet);
+  end if;
+  if family(v_addr) = 4 then
+    -- the address alone: IPv4 is scarce (an attacker's few addresses sit in unrelated ranges),
+    -- while a /24 of a mobile operator's shared (CGNAT) pool is thousands of real visitors
+    bucket := host(v_addr);
+    factor := 1;
+    return next;
+    return;
+  end if;
+  -- IPv6: a line gets a /64 at least, a home a /56 or a /48, so every address of a /64 is one
+  -- holder; the wider networks hold more holders (a mobile operator's /48), so more is allowed
+  bucket := network(set_masklen(v_addr, 64))::text;
+  factor := 1;
+  return next;
+  bucket := network(set_masklen(v_addr, 56))::text;
+  factor := 2;
+  return next;
+  bucket := network(set_masklen(v_addr, 48))::text;
+  factor := 3;
+  return next;
+end;
+$$;
+
+comment on function public.booking_address_networks(text) is
+  'The networks a client address counts in, each with the factor its limits are multiplied by: an IPv4 address (also written IPv4-mapped, ::ffff:a.b.c.d) alone as a.b.c.d (factor 1); an IPv6 address as its /64 (1), /56 (2) and /48 (3), written network/len. No rows without an address (null or empty); text that is no address counts as itself (factor 1). The one place that groups addresses: the hourly attempt limits (booking_rate_limit_hit, booking_invalid_hit) and the day cap per address (booking_cap_reached) use it.';
+
+revoke all on function public.booking_address_networks(text) from public, anon, authenticated;
+
 create function public.booking_rate_limit_hit(
   p_ip text,
   p_email text,
@@ -74,29 +136,32 @@ set search_path = ''
 as $$
 declare
   v_window timestamptz := date_trunc('hour', p_now);
-  v_ip_hits integer := 0;
+  v_limit integer := public.booking_setting('rate_limit_per_ip_per_hour', 20);
+  v_over boolean := false;
+  v_net record;
+  v_hits integer;
   v_email_hits integer;
 begin
   delete from public.booking_rate_limits where window_start < v_window - interval '1 day';
   -- no usable address: no address bucket at all (one shared "unknown" bucket would let the first
-  -- 20 attempts of the hour lock every other visitor out)
-  if nullif(p_ip, '') is not null then
+  -- 20 attempts of the hour lock every other visitor out); every network of the address counts
+  for v_net in select * from public.booking_address_networks(p_ip) loop
     insert into public.booking_rate_limits as r (bucket, window_start, hits)
-    values ('ip:' || p_ip, v_window, 1)
+    values ('ip:' || v_net.bucket, v_window, 1)
     on conflict (bucket, window_start) do update set hits = r.hits + 1
-    returning hits into v_ip_hits;
-  end if;
+    returning hits into v_hits;
+    v_over := v_over or v_hits > v_limit * v_net.factor;
+  end loop;
   insert into public.booking_rate_limits as r (bucket, window_start, hits)
   values ('email:' || lower(p_email), v_window, 1)
   on conflict (bucket, window_start) do update set hits = r.hits + 1
   returning hits into v_email_hits;
-  return v_ip_hits > public.booking_setting('rate_limit_per_ip_per_hour', 20)
-      or v_email_hits > public.booking_setting('rate_limit_per_email_per_hour', 5);
+  return v_over or v_email_hits > public.booking_setting('rate_limit_per_email_per_hour', 5);
 end;
 $$;
 
 comment on function public.booking_rate_limit_hit(text, text, timestamptz) is
-  'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5). Without an IP (null or empty) only the e-mail address is counted.';
+  'Counts one booking attempt for the IP and the e-mail address; true when either went over its hourly limit (settings rate_limit_per_ip_per_hour, default 20, and rate_limit_per_email_per_hour, default 5). The IP counts in each of its networks (booking_address_networks: IPv6 as /64, /56, /48), each with the limit times its factor. Without an IP (null or empty) only the e-mail address is counted.';
 
 revoke all on function public.booking_rate_limit_hit(text, text, timestamptz)
   from public, anon, authenticated;
@@ -108,22 +173,25 @@ security definer
 set search_path = ''
 as $$
 declare
+  v_limit integer := public.booking_setting('rate_limit_invalid_per_ip_per_hour', 30);
+  v_over boolean := false;
+  v_net record;
   v_hits integer;
 begin
   -- no usable address: nothing to count it against (each attempt still cost a proof of work)
-  if nullif(p_ip, '') is null then
-    return false;
-  end if;
-  insert into public.booking_rate_limits as r (bucket, window_start, hits)
-  values ('invalid:' || p_ip, date_trunc('hour', p_now), 1)
-  on conflict (bucket, window_start) do update set hits = r.hits + 1
-  returning hits into v_hits;
-  return v_hits > public.booking_setting('rate_limit_invalid_per_ip_per_hour', 30);
+  for v_net in select * from public.booking_address_networks(p_ip) loop
+    insert into public.booking_rate_limits as r (bucket, window_start, hits)
+    values ('invalid:' || v_net.bucket, date_trunc('hour', p_now), 1)
+    on conflict (bucket, window_start) do update set hits = r.hits + 1
+    returning hits into v_hits;
+    v_over := v_over or v_hits > v_limit * v_net.factor;
+  end loop;
+  return v_over;
 end;
 $$;
 
 comment on function public.booking_invalid_hit(text, timestamptz) is
-  'Counts one refused choice (package, day or time) or refused contact field for the address, apart from its e-mail address; true when over rate_limit_invalid_per_ip_per_hour. Without an address (null or empty) nothing is counted: false.';
+  'Counts one refused choice (package, day or time) or refused contact field for the address, in each of its networks (booking_address_networks), apart from its e-mail address; true when one is over rate_limit_invalid_per_ip_per_hour times its factor. Without an address (null or empty) nothing is counted: false.';
 
 revoke all on function public.booking_invalid_hit(text, timestamptz)
   from public, anon, authenticated;
@@ -143,6 +211,79 @@ comment on function public.booking_caps_lock_key() is
 
 revoke all on function public.booking_caps_lock_key() from public, anon, authenticated;
 
+create function public.booking_hard_cap_per_hour()
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select 4 * public.booking_setting('max_new_bookings_per_hour', 12);
+$$;
+
+comment on function public.booking_hard_cap_per_hour() is
+  'Online bookings in the last hour at which online booking closes for everyone (busy): four times max_new_bookings_per_hour. Below it a burst only makes the proof of work costlier (booking_challenge_level).';
+
+revoke all on function public.booking_hard_cap_per_hour() from public, anon, authenticated;
+
+create function public.booking_challenge_level(p_now timestamptz default now())
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when n.count >= n.soft then 2
+    when 2 * n.count >= n.soft then 1
+    else 0
+  end
+  from (select count(*) count, public.booking_setting('max_new_bookings_per_hour', 12) soft
+          from public.bookings b
+         where b.source = 'online' and b.created_at > p_now - interval '1 hour') n;
+$$;
+
+comment on function public.booking_challenge_level(timestamptz) is
+  'How hard booking is now: 0 normally, 1 from half of max_new_bookings_per_hour online bookings in the last hour, 2 from the whole number.';
+
+revoke all on function public.booking_challenge_level(timestamptz) from public, anon, authenticated;
+
+create function public.booking_challenge_cost_at(p_level integer)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- x1, x3, x6: at level 2 a solve takes a few seconds on a laptop and well under the widget's
+  -- 90-second limit on an old phone (the form waits with "Venter på robottjekket..."), so an
+  -- attacker pays six times for every booking while visitors still book
+  select least(1000000, public.booking_setting('booking_challenge_cost', 5000)
+                        * (array[1, 3, 6])[greatest(0, least(p_level, 2)) + 1]);
+$$;
+
+comment on function public.booking_challenge_cost_at(integer) is
+  'The proof of work''s cost (PBKDF2 iterations, ALTCHA) at a level of booking_challenge_level: booking_challenge_cost times 1, 3 or 6, at most 1000000.';
+
+revoke all on function public.booking_challenge_cost_at(integer) from public, anon, authenticated;
+
+create function public.booking_challenge_cost(p_now timestamptz default now())
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.booking_challenge_cost_at(public.booking_challenge_level(p_now));
+$$;
+
+comment on function public.booking_challenge_cost(timestamptz) is
+  'The cost of a challenge booking-challenge issues now: booking_challenge_cost_at(booking_challenge_level(p_now)). A submit needs at least the cost of one level lower (create_booking_with_challenge), so a visitor who fetched the challenge just before a step up still books.';
+
+revoke all on function public.booking_challenge_cost(timestamptz) from public, anon, authenticated;
+-- booking-challenge reads it with the secret key
+grant execute on function public.booking_challenge_cost(timestamptz) to service_role;
+
 create function public.booking_cap_reached(
   p_ip text,
   p_email text,
@@ -161,9 +302,11 @@ declare
   v_count integer;
   v_last timestamptz;
   v_cap integer;
+  v_net record;
 begin
-  -- the whole site: online bookings in the last hour
-  v_cap := public.booking_setting('max_new_bookings_per_hour', 12);
+  -- the whole site: online bookings in the last hour; up to four times the setting the proof of
+  -- work only gets costlier (booking_challenge_cost), past it online booking closes for all
+  v_cap := public.booking_hard_cap_per_hour();
   select count(*) into v_count from public.bookings b
    where b.source = 'online' and b.created_at > p_now - interval '1 hour';
   if v_count >= v_cap then
@@ -181,16 +324,20 @@ begin
     return 'busy';
   end if;
 
-  -- one client address: accepted online bookings this Copenhagen day; without a usable address
-  -- there is no address to count (every such visitor would share one bucket of 5 a day), so the
-  -- hourly cap above and the contact caps below are what hold
-  if nullif(p_ip, '') is not null then
+  -- one client address: accepted online bookings this Copenhagen day, in each of its networks
+  -- (an IPv6 /64, /56 and /48 with the cap times its factor); without a usable address there is
+  -- no address to count (every such visitor would share one bucket of 5 a day), so the hourly cap
+  -- above and the contact caps below are what hold
+  v_cap := public.booking_setting('max_bookings_per_ip_per_day', 5);
+  for v_net in select * from public.booking_address_networks(p_ip) loop
     select count(*) into v_count from public.bookings b
-     where b.source = 'online' and b.client_ip = p_ip and b.created_at >= v_today;
-    if v_count >= public.booking_setting('max_bookings_per_ip_per_day', 5) then
+     where b.source = 'online' and b.client_ip is not null and b.created_at >= v_today
+       and exists (select 1 from public.booking_address_networks(b.client_ip) n
+                    where n.bucket = v_net.bucket);
+    if v_count >= v_cap * v_net.factor then
       return 'address_cap';
     end if;
-  end if;
+  end loop;
 
   -- one contact: future confirmed bookings per e-mail address and per phone number
   select count(*) into v_count from public.bookings b
@@ -212,7 +359,7 @@ end;
 $$;
 
 comment on function public.booking_cap_reached(text, text, text, timestamptz) is
-  'Which cap a new online booking would pass (busy, address_cap, contact_cap), or null; without an IP (null or empty) the address cap is not counted. Call it holding booking_caps_lock_key(): it counts, and queues the owner''s alert at the start of a busy burst.';
+  'Which cap a new online booking would pass (busy: booking_hard_cap_per_hour() online bookings in the last hour; address_cap: max_bookings_per_ip_per_day times the factor in any network of the IP, booking_address_networks; contact_cap), or null; without an IP (null or empty) the address cap is not counted. Call it holding booking_caps_lock_key(): it counts, and queues the owner''s alert at the start of a busy burst.';
 
 revoke all on function public.booking_cap_reached(text, text, text, timestamptz)
   from public, anon, authenticated;
@@ -640,7 +787,8 @@ create function public.create_booking_with_challenge(
   p_client_ip text default null,
   p_now timestamptz default now(),
   p_car_plate text default '',
-  p_sms boolean default false
+  p_sms boolean default false,
+  p_challenge_cost integer default null
 )
 returns jsonb
 language plpgsql
@@ -673,6 +821,15 @@ begin
     end if;
     return jsonb_build_object('status', 'challenge_used');
   end if;
+  -- under pressure a cheap challenge is refused and stays unused (a lost answer's replay above is
+  -- not refused): at least the cost of one level below the current one, so a challenge fetched
+  -- just before a step up still counts
+  if public.booking_challenge_level(p_now) > 0
+     and coalesce(p_challenge_cost, 0)
+         < public.booking_challenge_cost_at(public.booking_challenge_level(p_now) - 1) then
+    delete from public.booking_challenge_uses u where u.signature = p_challenge;
+    return jsonb_build_object('status', 'challenge_too_easy');
+  end if;
   -- the challenge stays used whatever create_booking answers: every attempt costs one solution
   return public.create_booking(
     p_service_id => p_service_id, p_date => p_date, p_time => p_time,
@@ -684,14 +841,17 @@ end;
 $$;
 
 comment on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
+  integer
 ) is
-  'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
+  'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused (a replay of a booking made with it is answered as before). Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
 
 revoke all on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
+  integer
 ) from public, anon, authenticated;
 -- the create-booking edge function calls it with the secret key, after it verified the solution
 grant execute on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
+  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
+  integer
 ) to service_role;

@@ -54,7 +54,8 @@ export function newChallenge(secret: string, cost: number, now = Date.now()): Pr
 }
 
 export type ChallengeCheck =
-  | { ok: true; signature: string; expiresAt: Date }
+  /** cost: the PBKDF2 cost signed into the challenge (the database checks it against the pressure). */
+  | { ok: true; signature: string; expiresAt: Date; cost: number }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -87,6 +88,8 @@ export function decodePayload(
     return null;
   }
   if (typeof parameters.keySignature !== 'string') return null;
+  const cost = parameters.cost;
+  if (typeof cost !== 'number' || !Number.isSafeInteger(cost) || cost < 1) return null;
   if (!Number.isSafeInteger(solution.counter) || typeof solution.derivedKey !== 'string') {
     return null;
   }
@@ -124,6 +127,8 @@ export async function checkSolution(
         ok: true,
         signature: decoded.challenge.signature!,
         expiresAt: new Date(decoded.challenge.parameters.expiresAt! * 1000),
+        // covered by the verified signature, so the client cannot have lowered it
+        cost: decoded.challenge.parameters.cost,
       };
     }
     return { ok: false, reason: result.expired ? 'expired' : 'invalid' };

@@ -523,6 +523,15 @@ export type Database = {
         Args: never;
         Returns: string[];
       };
+      booking_address_networks: {
+        Args: {
+          p_ip: string;
+        };
+        Returns: {
+          bucket: string;
+          factor: number;
+        }[];
+      };
       booking_by_token: {
         Args: {
           p_token: string;
@@ -591,6 +600,24 @@ export type Database = {
         };
         Returns: boolean;
       };
+      booking_challenge_cost: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      booking_challenge_cost_at: {
+        Args: {
+          p_level: number;
+        };
+        Returns: number;
+      };
+      booking_challenge_level: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
       booking_change_deadline: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
@@ -651,6 +678,10 @@ export type Database = {
         Args: {
           p_blocked: string[];
         };
+        Returns: number;
+      };
+      booking_hard_cap_per_hour: {
+        Args: never;
         Returns: number;
       };
       booking_insert: {
@@ -976,6 +1007,7 @@ export type Database = {
           p_now?: string;
           p_car_plate?: string;
           p_sms?: boolean;
+          p_challenge_cost?: number;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
       };

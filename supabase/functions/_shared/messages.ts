@@ -42,6 +42,8 @@ export const MESSAGES = {
     'Formularens automatiske robottjek er udløbet. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
   challengeUsed:
     'Formularens automatiske robottjek er allerede brugt. Vent et øjeblik, til et nyt tjek er færdigt, og send igen.',
+  challengeTooEasy:
+    'Der kommer mange bookinger lige nu, så robottjekket skal tages om med en sværere opgave. Vent et øjeblik, til det nye tjek er færdigt, og send igen.',
   challengeUnavailable: `Robottjekket kan ikke hentes lige nu. Prøv igen om lidt, eller ring til os på ${PHONE}.`,
   methodNotAllowed: 'Metoden er ikke tilladt.',
   internal: `Der opstod en fejl. Prøv igen senere, eller ring til os på ${PHONE}.`,

@@ -20,6 +20,7 @@ export interface CreateAnswer {
     | 'no_show_call'
     | 'challenge_invalid'
     | 'challenge_expired'
+    | 'challenge_too_easy'
     | 'challenge_used';
   /** The refused field: the choice, or (a backstop of the function's own checks) a contact field. */
   field?:

@@ -2,8 +2,9 @@
 // -> 200 {parameters, signature}: a signed ALTCHA challenge (PBKDF2/SHA-256, deterministic mode)
 //    that expires after 10 minutes, as the widget in the booking form fetches it
 // -> 503 {error: '<Danish>'} when ALTCHA_HMAC_KEY is not set, 405 other methods
-// The difficulty is the setting booking_challenge_cost (read with the service role: anon cannot
-// read it). No cookie, no state: the challenge carries its own signature and expiry; create-booking
+// The difficulty is the database's booking_challenge_cost(): the setting booking_challenge_cost,
+// times more while many bookings arrive (read with the service role: anon cannot call it); the
+// cost is signed into the challenge, so the client cannot pick a cheaper one. No cookie, no state: the challenge carries its own signature and expiry; create-booking
 // verifies the solution and the database marks it used with the booking.
 import { challengeCost, challengeSecret, newChallenge } from '../_shared/challenge.ts';
 import { corsHeaders } from '../_shared/cors.ts';
@@ -21,18 +22,14 @@ function answer(status: number, body: unknown, extra: Record<string, string> = {
   return new Response(JSON.stringify(body), { status, headers: { ...headers, ...extra } });
 }
 
-/** The setting's cost; the default when it cannot be read (the form must keep working). */
+/** The cost for now; the default when it cannot be read (the form must keep working). */
 async function readCost(): Promise<number> {
   try {
-    const { data, error } = await adminClient()
-      .from('settings')
-      .select('value')
-      .eq('key', 'booking_challenge_cost')
-      .maybeSingle();
-    if (error) console.error(`booking-challenge: settings: ${describeError(error)}`);
-    return challengeCost(data?.value);
+    const { data, error } = await adminClient().rpc('booking_challenge_cost', {});
+    if (error) console.error(`booking-challenge: booking_challenge_cost: ${describeError(error)}`);
+    return challengeCost(data === null || data === undefined ? undefined : String(data));
   } catch (cause) {
-    console.error(`booking-challenge: settings: ${describeError(cause)}`);
+    console.error(`booking-challenge: booking_challenge_cost: ${describeError(cause)}`);
     return challengeCost(undefined);
   }
 }

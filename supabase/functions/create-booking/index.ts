@@ -3,7 +3,8 @@
 //    idempotencyKey?, website?, altcha}   (header Idempotency-Key may carry the key instead;
 //    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
-// -> 400 invalid input or a missing, wrong, expired or already used challenge, 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
+// -> 400 invalid input or a missing, wrong, expired or already used challenge, or one too cheap
+//    while many bookings arrive (booking-challenge then gives a costlier one), 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
 //    for another booking, 429 rate limited or over a cap (the message gives the phone number), 403 a
 //    job over several days from a contact with a no-show while no_show_requires_call is on (the
 //    message gives the phone number), 405
@@ -80,6 +81,7 @@ export async function handler(req: Request): Promise<Response> {
       p_sms: booking.sms,
       p_idempotency_key: booking.idempotencyKey ?? undefined,
       p_client_ip: clientIp(req) ?? undefined,
+      p_challenge_cost: challenge.cost,
     });
     if (rpcError) return internalError('create_booking_with_challenge', rpcError);
     const result = data;
@@ -117,6 +119,8 @@ export async function handler(req: Request): Promise<Response> {
         return error(400, MESSAGES.challengeExpired);
       case 'challenge_used':
         return error(400, MESSAGES.challengeUsed);
+      case 'challenge_too_easy':
+        return error(400, MESSAGES.challengeTooEasy);
       case 'invalid':
         if (result.reason === 'link') return error(400, MESSAGES.nameLink);
         return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
