@@ -97,9 +97,12 @@ async function seed(stack: TestStack): Promise<number> {
           for v_bay in 1..3 loop
             exit when v_n >= ${SEED_BOOKINGS};
             v_r := public.create_booking(
-              case when v_bay = 2 and v_n % 4 = 0 then '5a1f0001-0000-4000-8000-000000000002'::uuid
-                   else '5a1f0001-0000-4000-8000-000000000001'::uuid end,
-              v_day, v_c.slot, 'Bench Kunde', 'bench' || v_n || '@example.dk', '21345678', '',
+              jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+                'service_id', case when v_bay = 2 and v_n % 4 = 0
+                                then '5a1f0001-0000-4000-8000-000000000002'
+                                else '5a1f0001-0000-4000-8000-000000000001' end,
+                'booking_date', v_day, 'booking_time', v_c.slot, 'customer_name', 'Bench Kunde',
+                'customer_email', 'bench' || v_n || '@example.dk', 'customer_phone', '21345678')),
               null, '10.1.' || (v_n / 250) || '.' || (v_n % 250));
             if v_r ->> 'status' = 'created' then
               v_n := v_n + 1;

@@ -107,8 +107,11 @@ async function fillDays(stack: TestStack, today: string, from: number, to: numbe
               continue;
             end if;
             v_k := v_k + 1;
-            v_result := public.create_booking(v_service, v_day, v_slot, 'Bench Kunde',
-              'full' || v_k || '@example.dk', '21345678', '', null,
+            v_result := public.create_booking(
+              jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+                'service_id', v_service, 'booking_date', v_day, 'booking_time', v_slot,
+                'customer_name', 'Bench Kunde', 'customer_email', 'full' || v_k || '@example.dk',
+                'customer_phone', '21345678')), null,
               '10.' || (v_k / 62500) % 250 || '.' || (v_k / 250) % 250 || '.' || v_k % 250, v_now);
             if v_result ->> 'status' <> 'created' then
               raise exception 'bench seed: % on % at % answered %', v_service, v_day, v_slot, v_result;

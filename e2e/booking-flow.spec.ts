@@ -58,12 +58,14 @@ function danishDay(day: string): string {
 async function bookInDb(serviceId: string, day: string, time: string, tag: string) {
   const email = uniqueEmail(tag);
   const booked = await rpc<{ status: string; reference: string }>('create_booking', {
-    p_service_id: serviceId,
-    p_date: day,
-    p_time: time,
-    p_customer_name: 'Lene Juhl',
-    p_customer_email: email,
-    p_customer_phone: '21345678',
+    p_request: {
+      service_id: serviceId,
+      booking_date: day,
+      booking_time: time,
+      customer_name: 'Lene Juhl',
+      customer_email: email,
+      customer_phone: '21345678',
+    },
   });
   expect(booked.status).toBe('created');
   return { email, reference: booked.reference };

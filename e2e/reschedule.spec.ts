@@ -65,12 +65,14 @@ test.describe('move link (Flyt booking)', () => {
       p_date: day,
     });
     const booked = await rpc<{ status: string; reference: string }>('create_booking', {
-      p_service_id: SOLV,
-      p_date: day,
-      p_time: free.slots[0],
-      p_customer_name: 'Lene Juhl',
-      p_customer_email: email,
-      p_customer_phone: '21345678',
+      p_request: {
+        service_id: SOLV,
+        booking_date: day,
+        booking_time: free.slots[0],
+        customer_name: 'Lene Juhl',
+        customer_email: email,
+        customer_phone: '21345678',
+      },
     });
     expect(booked.status).toBe('created');
 

@@ -44,7 +44,7 @@ const STRING = new Set<string>([
   'tsvector',
 ]);
 
-/** Row types of public tables and views, used for composite arguments. */
+/** Row types of public tables, views and composite types, used for composite arguments. */
 let relationRows = new Map<string, string>();
 
 function tsType(udt: string, enums: Map<string, string[]>): string {
@@ -90,7 +90,7 @@ export async function generateTypes(db: Queryable): Promise<string> {
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
          join pg_type t on t.oid = a.atttypid
          left join pg_type bt on bt.oid = t.typbasetype
-        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'c')
         order by c.relname, a.attnum`,
     )
   ).rows;
@@ -106,11 +106,16 @@ export async function generateTypes(db: Queryable): Promise<string> {
 
   const byTable = new Map<string, Column[]>();
   for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c]);
+  const group = (kind: string) =>
+    kind === 'r' || kind === 'p' ? 'Tables' : kind === 'c' ? 'CompositeTypes' : 'Views';
   relationRows = new Map(
-    [...byTable].map(([name, cols]) => [
-      name,
-      `Database["public"]["${cols[0]!.kind === 'r' || cols[0]!.kind === 'p' ? 'Tables' : 'Views'}"]["${name}"]["Row"]`,
-    ]),
+    [...byTable].map(([name, cols]) => {
+      const g = group(cols[0]!.kind);
+      return [
+        name,
+        `Database["public"]["${g}"]["${name}"]${g === 'CompositeTypes' ? '' : '["Row"]'}`,
+      ];
+    }),
   );
 
   const rowType = (cols: Column[]) =>
@@ -139,7 +144,17 @@ export async function generateTypes(db: Queryable): Promise<string> {
 
   const tables: string[] = [];
   const views: string[] = [];
+  const composites: string[] = [];
   for (const [name, cols] of byTable) {
+    if (cols[0]!.kind === 'c') {
+      // as `supabase gen types` writes them: every attribute may be null
+      composites.push(
+        `${key(name)}: {`,
+        ...cols.map((c) => `  ${key(c.column_name)}: ${tsType(c.udt_name, enums)} | null`),
+        '}',
+      );
+      continue;
+    }
     const isTable = cols[0]!.kind === 'r' || cols[0]!.kind === 'p';
     const body = [
       ...block('Row', rowType(cols)),
@@ -162,10 +177,9 @@ export async function generateTypes(db: Queryable): Promise<string> {
     let returns: string[];
     if (outCols.length) {
       returns = [`Returns: {`, ...outCols.map((c) => `  ${c}`), f.retset ? '}[]' : '}'];
-    } else if (f.returns.typtype === 'c' && relNames.has(f.returns.relid)) {
-      const rel = relNames.get(f.returns.relid)!;
-      const group = byTable.get(rel)?.[0]?.kind === 'v' ? 'Views' : 'Tables';
-      returns = [`Returns: Database["public"]["${group}"]["${rel}"]["Row"]${f.retset ? '[]' : ''}`];
+    } else if (f.returns.typtype === 'c' && relationRows.has(relNames.get(f.returns.relid) ?? '')) {
+      const row = relationRows.get(relNames.get(f.returns.relid)!)!;
+      returns = [`Returns: ${row}${f.retset ? '[]' : ''}`];
     } else if (f.returns.typname === 'jsonb' && !f.retset) {
       // the answer's shape is declared by name in sql-answers.ts (Json where it is not)
       returns = [`Returns: SqlAnswer<${JSON.stringify(f.name)}>`];
@@ -206,7 +220,7 @@ export async function generateTypes(db: Queryable): Promise<string> {
     ...section('Views', views),
     ...section('Functions', functions),
     ...section('Enums', enumLines),
-    ...section('CompositeTypes', []),
+    ...section('CompositeTypes', composites),
   ];
 
   return `// GENERATED FILE, do not edit by hand. Regenerate with \`npm run db:types\` (local/cli/db-types.ts)

@@ -326,6 +326,43 @@ create trigger bookings_normalise_phone
   before insert or update of customer_phone on public.bookings
   for each row execute function public.bookings_normalise_phone();
 
+-- the booking request: what the visitor chose and typed, one record from the form to the table ---
+
+-- The create-booking function passes it whole (p_request); create_booking checks it, hashes it
+-- whole for the idempotency key and hands it to booking_insert. Its attributes are bookings columns
+-- of the same names and types (supabase/tests/booking-record.test.ts holds them so, and holds the
+-- create-booking function's names equal), so a new booking field is an attribute here, a column
+-- above and a line in booking_insert.
+create type public.booking_request as (
+  service_id uuid,
+  booking_date date,
+  booking_time time,
+  customer_name text,
+  customer_email text,
+  customer_phone text,
+  notes text,
+  car_plate text,
+  sms_opt_in boolean
+);
+
+comment on type public.booking_request is
+  'A booking request as the visitor sent it (the create-booking function''s validated body under the bookings columns'' names): what create_booking, booking_insert and booking_request_hash take whole.';
+
+create function public.booking_request_of(p_booking public.bookings)
+returns public.booking_request
+language sql
+immutable
+set search_path = ''
+as $$
+  -- by name: every attribute of the request is a bookings column
+  select jsonb_populate_record(null::public.booking_request, to_jsonb(p_booking));
+$$;
+
+comment on function public.booking_request_of(public.bookings) is
+  'The request a booking stores (its booking_request attributes, read by name).';
+
+revoke all on function public.booking_request_of(public.bookings) from public, anon, authenticated;
+
 -- a plain TRUNCATE is refused by the foreign keys that point here; with CASCADE, by this trigger
 create trigger refuse_truncate
   before truncate on public.bookings

@@ -395,33 +395,26 @@ revoke all on function public.booking_unknown_address_alert(timestamptz)
 
 -- the booking -------------------------------------------------------------------------------------
 
-create function public.booking_request_hash(
-  p_service_id uuid,
-  p_date date,
-  p_time text,
-  p_name text,
-  p_email text,
-  p_phone text,
-  p_notes text,
-  p_car_plate text default '',
-  p_sms boolean default false
-)
+create function public.booking_request_hash(p_request public.booking_request)
 returns text
 language sql
 immutable
 security definer
 set search_path = ''
 as $$
-  select encode(sha256(convert_to(jsonb_build_array(
-    p_service_id, p_date, p_time, p_name, lower(p_email),
-    coalesce(public.phone_e164(p_phone), btrim(coalesce(p_phone, ''))), coalesce(p_notes, ''),
-    coalesce(p_car_plate, ''), coalesce(p_sms, false))::text, 'UTF8')), 'hex');
+  -- the whole record, so a new field is in the fingerprint without anyone listing it; the e-mail
+  -- address in one case, the phone as the number it is (phone_e164) and the plate as it is stored
+  select encode(sha256(convert_to((to_jsonb(p_request) || jsonb_build_object(
+    'customer_email', lower(p_request.customer_email),
+    'customer_phone', coalesce(public.phone_e164(p_request.customer_phone),
+                               btrim(coalesce(p_request.customer_phone, ''))),
+    'car_plate', public.car_plate_normalised(p_request.car_plate)))::text, 'UTF8')), 'hex');
 $$;
 
-comment on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean) is
-  'Fingerprint of a booking request (what the visitor chose and typed; the phone as the number it is, phone_e164), to bind an idempotency key to it.';
+comment on function public.booking_request_hash(public.booking_request) is
+  'Fingerprint of a booking request, the whole record (the e-mail address lower case, the phone as phone_e164, the plate as car_plate_normalised), to bind an idempotency key to it.';
 
-revoke all on function public.booking_request_hash(uuid, date, text, text, text, text, text, text, boolean)
+revoke all on function public.booking_request_hash(public.booking_request)
   from public, anon, authenticated;
 
 create function public.booking_result(p_booking public.bookings)
@@ -487,13 +480,7 @@ comment on function public.text_has_link(text) is
 
 revoke all on function public.text_has_link(text) from public, anon, authenticated;
 
-create function public.booking_customer_refusal(
-  p_name text,
-  p_email text,
-  p_phone text,
-  p_notes text,
-  p_car_plate text
-)
+create function public.booking_customer_refusal(p_request public.booking_request)
 returns jsonb
 language sql
 immutable
@@ -501,43 +488,40 @@ set search_path = ''
 as $$
   -- the field named as the create-booking function names it (its Danish message is chosen there)
   select case
-           when p_name is null or char_length(p_name) not between 2 and 100
+           when p_request.customer_name is null
+                or char_length(p_request.customer_name) not between 2 and 100
              then '{"field": "customerName"}'::jsonb
-           when public.text_has_link(p_name) then '{"field": "customerName", "reason": "link"}'::jsonb
-           when p_email is null or char_length(p_email) > 254
-                or p_email !~ '^[^@[:space:]]+@[^@[:space:]]+$'
+           when public.text_has_link(p_request.customer_name)
+             then '{"field": "customerName", "reason": "link"}'::jsonb
+           when p_request.customer_email is null or char_length(p_request.customer_email) > 254
+                or p_request.customer_email !~ '^[^@[:space:]]+@[^@[:space:]]+$'
              then '{"field": "customerEmail"}'::jsonb
-           when public.phone_e164(p_phone) is null then '{"field": "customerPhone"}'::jsonb
-           when char_length(coalesce(p_notes, '')) > 1000 then '{"field": "notes"}'::jsonb
-           when char_length(public.car_plate_normalised(p_car_plate)) > 20
+           when public.phone_e164(p_request.customer_phone) is null
+             then '{"field": "customerPhone"}'::jsonb
+           when char_length(coalesce(p_request.notes, '')) > 1000 then '{"field": "notes"}'::jsonb
+           when char_length(public.car_plate_normalised(p_request.car_plate)) > 20
              then '{"field": "carPlate"}'::jsonb
          end;
 $$;
 
-comment on function public.booking_customer_refusal(text, text, text, text, text) is
-  'What is wrong with the contact fields of an online booking, as {field, reason?} (field customerName, customerEmail, customerPhone, notes or carPlate; reason link for a name with a link), or null when the table would take them. create_booking answers {status: invalid, ...} with it.';
+comment on function public.booking_customer_refusal(public.booking_request) is
+  'What is wrong with the contact fields of an online booking request, as {field, reason?} (field customerName, customerEmail, customerPhone, notes or carPlate; reason link for a name with a link), or null when the table would take them. create_booking answers {status: invalid, ...} with it.';
 
-revoke all on function public.booking_customer_refusal(text, text, text, text, text)
+revoke all on function public.booking_customer_refusal(public.booking_request)
   from public, anon, authenticated;
 
 create function public.booking_insert(
   p_id uuid,
   p_service public.services,
-  p_local timestamp,
+  p_request public.booking_request,
   p_drop_off timestamptz,
   p_ready timestamptz,
   p_blocked tstzrange[],
-  p_name text,
-  p_email text,
-  p_phone text,
-  p_notes text,
   p_source text,
   p_idempotency_key text default null,
   p_idempotency_hash text default null,
   p_client_ip text default null,
-  p_created_at timestamptz default now(),
-  p_car_plate text default '',
-  p_sms boolean default false
+  p_created_at timestamptz default now()
 )
 returns public.bookings
 language plpgsql
@@ -558,13 +542,16 @@ begin
     begin
       insert into public.bookings (
         id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, customer_name, customer_email, customer_phone, notes, car_plate,
-        sms_opt_in, source, idempotency_key, idempotency_hash, client_ip, created_at
+        drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at,
+        -- the request's fields, as create_booking or owner_book made them
+        customer_name, customer_email, customer_phone, notes, car_plate, sms_opt_in
       ) values (
         p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
-        p_local::date, p_local::time, p_drop_off, p_ready, p_name, p_email, p_phone, p_notes,
-        public.car_plate_normalised(p_car_plate), coalesce(p_sms, false), p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
-        p_created_at
+        p_request.booking_date, p_request.booking_time, p_drop_off, p_ready, p_source,
+        p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at,
+        p_request.customer_name, p_request.customer_email, p_request.customer_phone,
+        coalesce(p_request.notes, ''), public.car_plate_normalised(p_request.car_plate),
+        coalesce(p_request.sms_opt_in, false)
       )
       returning * into v_booking;
       insert into public.booking_work_periods (booking_id, bay, period)
@@ -586,29 +573,21 @@ end;
 $$;
 
 comment on function public.booking_insert(
-  uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
-  text, text, text, text, timestamptz, text, boolean
+  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  text, text, timestamptz
 ) is
-  'Inserts a booking of a package and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book, which call it with named arguments (a new booking field is one more parameter with a default, passed by name where it is known); the caller holds the locks and has checked the time.';
+  'Inserts a booking of a package (the request as given; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
 
 revoke all on function public.booking_insert(
-  uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text,
-  text, text, text, text, timestamptz, text, boolean
+  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  text, text, timestamptz
 ) from public, anon, authenticated;
 
 create function public.create_booking(
-  p_service_id uuid,
-  p_date date,
-  p_time text,
-  p_customer_name text,
-  p_customer_email text,
-  p_customer_phone text,
-  p_notes text default '',
+  p_request public.booking_request,
   p_idempotency_key text default null,
   p_client_ip text default null,
-  p_now timestamptz default now(),
-  p_car_plate text default '',
-  p_sms boolean default false
+  p_now timestamptz default now()
 )
 returns jsonb
 language plpgsql
@@ -627,10 +606,15 @@ declare
   v_invalid text;
   v_cap text;
   v_refusal jsonb;
-  v_hash text := public.booking_request_hash(p_service_id, p_date, p_time, p_customer_name,
-                                             p_customer_email, p_customer_phone, p_notes,
-                                             p_car_plate, p_sms);
+  v_request public.booking_request := p_request;
+  v_hash text;
 begin
+  -- optional fields left out are empty, as the form sends them
+  v_request.notes := coalesce(p_request.notes, '');
+  v_request.car_plate := coalesce(p_request.car_plate, '');
+  v_request.sms_opt_in := coalesce(p_request.sms_opt_in, false);
+  v_hash := public.booking_request_hash(v_request);
+
   -- a repeated submit returns the first booking (and does not count against the rate limit);
   -- the same key with another booking is refused, never answered with the first booking
   if p_idempotency_key is not null then
@@ -656,8 +640,7 @@ begin
   -- what the visitor typed must fit the table: refused here as an answer (the edge function checks
   -- the same first), never as a check violation that rolls back the proof of work and the counters
   -- and writes the row into the server's log; counted like a refused choice, against the address
-  v_refusal := public.booking_customer_refusal(p_customer_name, p_customer_email,
-                                               p_customer_phone, p_notes, p_car_plate);
+  v_refusal := public.booking_customer_refusal(v_request);
   if v_refusal is not null then
     if public.booking_invalid_hit(p_client_ip, p_now) then
       return jsonb_build_object('status', 'rate_limited');
@@ -667,17 +650,18 @@ begin
 
   -- what the visitor chose must be bookable; a refusal here counts against the address only, in
   -- a bucket of its own, never against the e-mail address or phone it names
-  select * into v_service from public.services s where s.id = p_service_id and s.is_active;
+  select * into v_service from public.services s where s.id = v_request.service_id and s.is_active;
   if not found then
     v_invalid := 'serviceId';
   else
     -- the asked time if the rules offer it, else any offered time (the day is bookable) or none
-    select * into v_candidate from public.booking_candidates(p_service_id, p_date, p_now) c
-     order by c.slot = p_time desc
+    select * into v_candidate
+      from public.booking_candidates(v_request.service_id, v_request.booking_date, p_now) c
+     order by c.slot::time = v_request.booking_time desc
      limit 1;
     if not found then
       v_invalid := 'bookingDate';
-    elsif v_candidate.slot is distinct from p_time then
+    elsif v_candidate.slot::time is distinct from v_request.booking_time then
       v_invalid := 'bookingTime';
     end if;
   end if;
@@ -688,11 +672,12 @@ begin
     return jsonb_build_object('status', 'invalid', 'field', v_invalid);
   end if;
 
-  if public.booking_rate_limit_hit(p_client_ip, p_customer_email, p_now) then
+  if public.booking_rate_limit_hit(p_client_ip, v_request.customer_email, p_now) then
     return jsonb_build_object('status', 'rate_limited');
   end if;
 
-  v_cap := public.booking_cap_reached(p_client_ip, p_customer_email, p_customer_phone, p_now);
+  v_cap := public.booking_cap_reached(p_client_ip, v_request.customer_email,
+                                      v_request.customer_phone, p_now);
   if v_cap is not null then
     return jsonb_build_object('status', v_cap);
   end if;
@@ -700,7 +685,8 @@ begin
   -- a job over several days from a contact that did not turn up before: the owner may want a call
   -- first (setting no_show_requires_call, off by default)
   if public.booking_no_show_call_required(v_candidate.drop_off_at, v_candidate.ready_at,
-                                          p_customer_phone, p_customer_email, p_now) then
+                                          v_request.customer_phone, v_request.customer_email,
+                                          p_now) then
     return jsonb_build_object('status', 'no_show_call');
   end if;
 
@@ -708,16 +694,10 @@ begin
     v_booking := public.booking_insert(
       p_id => v_id,
       p_service => v_service,
-      p_local => p_date + p_time::time,
+      p_request => v_request,
       p_drop_off => v_candidate.drop_off_at,
       p_ready => v_candidate.ready_at,
       p_blocked => v_candidate.blocked,
-      p_name => p_customer_name,
-      p_email => p_customer_email,
-      p_phone => p_customer_phone,
-      p_notes => coalesce(p_notes, ''),
-      p_car_plate => coalesce(p_car_plate, ''),
-      p_sms => coalesce(p_sms, false),
       p_source => 'online',
       p_idempotency_key => p_idempotency_key,
       p_idempotency_hash => case when p_idempotency_key is not null then v_hash end,
@@ -764,30 +744,19 @@ begin
 end;
 $$;
 
-comment on function public.create_booking(
-  uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
-) is
-  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. The contact fields are checked first (booking_customer_refusal; a check violation of the insert is caught the same way): refused as {status: invalid, field, reason?} in this transaction, never as an error. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by the create-booking edge function.';
+comment on function public.create_booking(public.booking_request, text, text, timestamptz) is
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request, booking_request_hash), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. The contact fields are checked first (booking_customer_refusal; a check violation of the insert is caught the same way): refused as {status: invalid, field, reason?} in this transaction, never as an error. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by create_booking_with_challenge.';
 
-revoke all on function public.create_booking(
-  uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean
-) from public, anon, authenticated;
+revoke all on function public.create_booking(public.booking_request, text, text, timestamptz)
+  from public, anon, authenticated;
 
 create function public.create_booking_with_challenge(
   p_challenge text,
   p_challenge_expires_at timestamptz,
-  p_service_id uuid,
-  p_date date,
-  p_time text,
-  p_customer_name text,
-  p_customer_email text,
-  p_customer_phone text,
-  p_notes text default '',
+  p_request public.booking_request,
   p_idempotency_key text default null,
   p_client_ip text default null,
   p_now timestamptz default now(),
-  p_car_plate text default '',
-  p_sms boolean default false,
   p_challenge_cost integer default null
 )
 returns jsonb
@@ -812,12 +781,7 @@ begin
     -- refuses the key if it was used for another booking
     if p_idempotency_key is not null
        and exists (select 1 from public.bookings b where b.idempotency_key = p_idempotency_key) then
-      return public.create_booking(
-        p_service_id => p_service_id, p_date => p_date, p_time => p_time,
-        p_customer_name => p_customer_name, p_customer_email => p_customer_email,
-        p_customer_phone => p_customer_phone, p_notes => p_notes,
-        p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now,
-        p_car_plate => p_car_plate, p_sms => p_sms);
+      return public.create_booking(p_request, p_idempotency_key, p_client_ip, p_now);
     end if;
     return jsonb_build_object('status', 'challenge_used');
   end if;
@@ -831,27 +795,19 @@ begin
     return jsonb_build_object('status', 'challenge_too_easy');
   end if;
   -- the challenge stays used whatever create_booking answers: every attempt costs one solution
-  return public.create_booking(
-    p_service_id => p_service_id, p_date => p_date, p_time => p_time,
-    p_customer_name => p_customer_name, p_customer_email => p_customer_email,
-    p_customer_phone => p_customer_phone, p_notes => p_notes,
-    p_idempotency_key => p_idempotency_key, p_client_ip => p_client_ip, p_now => p_now,
-    p_car_plate => p_car_plate, p_sms => p_sms);
+  return public.create_booking(p_request, p_idempotency_key, p_client_ip, p_now);
 end;
 $$;
 
 comment on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
-  integer
+  text, timestamptz, public.booking_request, text, text, timestamptz, integer
 ) is
   'create_booking() behind a verified ALTCHA challenge: marks the challenge (its signature) used in the same transaction, so one solution gives at most one booking even when sent twice at once. p_challenge_cost is the cost signed into the challenge: while booking_challenge_level is above 0 it must be at least booking_challenge_cost_at(level - 1), else {status: challenge_too_easy} and the challenge stays unused (a replay of a booking made with it is answered as before). Returns create_booking''s answer, or {status: challenge_invalid|challenge_expired|challenge_too_easy|challenge_used}. A repeated submit with the same idempotency key gets create_booking''s replay. Called by the create-booking edge function after it verified the solution.';
 
 revoke all on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
-  integer
+  text, timestamptz, public.booking_request, text, text, timestamptz, integer
 ) from public, anon, authenticated;
 -- the create-booking edge function calls it with the secret key, after it verified the solution
 grant execute on function public.create_booking_with_challenge(
-  text, timestamptz, uuid, date, text, text, text, text, text, text, text, timestamptz, text, boolean,
-  integer
+  text, timestamptz, public.booking_request, text, text, timestamptz, integer
 ) to service_role;

@@ -62,11 +62,13 @@ describe.each(BACKENDS)('the public API on %s', (backend) => {
       });
       // a real booking with its queued e-mails: what the attacks below would reach
       const [made] = await stack.query<{ r: { status: string } }>(
-        `select public.create_booking($1,
-                  (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
-                    where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
-                    order by d limit 1),
-                  '10:00', 'Ane Hemmelig', $2, '20304050') as r`,
+        `select public.create_booking(jsonb_populate_record(null::public.booking_request,
+                  jsonb_build_object('service_id', $1::uuid, 'booking_date',
+                    (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
+                      where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
+                      order by d limit 1),
+                    'booking_time', '10:00', 'customer_name', 'Ane Hemmelig',
+                    'customer_email', $2::text, 'customer_phone', '20304050'))) as r`,
         [SERVICE.guld, CUSTOMER_EMAIL],
       );
       expect(made!.r.status).toBe('created');
@@ -95,12 +97,14 @@ describe.each(BACKENDS)('the public API on %s', (backend) => {
       [
         'create_booking',
         () => ({
-          p_service_id: SERVICE.solv,
-          p_date: '2026-12-15',
-          p_time: '09:00',
-          p_customer_name: 'Uden Bevis',
-          p_customer_email: 'bot@example.com',
-          p_customer_phone: '21345678',
+          p_request: {
+            service_id: SERVICE.solv,
+            booking_date: '2026-12-15',
+            booking_time: '09:00',
+            customer_name: 'Uden Bevis',
+            customer_email: 'bot@example.com',
+            customer_phone: '21345678',
+          },
           p_client_ip: '203.0.113.9',
           p_now: '2026-12-01T09:00:00Z',
         }),
@@ -109,10 +113,13 @@ describe.each(BACKENDS)('the public API on %s', (backend) => {
         'owner_book',
         () => ({
           p_package: 'Sølvpakken',
-          p_drop_off: '2026-12-16 09:00',
-          p_customer_name: 'Spam Modtager',
-          p_customer_phone: '21345678',
-          p_customer_email: 'victim@example.com',
+          p_request: {
+            booking_date: '2026-12-16',
+            booking_time: '09:00',
+            customer_name: 'Spam Modtager',
+            customer_phone: '21345678',
+            customer_email: 'victim@example.com',
+          },
         }),
       ],
       ['site_rebuild_call', () => ({ p_now: new Date().toISOString() })],

@@ -63,7 +63,11 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
     const day2 = (await openDays(stack, [1, 2, 3, 4], 2))[1]!;
     const book = (i: number) =>
       stack.query<{ r: { status: string } }>(
-        `select public.create_booking($1, $2::date, '11:00', $3, $4, $5, '', null, $6) r`,
+        `select public.create_booking(
+           jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+             'service_id', $1::uuid, 'booking_date', $2::date, 'booking_time', '11:00',
+             'customer_name', $3::text, 'customer_email', $4::text, 'customer_phone', $5::text)),
+           null, $6) r`,
         [SERVICE.solv, day2, `Kunde ${i}`, `ny${i}@example.dk`, `3000000${i}`, `10.9.0.${i + 1}`],
       );
     const [first] = await book(9);
@@ -73,8 +77,12 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
       day2,
     ]);
     const [guld] = await stack.query<{ r: { status: string; reference: string } }>(
-      `select public.create_booking($1, $2::date, '10:00', 'Udeblevet', 'u@example.dk', '39999999',
-              '', null, '10.9.1.1') r`,
+      `select public.create_booking(
+         jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+           'service_id', $1::uuid, 'booking_date', $2::date, 'booking_time', '10:00',
+           'customer_name', 'Udeblevet', 'customer_email', 'u@example.dk',
+           'customer_phone', '39999999')),
+         null, '10.9.1.1') r`,
       [SERVICE.guld, day2],
     );
     expect(guld!.r.status).toBe('created');

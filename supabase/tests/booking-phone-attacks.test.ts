@@ -51,8 +51,10 @@ describe.each(BACKENDS)('attacks on the booking path on %s', (backend) => {
       await stack.query<{ r: Record<string, unknown> }>(
         `select public.create_booking_with_challenge(
            p_challenge => $1, p_challenge_expires_at => now() + interval '10 minutes',
-           p_service_id => $2, p_date => $3::date, p_time => $4, p_customer_name => $5,
-           p_customer_email => $6, p_customer_phone => $7, p_notes => $8,
+           p_request => jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+             'service_id', $2::uuid, 'booking_date', $3::date, 'booking_time', $4::text,
+             'customer_name', $5::text, 'customer_email', $6::text, 'customer_phone', $7::text,
+             'notes', $8::text)),
            p_client_ip => '127.0.0.1') r`,
         [
           signature,

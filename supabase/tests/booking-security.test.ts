@@ -17,7 +17,7 @@ const UPDATE: Record<string, string> = {
 };
 
 const FUNCTION_CALLS = [
-  `public.create_booking('${SERVICE.solv}', '2026-11-24', '09:00', 'Ane', 'a@b.dk', '21345678')`,
+  `public.create_booking(jsonb_populate_record(null::public.booking_request, '{"service_id": "${SERVICE.solv}", "booking_date": "2026-11-24", "booking_time": "09:00", "customer_name": "Ane", "customer_email": "a@b.dk", "customer_phone": "21345678"}'))`,
   `public.get_available_slots('${SERVICE.solv}', '2026-11-24')`,
   `public.booking_candidates('${SERVICE.solv}', '2026-11-24')`,
   `public.booking_free_bay(array[tstzrange(now(), now() + interval '1 hour')])`,

@@ -286,11 +286,13 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
     stack = await startTestStack({ backend });
     const [made] = await stack.query<{ r: { reference: string } }>(
       // the first day from three days on that the engine offers 10:00 on (not a weekend or holiday)
-      `select public.create_booking($1,
-                (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
-                  where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
-                  order by d limit 1),
-                '10:00', 'Ane', 'ane@example.dk', '21345678') as r`,
+      `select public.create_booking(jsonb_populate_record(null::public.booking_request,
+                jsonb_build_object('service_id', $1::uuid, 'booking_date',
+                  (select d::date from generate_series(current_date + 3, current_date + 40, interval '1 day') d
+                    where public.get_available_slots($1, d::date) -> 'slots' ? '10:00'
+                    order by d limit 1),
+                  'booking_time', '10:00', 'customer_name', 'Ane', 'customer_email', 'ane@example.dk',
+                  'customer_phone', '21345678'))) as r`,
       [SERVICE.premium],
     );
     expect(made!.r).toMatchObject({ status: 'created' });

@@ -271,7 +271,9 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     await withRollback(t, async (tx) => {
       const book = (day: string, pkg = 'Sølvpakken') =>
         tx.one<{ r: { booking_date: string; booking_time: string; ready_at: string } }>(
-          `select to_jsonb(public.owner_book($1, $2::timestamp, 'Walk In', '21345678', null, null, $3)) r`,
+          `select to_jsonb(public.owner_book($1, jsonb_populate_record(null::public.booking_request,
+             jsonb_build_object('booking_date', $2::timestamp::date, 'booking_time', $2::timestamp::time,
+               'customer_name', 'Walk In', 'customer_phone', '21345678')), $3)) r`,
           [pkg, day, NOW],
         );
       // today (online needs 1 day's notice) at 10:15 (online grid is every 30 minutes)
@@ -286,7 +288,9 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
       expect(
         await sqlState(
           tx,
-          `select public.owner_book('Sølvpakken', '2026-11-22 12:00', 'X Y', '21345678', null, null, $1)`,
+          `select public.owner_book('Sølvpakken', jsonb_populate_record(null::public.booking_request,
+               '{"booking_date": "2026-11-22", "booking_time": "12:00", "customer_name": "X Y",
+                 "customer_phone": "21345678"}'), $1)`,
           [NOW],
         ),
       ).toBe('22023');
@@ -680,7 +684,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
     await withRollback(t, async (tx) => {
       const phoneBook = (phone: string, at: string) =>
         tx.one<{ r: { id: string } }>(
-          `select to_jsonb(public.owner_book('Sølvpakken', $1::timestamp, 'Kunde Uden Mail', $2, null, null, $3)) r`,
+          `select to_jsonb(public.owner_book('Sølvpakken', jsonb_populate_record(null::public.booking_request, jsonb_build_object('booking_date', $1::timestamp::date, 'booking_time', $1::timestamp::time, 'customer_name', 'Kunde Uden Mail', 'customer_phone', $2::text)), $3)) r`,
           [at, phone, NOW],
         );
       const old = (await phoneBook('31 11 11 11', '2026-11-24 09:00')).r.id;
@@ -756,7 +760,7 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         expect(
           await sqlState(
             tx,
-            `select public.owner_book('Sølvpakken', $1::timestamp, 'Ond Kunde', '21345678')`,
+            `select public.owner_book('Sølvpakken', jsonb_populate_record(null::public.booking_request, jsonb_build_object('booking_date', $1::timestamp::date, 'booking_time', $1::timestamp::time, 'customer_name', 'Ond Kunde', 'customer_phone', '21345678')))`,
             [`${tue} 15:00`],
           ),
         ).toBe('42501');

@@ -150,8 +150,12 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
 
   async function book(key: string, date: string, time: string, serviceId: string, now: string) {
     const [row] = await stack.query<{ r: { status: string; reference: string } }>(
-      `select public.create_booking($1, $2::date, $3, $4, $5, '+45 22 33 44 55', 'Nøgle i postkassen',
-                                    null, $6, $7::timestamptz) r`,
+      `select public.create_booking(
+         jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+           'service_id', $1::uuid, 'booking_date', $2::date, 'booking_time', $3::text,
+           'customer_name', $4::text, 'customer_email', $5::text,
+           'customer_phone', '+45 22 33 44 55', 'notes', 'Nøgle i postkassen')),
+         null, $6, $7::timestamptz) r`,
       [
         serviceId,
         date,

@@ -565,8 +565,12 @@ const PERFORMERS: Record<string, Performer> = {
       // a multi-day job from that contact is refused with the phone number; a one-day job is not
       const online = (serviceName: string, date: string) =>
         stack.query<{ r: { status: string } }>(
-          `select public.create_booking(s.id, $2::date, c.slot, 'Anders Jensen', 'anders@example.com',
-                  $3, '', null, '10.9.9.9', now(), '') r
+          `select public.create_booking(
+                  jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+                    'service_id', s.id, 'booking_date', $2::date, 'booking_time', c.slot,
+                    'customer_name', 'Anders Jensen', 'customer_email', 'anders@example.com',
+                    'customer_phone', $3::text)),
+                  null, '10.9.9.9', now()) r
              from public.services s
              cross join lateral public.booking_candidates(s.id, $2::date, now()) c
             where s.name = $1

@@ -33,7 +33,10 @@ describe.each(BACKENDS)('reschedule-booking on %s', (backend) => {
     n += 1;
     const email = `flyt${n}-${backend}@example.dk`;
     const [row] = await stack.query<{ r: { status: string; reference: string } }>(
-      `select public.create_booking($1, $2::date, $3, 'Bo Nielsen', $4, '21345678') r`,
+      `select public.create_booking(jsonb_populate_record(null::public.booking_request,
+         jsonb_build_object('service_id', $1::uuid, 'booking_date', $2::date, 'booking_time', $3::text,
+           'customer_name', 'Bo Nielsen', 'customer_email', $4::text,
+           'customer_phone', '21345678'))) r`,
       [serviceId, date, time, email],
     );
     expect(row!.r.status).toBe('created');

@@ -7,7 +7,12 @@
 // imports nothing and uses no Deno or Node API; `npm run typecheck` checks it with the browser's
 // settings and `npm run check:deno` with Deno's.
 
-export interface CreateBookingBody {
+/**
+ * The booking request: what the visitor chose and typed. The form posts it under these names, the
+ * create-booking function checks it (validation.ts) and passes it whole to the database as one
+ * public.booking_request record (validation.ts's BOOKING_RECORD names each field's attribute).
+ */
+export interface BookingRequestFields {
   serviceId: string;
   customerName: string;
   customerEmail: string;
@@ -21,6 +26,10 @@ export interface CreateBookingBody {
   carPlate: string;
   /** "Send mig SMS": the customer also wants the confirmation, reminder, move and cancellation by SMS. */
   sms: boolean;
+}
+
+/** The create-booking request body: the booking request and what guards its submit. */
+export interface CreateBookingBody extends BookingRequestFields {
   /** The hidden honeypot field (`website`): only bots fill it in. */
   website?: string;
   /** The solved proof-of-work challenge (the ALTCHA widget's field value, base64 JSON). */

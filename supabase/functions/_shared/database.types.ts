@@ -626,11 +626,7 @@ export type Database = {
       };
       booking_customer_refusal: {
         Args: {
-          p_name: string;
-          p_email: string;
-          p_phone: string;
-          p_notes: string;
-          p_car_plate: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
         };
         Returns: SqlAnswer<'booking_customer_refusal'>;
       };
@@ -688,21 +684,15 @@ export type Database = {
         Args: {
           p_id: string;
           p_service: Database['public']['Tables']['services']['Row'];
-          p_local: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
           p_drop_off: string;
           p_ready: string;
           p_blocked: string[];
-          p_name: string;
-          p_email: string;
-          p_phone: string;
-          p_notes: string;
           p_source: string;
           p_idempotency_key?: string;
           p_idempotency_hash?: string;
           p_client_ip?: string;
           p_created_at?: string;
-          p_car_plate?: string;
-          p_sms?: boolean;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -857,17 +847,15 @@ export type Database = {
       };
       booking_request_hash: {
         Args: {
-          p_service_id: string;
-          p_date: string;
-          p_time: string;
-          p_name: string;
-          p_email: string;
-          p_phone: string;
-          p_notes: string;
-          p_car_plate?: string;
-          p_sms?: boolean;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
         };
         Returns: string;
+      };
+      booking_request_of: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Database['public']['CompositeTypes']['booking_request'];
       };
       booking_result: {
         Args: {
@@ -976,18 +964,10 @@ export type Database = {
       };
       create_booking: {
         Args: {
-          p_service_id: string;
-          p_date: string;
-          p_time: string;
-          p_customer_name: string;
-          p_customer_email: string;
-          p_customer_phone: string;
-          p_notes?: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
-          p_car_plate?: string;
-          p_sms?: boolean;
         };
         Returns: SqlAnswer<'create_booking'>;
       };
@@ -995,18 +975,10 @@ export type Database = {
         Args: {
           p_challenge: string;
           p_challenge_expires_at: string;
-          p_service_id: string;
-          p_date: string;
-          p_time: string;
-          p_customer_name: string;
-          p_customer_email: string;
-          p_customer_phone: string;
-          p_notes?: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
           p_idempotency_key?: string;
           p_client_ip?: string;
           p_now?: string;
-          p_car_plate?: string;
-          p_sms?: boolean;
           p_challenge_cost?: number;
         };
         Returns: SqlAnswer<'create_booking_with_challenge'>;
@@ -1146,13 +1118,8 @@ export type Database = {
       owner_book: {
         Args: {
           p_package: string;
-          p_drop_off: string;
-          p_customer_name: string;
-          p_customer_phone: string;
-          p_customer_email?: string;
-          p_notes?: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
           p_now?: string;
-          p_car_plate?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -1183,11 +1150,7 @@ export type Database = {
       };
       owner_check_customer: {
         Args: {
-          p_name: string;
-          p_phone: string;
-          p_email: string;
-          p_notes: string;
-          p_car_plate?: string;
+          p_request: Database['public']['CompositeTypes']['booking_request'];
         };
         Returns: undefined;
       };
@@ -1435,7 +1398,17 @@ export type Database = {
       owner_status: 'bekræftet' | 'ankommet' | 'klar' | 'afhentet' | 'udeblevet' | 'aflyst';
     };
     CompositeTypes: {
-      [_ in never]: never;
+      booking_request: {
+        service_id: string | null;
+        booking_date: string | null;
+        booking_time: string | null;
+        customer_name: string | null;
+        customer_email: string | null;
+        customer_phone: string | null;
+        notes: string | null;
+        car_plate: string | null;
+        sms_opt_in: boolean | null;
+      };
     };
   };
 };

@@ -2,7 +2,8 @@
 // tests run them in Node too. The browser does not import them (lint keeps src/ apart from
 // supabase/, all but the body's type in booking-body.ts): whatever the form did, the server checks
 // everything.
-import type { CreateBookingBody } from './booking-body.ts';
+import type { BookingRequestFields, CreateBookingBody } from './booking-body.ts';
+import type { Database } from './database.types.ts';
 import { MESSAGES } from './messages.ts';
 import { phoneE164 } from './phone.ts';
 
@@ -42,6 +43,40 @@ export interface BookingRequest extends Omit<
   idempotencyKey: string | null;
   /** True when the honeypot field was filled in. */
   honeypot: boolean;
+}
+
+/** The booking request as the database takes it: one public.booking_request record. */
+export type BookingRecord = Database['public']['CompositeTypes']['booking_request'];
+
+/**
+ * Each field of the booking request and the attribute of public.booking_request (a bookings
+ * column) it is passed as. The compiler holds it to both declarations: every field named, every
+ * attribute given; supabase/tests/booking-record.test.ts holds it to the database itself.
+ */
+export const BOOKING_RECORD = {
+  serviceId: 'service_id',
+  bookingDate: 'booking_date',
+  bookingTime: 'booking_time',
+  customerName: 'customer_name',
+  customerEmail: 'customer_email',
+  customerPhone: 'customer_phone',
+  notes: 'notes',
+  carPlate: 'car_plate',
+  sms: 'sms_opt_in',
+} as const satisfies { [K in keyof BookingRequestFields]: keyof BookingRecord };
+
+// an attribute of the record that no field is passed as fails to compile here
+type Unnamed = Exclude<keyof BookingRecord, (typeof BOOKING_RECORD)[keyof BookingRequestFields]>;
+const everyAttributeNamed: [Unnamed] extends [never] ? true : Unnamed = true;
+void everyAttributeNamed;
+
+/** A checked booking request as the one record the database takes (create_booking's p_request). */
+export function bookingRecord(request: BookingRequestFields): BookingRecord {
+  const record: Partial<Record<keyof BookingRecord, unknown>> = {};
+  for (const field of Object.keys(BOOKING_RECORD) as (keyof BookingRequestFields)[]) {
+    record[BOOKING_RECORD[field]] = request[field];
+  }
+  return record as BookingRecord;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -16,7 +16,12 @@ import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
 import { randomReference } from '../_shared/reference.ts';
 import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
-import { copenhagenIso, readAltchaField, validateBookingRequest } from '../_shared/validation.ts';
+import {
+  bookingRecord,
+  copenhagenIso,
+  readAltchaField,
+  validateBookingRequest,
+} from '../_shared/validation.ts';
 
 const CHALLENGE_REFUSAL = {
   missing: MESSAGES.challengeMissing,
@@ -70,15 +75,7 @@ export async function handler(req: Request): Promise<Response> {
     const { data, error: rpcError } = await adminClient().rpc('create_booking_with_challenge', {
       p_challenge: challenge.signature,
       p_challenge_expires_at: challenge.expiresAt.toISOString(),
-      p_service_id: booking.serviceId,
-      p_date: booking.bookingDate,
-      p_time: booking.bookingTime,
-      p_customer_name: booking.customerName,
-      p_customer_email: booking.customerEmail,
-      p_customer_phone: booking.customerPhone,
-      p_notes: booking.notes,
-      p_car_plate: booking.carPlate,
-      p_sms: booking.sms,
+      p_request: bookingRecord(booking),
       p_idempotency_key: booking.idempotencyKey ?? undefined,
       p_client_ip: clientIp(req) ?? undefined,
       p_challenge_cost: challenge.cost,
