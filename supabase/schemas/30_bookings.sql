@@ -1,5 +1,6 @@
--- A booking: its row, its reference and the token of the customer's links. How a booking is made
--- is in 50_create_booking.sql; the bay time it takes is in 40_slots.sql.
+-- A booking: its row, the request it is made from (booking_request) and the one function that
+-- writes a new one (booking_insert), its reference and the token of the customer's links. How a
+-- request is checked is in 50_create_booking.sql; the bay time it takes is in 40_slots.sql.
 --
 -- Rules that live here:
 -- - a booking is never deleted: it is cancelled (status), and retention anonymises it;
@@ -332,7 +333,7 @@ create trigger bookings_normalise_phone
 -- whole for the idempotency key and hands it to booking_insert. Its attributes are bookings columns
 -- of the same names and types (supabase/tests/booking-record.test.ts holds them so, and holds the
 -- create-booking function's names equal), so a new booking field is an attribute here, a column
--- above and a line in booking_insert.
+-- above and a line in booking_insert below.
 create type public.booking_request as (
   service_id uuid,
   booking_date date,
@@ -362,6 +363,81 @@ comment on function public.booking_request_of(public.bookings) is
   'The request a booking stores (its booking_request attributes, read by name).';
 
 revoke all on function public.booking_request_of(public.bookings) from public, anon, authenticated;
+
+-- the one writer of a new booking row: the request's fields and what the engine planned
+
+create function public.booking_insert(
+  p_id uuid,
+  p_service public.services,
+  p_request public.booking_request,
+  p_drop_off timestamptz,
+  p_ready timestamptz,
+  p_blocked tstzrange[],
+  p_source text,
+  p_idempotency_key text default null,
+  p_idempotency_hash text default null,
+  p_client_ip text default null,
+  p_created_at timestamptz default now()
+)
+returns public.bookings
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_bay smallint;
+  v_booking public.bookings;
+  v_constraint text;
+  v_tries integer := 0;
+begin
+  loop
+    v_bay := public.booking_free_bay(p_blocked);
+    v_tries := v_tries + 1;
+    if v_bay is null or v_tries > 60 then
+      return null;
+    end if;
+    begin
+      insert into public.bookings (
+        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
+        drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at,
+        -- the request's fields, as create_booking or owner_book made them
+        customer_name, customer_email, customer_phone, notes, car_plate, sms_opt_in
+      ) values (
+        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+        p_request.booking_date, p_request.booking_time, p_drop_off, p_ready, p_source,
+        p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at,
+        p_request.customer_name, p_request.customer_email, p_request.customer_phone,
+        coalesce(p_request.notes, ''), public.car_plate_normalised(p_request.car_plate),
+        coalesce(p_request.sms_opt_in, false)
+      )
+      returning * into v_booking;
+      insert into public.booking_work_periods (booking_id, bay, period)
+      select p_id, v_bay, r from unnest(p_blocked) r;
+      return v_booking;
+    exception
+      when exclusion_violation or deadlock_detected then
+        -- another booking took this bay meanwhile (now committed): look for another bay
+        null;
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint <> 'bookings_reference_key' then
+          raise;
+        end if;
+        -- reference collision: the next try draws a new reference
+    end;
+  end loop;
+end;
+$$;
+
+comment on function public.booking_insert(
+  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  text, text, timestamptz
+) is
+  'Inserts a booking of a package (the request as given; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+
+revoke all on function public.booking_insert(
+  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  text, text, timestamptz
+) from public, anon, authenticated;
 
 -- a plain TRUNCATE is refused by the foreign keys that point here; with CASCADE, by this trigger
 create trigger refuse_truncate
