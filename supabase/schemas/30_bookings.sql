@@ -364,6 +364,27 @@ comment on function public.booking_request_of(public.bookings) is
 
 revoke all on function public.booking_request_of(public.bookings) from public, anon, authenticated;
 
+create function public.booking_contact(p_booking public.bookings)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- every attribute of the request but the package and the time (booking_summary has them) and
+  -- the SMS choice, under the create-booking function's names: customer_phone is customerPhone
+  select coalesce(jsonb_object_agg(
+           lower(left(r.key, 1))
+             || substr(replace(initcap(replace(r.key, '_', ' ')), ' ', ''), 2),
+           r.value), '{}'::jsonb)
+    from jsonb_each(to_jsonb(public.booking_request_of(p_booking))
+                    - array['service_id', 'booking_date', 'booking_time', 'sms_opt_in']) r;
+$$;
+
+comment on function public.booking_contact(public.bookings) is
+  'What the customer told with a booking (name, contact details, notes, car plate; any new field of booking_request), keyed as the create-booking body names it (customerName, carPlate): what the owner''s e-mails, agenda e-mail and calendar feed show.';
+
+revoke all on function public.booking_contact(public.bookings) from public, anon, authenticated;
+
 -- the one writer of a new booking row: the request's fields and what the engine planned
 
 create function public.booking_insert(

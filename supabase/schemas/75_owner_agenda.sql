@@ -457,15 +457,10 @@ set search_path = ''
 as $$
   -- sequence is the revision of the event as booked or moved: the feed adds one for a cancelled
   -- booking (owner-calendar.ts), whose counter already counts its cancellation
-  select coalesce(jsonb_agg(public.booking_summary(b) || jsonb_build_object(
+  select coalesce(jsonb_agg(public.booking_summary(b) || public.booking_contact(b) || jsonb_build_object(
            'status', b.status,
            'statusText', public.booking_status_text(b.status),
            'noShows', public.booking_no_shows(b.customer_phone, b.customer_email, p_now),
-           'customerName', b.customer_name,
-           'customerPhone', b.customer_phone,
-           'customerEmail', b.customer_email,
-           'notes', b.notes,
-           'carPlate', b.car_plate,
            -- the new ready time when the owner gave one (booking_summary has the planned one)
            'readyAt', public.copenhagen_iso(coalesce(b.new_ready_at, b.ready_at)),
            'sequence', greatest(b.ics_sequence - case when b.status = 'cancelled' then 1 else 0 end, 0),

@@ -344,11 +344,7 @@ begin
     (p_booking.id, p_customer_kind, p_booking.customer_email, v_payload || p_customer_extra,
      p_customer_kind || ':' || p_booking.id || p_key_suffix, p_next_attempt_at),
     (p_booking.id, p_owner_kind, null,
-     v_payload || jsonb_build_object(
-       'customerEmail', p_booking.customer_email,
-       'customerPhone', p_booking.customer_phone,
-       'notes', p_booking.notes,
-       'carPlate', p_booking.car_plate,
+     v_payload || public.booking_contact(p_booking) || jsonb_build_object(
        -- the owner sees at once a contact who did not turn up before (as owner_agenda counts it)
        'noShows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email,
                                           p_next_attempt_at)) || p_owner_extra,
@@ -360,7 +356,7 @@ $$;
 comment on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz
 ) is
-  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also the contact details, notes, car plate and the contact''s no-shows of the last 12 months (noShows); each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
+  'Queues the customer''s and the owner''s e-mail of a booking event: both get booking_summary and customerName, the owner also what the customer told (booking_contact) and the contact''s no-shows of the last 12 months (noShows); each its extra keys. Idempotency key kind:booking id plus p_key_suffix.';
 
 revoke all on function public.booking_queue_emails(
   public.bookings, text, text, text, jsonb, jsonb, timestamptz

@@ -173,11 +173,8 @@ security definer
 set search_path = ''
 as $$
   select (public.booking_summary(p_booking) - 'price')
-         || jsonb_build_object('customerName', p_booking.customer_name,
-                               'customerPhone', p_booking.customer_phone,
-                               'notes', p_booking.notes,
-                               'carPlate', p_booking.car_plate,
-                               -- the new ready time when the owner gave one
+         || public.booking_contact(p_booking)
+         || jsonb_build_object(-- the new ready time when the owner gave one
                                'readyAt', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)));
 $$;
 

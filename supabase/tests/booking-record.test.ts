@@ -4,7 +4,8 @@
 // tests hold the record to everything around it, each failure naming the attribute: every attribute
 // is a bookings column of the same type, the function names exactly the attributes, booking_insert
 // stores each one, the fingerprint changes with each one, and the owner's table shows each one it
-// has a column for, after a change too. Runs on PGlite and on PostgreSQL 15.
+// has a column for, after a change too; booking_contact (what the owner's messages show) names each
+// told field as the body does. Runs on PGlite and on PostgreSQL 15.
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 import { BOOKING_RECORD } from '../functions/_shared/validation.ts';
@@ -82,6 +83,20 @@ describe.each(BACKENDS)('one booking record on %s', (backend) => {
       );
       for (const [name, value] of Object.entries(request))
         expect(stored[name], `bookings.${name}`).toEqual(value);
+
+      // what the owner's e-mails, agenda e-mail and feed show of it: every field the customer told,
+      // under the body's names (the package, the time and the SMS choice are shown otherwise)
+      const { contact } = await tx.one<{ contact: Record<string, unknown> }>(
+        `select public.booking_contact(b) contact from public.bookings b where b.reference = $1`,
+        [r.reference],
+      );
+      const told = Object.entries(BOOKING_RECORD).filter(
+        ([, attribute]) =>
+          !['service_id', 'booking_date', 'booking_time', 'sms_opt_in'].includes(attribute),
+      );
+      expect(Object.keys(contact).sort()).toEqual(told.map(([field]) => field).sort());
+      for (const [field, attribute] of told)
+        expect(contact[field], `booking_contact().${field}`).toEqual(request[attribute]);
     }));
 
   it('the idempotency fingerprint changes with every attribute, and not with how a contact is spelled', () =>

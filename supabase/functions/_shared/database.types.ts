@@ -624,6 +624,12 @@ export type Database = {
         };
         Returns: string;
       };
+      booking_contact: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'booking_contact'>;
+      };
       booking_customer_refusal: {
         Args: {
           p_request: Database['public']['CompositeTypes']['booking_request'];

@@ -16,6 +16,16 @@ export const NOTES_MAX = 1000;
 /** Longest car registration number. The table's check (bookings_car_plate_length) agrees. */
 export const CAR_PLATE_MAX = 20;
 
+/**
+ * The request's optional one-line texts: trimmed, at most `max` characters (the table's check
+ * agrees), no control or format characters, '' when not given; `message` refuses a longer one. A new
+ * optional text of the booking is an entry here.
+ */
+export const OPTIONAL_TEXT_FIELDS = {
+  carPlate: { max: CAR_PLATE_MAX, message: MESSAGES.carPlate },
+} as const satisfies Partial<Record<keyof BookingRequestFields, { max: number; message: string }>>;
+type OptionalTextField = keyof typeof OPTIONAL_TEXT_FIELDS;
+
 /** The honeypot field: hidden in the form, so only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
 /** The proof-of-work field: what the ALTCHA widget puts in its form field (base64 JSON). */
@@ -179,20 +189,13 @@ export function validateSlotsRequest(body: unknown): Result<SlotsRequest> {
   return { ok: true, value: { date: body.date, serviceId: body.serviceId.toLowerCase() } };
 }
 
-export const BOOKING_FIELDS = [
-  'serviceId',
-  'customerName',
-  'customerEmail',
-  'customerPhone',
-  'bookingDate',
-  'bookingTime',
-  'notes',
-  'carPlate',
-  'sms',
+/** The keys a create-booking body may have: the request's fields and what guards its submit. */
+export const BOOKING_FIELDS: readonly (keyof CreateBookingBody)[] = [
+  ...(Object.keys(BOOKING_RECORD) as (keyof BookingRequestFields)[]),
   'idempotencyKey',
   HONEYPOT_FIELD,
   ALTCHA_FIELD,
-] as const satisfies readonly (keyof CreateBookingBody)[];
+];
 
 /**
  * The ALTCHA field of a create-booking body: null when absent, the text when it is a string of at
@@ -250,11 +253,18 @@ export function validateBookingRequest(
   if (length(notes) > NOTES_MAX) return fail(MESSAGES.notes);
   if (FORBIDDEN_IN_NOTES.test(notes)) return fail(MESSAGES.forbiddenCharacter);
 
-  const rawPlate = body.carPlate ?? '';
-  if (typeof rawPlate !== 'string') return fail(MESSAGES.carPlate);
-  const carPlate = rawPlate.trim();
-  if (length(carPlate) > CAR_PLATE_MAX) return fail(MESSAGES.carPlate);
-  if (FORBIDDEN.test(carPlate)) return fail(MESSAGES.forbiddenCharacter);
+  const optional: Partial<Record<OptionalTextField, string>> = {};
+  for (const [key, rule] of Object.entries(OPTIONAL_TEXT_FIELDS) as [
+    OptionalTextField,
+    (typeof OPTIONAL_TEXT_FIELDS)[OptionalTextField],
+  ][]) {
+    const raw = body[key] ?? '';
+    if (typeof raw !== 'string') return fail(rule.message);
+    const value = raw.trim();
+    if (length(value) > rule.max) return fail(rule.message);
+    if (FORBIDDEN.test(value)) return fail(MESSAGES.forbiddenCharacter);
+    optional[key] = value;
+  }
 
   // a checkbox: true, or absent/false (the form posts a boolean; nothing else is a choice)
   const sms = body.sms ?? false;
@@ -273,7 +283,7 @@ export function validateBookingRequest(
       bookingDate: body.bookingDate,
       bookingTime: body.bookingTime,
       notes,
-      carPlate,
+      ...(optional as Record<OptionalTextField, string>),
       sms,
       idempotencyKey: key,
       honeypot: typeof trap === 'string' && trap.trim() !== '',
