@@ -16,7 +16,9 @@ const HELPERS = [
   'booking_by_token(text)',
   'booking_link_view(public.bookings, timestamptz, boolean)',
   'booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)',
-  'booking_insert(uuid, public.services, timestamp, timestamptz, timestamptz, tstzrange[], text, text, text, text, text, text, text, text, timestamptz, text, boolean)',
+  'booking_insert(uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text, text, text, timestamptz)',
+  'booking_request_of(public.bookings)',
+  'booking_contact(public.bookings)',
   'owner_drop_off(timestamp, text)',
 ];
 
@@ -215,12 +217,16 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         const b = await tx.one<{ id: string | null; source: string | null }>(
           `select b.id, b.source
              from public.booking_insert(gen_random_uuid(),
-                    (select s from public.services s where s.id = $1), $2::timestamp,
+                    (select s from public.services s where s.id = $1),
+                    jsonb_populate_record(null::public.booking_request, jsonb_build_object(
+                      'booking_date', $2::timestamp::date, 'booking_time', $2::timestamp::time,
+                      'customer_name', 'Bo', 'customer_email', 'bo@example.dk',
+                      'customer_phone', '87654321')),
                     $2::timestamp at time zone 'Europe/Copenhagen',
                     $2::timestamp at time zone 'Europe/Copenhagen' + interval '2 hours',
                     array[tstzrange($2::timestamp at time zone 'Europe/Copenhagen',
                                     $2::timestamp at time zone 'Europe/Copenhagen' + interval '2 hours')],
-                    'Bo', 'bo@example.dk', '87654321', '', 'owner', $3, null, null, now()) b`,
+                    'owner', $3, null, null, now()) b`,
           [SERVICE.guld, start, key],
         );
         const bays = await tx.rows<{ bay: number }>(
@@ -333,14 +339,16 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
         {
           p_id: booking.id,
           p_service: { id: SERVICE.solv },
-          p_local: '2030-01-07T09:00:00',
+          p_request: {
+            booking_date: '2030-01-07',
+            booking_time: '09:00',
+            customer_name: 'X',
+            customer_email: 'x@example.dk',
+            customer_phone: '21345678',
+          },
           p_drop_off: '2030-01-07T08:00:00Z',
           p_ready: '2030-01-07T08:30:00Z',
           p_blocked: ['[2030-01-07 08:00+00,2030-01-07 08:30+00)'],
-          p_name: 'X',
-          p_email: 'x@example.dk',
-          p_phone: '21345678',
-          p_notes: '',
           p_source: 'online',
           p_idempotency_key: null,
           p_idempotency_hash: null,
@@ -349,6 +357,8 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
         },
       ],
       ['owner_drop_off', { p_drop_off: '2030-01-07T09:00:00', p_missing: 'x' }],
+      ['booking_request_of', { p_booking: booking }],
+      ['booking_contact', { p_booking: booking }],
     ];
     for (const [name, body] of calls) {
       const res = await stack.rpc(name, body);
