@@ -34,7 +34,7 @@ describe('db:review', () => {
     );
   });
 
-  it('prints nothing for a function re-created as it was, and a comment, a column and a grant as one line each', async () => {
+  it('prints nothing for a function re-created as it was, a comment, a column and a grant as a line or two, and a function with a new parameter as one function', async () => {
     const migrations = path.join(dir, 'migrations');
     mkdirSync(migrations);
     for (const m of listMigrations(defaultSupabaseDir()).slice(0, 3)) {
@@ -48,6 +48,13 @@ describe('db:review', () => {
         `comment on function public.booking_setting(text, integer) is 'Planted.';`,
         'alter table public.services add column planted text;',
         'grant references on public.services to anon;',
+        // a parameter added: dropped and created under another identity, compared as one function
+        `do $$ declare d text := pg_get_functiondef('public.copenhagen_iso(timestamptz)'::regprocedure); begin
+           drop function public.copenhagen_iso(timestamptz);
+           execute replace(d, 'p_at timestamp with time zone)', 'p_at timestamp with time zone, p_unused integer DEFAULT 0)');
+           revoke all on function public.copenhagen_iso(timestamptz, integer) from public;
+           grant all on function public.copenhagen_iso(timestamptz, integer) to service_role;
+         end $$;`,
         '',
       ].join('\n'),
     );
@@ -58,8 +65,17 @@ describe('db:review', () => {
     expect(out).toContain('+  planted text\n');
     // (close_the_api granted it select)
     expect(out).toContain('-- granted to anon: SELECT\n+-- granted to anon: REFERENCES, SELECT');
+    expect(out).toContain(
+      '--- before/function public.copenhagen_iso(p_at timestamp with time zone)\n' +
+        '+++ after/function public.copenhagen_iso(p_at timestamp with time zone, p_unused integer)\n',
+    );
+    expect(out).toContain(
+      '+CREATE OR REPLACE FUNCTION public.copenhagen_iso(p_at timestamp with time zone, p_unused integer DEFAULT 0)\n',
+    );
+    // the comment went with the dropped function
+    expect(out).toContain("\n--- comment: 'ISO 8601 local time in Copenhagen");
     expect(out.split('\n').at(-1)).toBe(
-      '2 objects changed: 1 table, 1 function; 4 migration lines, 5 lines of real change',
+      '3 objects changed: 1 table, 2 functions; 10 migration lines, 8 lines of real change',
     );
   });
 

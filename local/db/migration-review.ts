@@ -262,6 +262,8 @@ export interface Review {
   migration: Migration;
   migrationLines: number;
   changes: ObjectChange[];
+  /** What the review could not compare, said with the result. */
+  notes: string[];
 }
 
 /**
@@ -356,6 +358,10 @@ export async function reviewMigration(
       migration,
       migrationLines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
       changes: compareSnapshots(snapBefore, snapAfter),
+      // the server runs without pg_cron (its jobs would run in the databases being compared)
+      notes: /\bcron\./.test(text)
+        ? ['-- pg_cron schedules are not compared: read them in the migration itself']
+        : [],
     };
   } finally {
     await server.stop();
@@ -374,7 +380,7 @@ export function formatReview(review: Review): string {
     `${n(review.changes.length, 'object', 'objects')} changed${byKind.length ? `: ${byKind.join(', ')}` : ''}; ` +
     `${n(review.migrationLines, 'migration line', 'migration lines')}, ` +
     `${n(total, 'line', 'lines')} of real change`;
-  return [...review.changes.map((c) => c.diff), summary].join('\n\n');
+  return [...review.changes.map((c) => c.diff), ...review.notes, summary].join('\n\n');
 }
 
 /**
