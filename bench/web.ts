@@ -1,9 +1,10 @@
 // npm run bench:web: builds the site (into .local/bench-web, beside the usual build), serves it
 // with `npm start` (production headers, embedded stack, in-memory database), runs Lighthouse 12
 // (mobile, simulated throttling, Chromium from the system) RUNS times per route and writes the
-// medians of the four category scores and FCP, LCP, TBT, CLS, SI and bytes to docs/performance.md
-// (between the bench:web markers). BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1,
-// BENCH_SAVE=dir (keeps each route's first Lighthouse report as JSON there, for diagnosis),
+// medians of the four category scores and FCP, LCP, TBT, CLS, SI and bytes to docs/benchmarks.md
+// (between the bench:web markers of its "Web pages" section; docs/performance.md is the guide).
+// BENCH_RUNS, BENCH_ROUTES (comma list), BENCH_SKIP_BUILD=1, BENCH_SAVE=dir (keeps each route's
+// first Lighthouse report as JSON there, for diagnosis),
 // BENCH_COMPARE_DIR=<build dir> (a second build served beside this one: every Lighthouse run and
 // tap alternates between the two, A B then B A, and both tables are written),
 // BENCH_CPU=<multiplier> or BENCH_CPU=host (the CPU slowdown of Lighthouse and the taps; default 4,
@@ -21,10 +22,11 @@ import { staticPaths } from '../react-router.config.ts';
 import { CHROMIUM_FLAGS, resolveChromium } from '../local/chromium.ts';
 import { freePort } from '../local/net.ts';
 import { cpuForHost, mainThreadShare } from './host-speed.ts';
+import { DOCS as DOC } from './report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-// BENCH_LIGHTHOUSE=0: the tap measurement only (printed, docs/performance.md left as it is)
+// BENCH_LIGHTHOUSE=0: the tap measurement only (printed, docs/benchmarks.md left as it is)
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const ROUTES = !LIGHTHOUSE
   ? []
@@ -34,7 +36,6 @@ const ROUTES = !LIGHTHOUSE
 const BUILD_DIR = path.join(ROOT, '.local', 'bench-web');
 const CHROME = resolveChromium() ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
-const DOC = path.join(ROOT, 'docs', 'performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
 
@@ -535,7 +536,7 @@ function buildSection({ results, taps }: BuildResults): string[] {
   ];
 }
 
-/** Writes the tables (this build first, then a compared build's) to docs/performance.md. */
+/** Writes the tables (this build first, then a compared build's) to docs/benchmarks.md. */
 function report(builds: BuildResults[]) {
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const [own, ...others] = builds;
@@ -560,13 +561,15 @@ function report(builds: BuildResults[]) {
     END,
   ].join('\n');
   console.log(`\n${section}\n`);
-  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
+  const doc = existsSync(DOC)
+    ? readFileSync(DOC, 'utf8')
+    : `# Benchmarks\n\n## Web pages\n\n${START}\n${END}\n`;
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   const next =
     start >= 0 && end > start
       ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length)}`
-      : `${doc.trimEnd()}\n\n${section}\n`;
+      : `${doc.trimEnd()}\n\n## Web pages\n\n${section}\n`;
   writeFileSync(DOC, next);
   console.log(`bench:web: wrote ${path.relative(ROOT, DOC)}`);
 }

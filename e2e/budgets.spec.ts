@@ -40,7 +40,7 @@ const targets = { homeJs: 125 * KB };
 const pages = pageList().map((p) => p.path);
 /**
  * Every page's first-load JS (gzipped): a ceiling a little above the build of 2026-11-27 and never
- * above the build before the terms page (c221d2c, figures in docs/performance.md), so that a page
+ * above the build before the terms page (c221d2c, figures in docs/benchmarks.md), so that a page
  * that starts loading more says so (the figure is in the message). The pages behind the e-mail
  * links load the lookup's frame first and the code for its answer with import() in parallel with
  * the lookup (src/components/booking-link.tsx); /flyt loaded the booking form's date and time

@@ -25,6 +25,8 @@ export interface MigrateOptions {
    * friendlier database the tests also run on to prove the migrations close both.
    */
   platformDefaults?: boolean;
+  /** Apply the migrations up to and including this version only (a review of one migration). */
+  through?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function migrate(
   const applied: string[] = [];
   for (const m of listMigrations(supabaseDir)) {
     if (done.has(m.version)) continue;
+    if (options.through !== undefined && m.version > options.through) break;
     const sql = readFileSync(m.file, 'utf8');
     try {
       await db.transaction(async (tx) => {

@@ -44,7 +44,7 @@ export interface SchemaDiffOptions {
   supabaseDir?: string;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   u.searchParams.set('sslmode', 'disable');
@@ -102,7 +102,7 @@ export async function diffSchemas(options: SchemaDiffOptions = {}): Promise<stri
  * The rows a migration inserts belong to the schema too (the settings' defaults and their Danish
  * descriptions, the site_rebuild singleton), but `db diff` compares no data: compared here.
  */
-const DATA_TABLES = ['settings', 'site_rebuild'];
+export const DATA_TABLES = ['settings', 'site_rebuild'];
 
 async function differentRows(fromMigrations: string, fromSchemas: string): Promise<string[]> {
   const read = async (url: string) => {
