@@ -130,6 +130,8 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             serviceName: 'Guldpakken',
             customerName: 'Mette Hansen',
             customerPhone: '+4531223344',
+            // what the customer told, by name (booking_contact): the address too
+            customerEmail: expect.stringMatching(/@example\.dk$/),
             carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
             dropOff: '2026-12-10T13:00:00+01:00',
