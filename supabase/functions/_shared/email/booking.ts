@@ -7,8 +7,8 @@ import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
 import { danishDateTime, danishPrice, openingHoursLines, readyText } from './format.ts';
 import { base64Utf8, buildIcs } from './ics.ts';
-import type { Section } from './layout.ts';
-import type { Attachment, OutboxMessage, RenderContext } from './types.ts';
+import { email, type Section } from './layout.ts';
+import type { Attachment, OutboxMessage, RenderContext, RenderedEmail } from './types.ts';
 
 /** public.booking_summary: what every message shows of a booking. */
 export const SUMMARY = {
@@ -170,4 +170,39 @@ export function newLinksSection(b: { cancelToken: string }, ctx: RenderContext):
       'Brug linkene i denne e-mail. Linkene i tidligere e-mails virker ikke længere.',
     ],
   };
+}
+
+/**
+ * The customer's e-mail of a booking that holds (confirmed, moved, confirmed again): the details,
+ * opening hours, the move and cancel links (new ones when the e-mail replaces the token), a word on
+ * the calendar and booking.ics.
+ */
+export function bookingHoldsEmail(
+  b: Customer & { cancelToken: string; sequence: number },
+  msg: OutboxMessage,
+  ctx: RenderContext,
+  words: {
+    subject: string;
+    heading: string;
+    intro: string;
+    newLinks: boolean;
+    calendar: Omit<Section, 'title'>;
+  },
+): RenderedEmail {
+  return email(
+    `${words.subject}: ${b.serviceName} ${danishDateTime(b.dropOff)}`,
+    {
+      heading: words.heading,
+      intro: [`${greeting(b)},`, words.intro],
+      rows: bookingRows(b),
+      sections: [
+        openingHours(ctx),
+        words.newLinks ? newLinksSection(b, ctx) : changeSection(b, ctx),
+        { title: 'Kalender', ...words.calendar },
+      ],
+      outro: ['Vi glæder os til at se dig og din bil.'],
+    },
+    [icsAttachment(b, msg, ctx, false)],
+    ctx.ownerEmail,
+  );
 }

@@ -16,6 +16,9 @@ export interface SmsEntry {
   textOf(payload: Record<string, unknown>): string;
 }
 
+/** What every SMS names of its booking. */
+export const SMS_BOOKING = ['reference', 'serviceName', 'dropOff'] as const;
+
 /** The e-mail's declaration less cancelToken (never in an SMS row). */
 type SmsShape<S extends Shape> = Omit<S, 'cancelToken'>;
 

@@ -2,12 +2,12 @@
 import { WORKSHOP, WORKSHOP_ADDRESS } from '../../email/business.ts';
 import { danishDateTime } from '../../email/format.ts';
 import { bookingConfirmation } from '../../email/kinds/booking-confirmation.ts';
-import { defineSms } from '../message.ts';
+import { SMS_BOOKING, defineSms } from '../message.ts';
 
 export const smsBookingConfirmation = defineSms({
   kind: 'sms_booking_confirmation',
   email: bookingConfirmation.payload,
-  needs: ['reference', 'serviceName', 'dropOff'],
+  needs: SMS_BOOKING,
   text: (p) =>
     `${WORKSHOP.name}: Din tid er booket. ${p.serviceName}, ${danishDateTime(p.dropOff)}. ` +
     `Bookingnr. ${p.reference}. Flyt eller afbestil via linket i din e-mail. ${WORKSHOP_ADDRESS}`,

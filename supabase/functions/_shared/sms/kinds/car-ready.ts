@@ -2,12 +2,12 @@
 import { WORKSHOP, WORKSHOP_ADDRESS } from '../../email/business.ts';
 import { localParts, pickupHoursLines } from '../../email/format.ts';
 import { carReady } from '../../email/kinds/car-ready.ts';
-import { defineSms } from '../message.ts';
+import { SMS_BOOKING, defineSms } from '../message.ts';
 
 export const smsCarReady = defineSms({
   kind: 'sms_car_ready',
   email: carReady.payload,
-  needs: ['reference', 'serviceName', 'dropOff', 'readyNow', 'pickupHours'],
+  needs: [...SMS_BOOKING, 'readyNow', 'pickupHours'],
   text: (p) => {
     const lines = pickupHoursLines(p.pickupHours.slice(0, 2), localParts(p.readyNow).date);
     return (
