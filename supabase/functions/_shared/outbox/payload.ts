@@ -8,7 +8,9 @@
 //   'string!'  SQL always writes it, and the message cannot be made without it
 //   'string?'  SQL writes it for some events only (read as undefined when absent)
 // and '|null' before the mark where SQL may write null ('time|null'). Lists of objects are
-// list({...}) (or list({...}, '?')), a fixed set of words is oneOf('a', 'b').
+// list({...}) (marked list({...}, '!')), a fixed set of words is oneOf(['a', 'b']) (its first word
+// when an older row lacks it). Types: string, number, integer, datetime (ISO with an offset, as
+// public.copenhagen_iso writes it), day (yyyy-MM-dd), time (HH:mm).
 
 type Base = 'string' | 'number' | 'integer' | 'datetime' | 'day' | 'time';
 type Mark = '' | '!' | '?';
