@@ -35,6 +35,7 @@ export const CI_SERVER_FILTERS = [
   'supabase/tests/closed-',
   'supabase/tests/email-',
   'supabase/tests/move',
+  'supabase/tests/outbox-',
   'supabase/tests/owner-',
   'supabase/tests/reconfirm',
   'supabase/tests/reschedule-function',

@@ -1,6 +1,6 @@
 // The payloads SQL writes into email_outbox, held to the declarations the sender reads them with
 // (supabase/functions/_shared/email/kinds, sms/kinds): the SQL of every message kind runs with a
-// fixed clock, and each row it wrote must fit its kind's declaration exactly (no key missing, none
+// clock passed in (p_now), and each row it wrote must fit its kind's declaration exactly (no key missing, none
 // undeclared, every type right). The kinds themselves are held to the database's: the kind check
 // of email_outbox and public.sms_kind. Runs on PGlite and on PostgreSQL 15.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,10 @@ import {
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
 import { seededSiteData } from '../../tests/support/site-data.ts';
+import { copenhagenIso } from '../functions/_shared/validation.ts';
 import {
   BACKENDS,
-  NOW,
+  REQUEST,
   SERVICE,
   book,
   liftBookingCaps,
@@ -26,11 +27,35 @@ import {
   type Tx,
 } from './helpers/sql.ts';
 
-// NOW is Tuesday 1 December 2026, 10:00 in Copenhagen; the bookings are on Thursday to Saturday
-const THU = '2026-12-03';
-const FRI = '2026-12-04';
-const SAT = '2026-12-05';
-const at = (day: string, time: string) => `${day}T${time}:00+01:00`;
+// The week the messages are made in: NOW is a Tuesday at 10:00 in Copenhagen, the bookings are on
+// that week's Thursday to Saturday. It is the first such week from the day after tomorrow on the
+// real clock (today's date is read here, and only here), with Tuesday to Monday open as usual:
+// taking a cancellation back queues the reconfirmation only for a job not over by the database's
+// own clock (booking_reconfirm_notifies, read in a trigger, which takes no p_now).
+let NOW = '';
+let THU = '';
+let FRI = '';
+let SAT = '';
+const at = (day: string, time: string) => copenhagenIso(day, time);
+
+async function pickWeek(q: { query: (sql: string) => Promise<unknown> }): Promise<void> {
+  const result = (await q.query(
+    `select to_char(d, 'YYYY-MM-DD') d
+       from generate_series(current_date + 2, current_date + 120, interval '1 day') d
+      where extract(isodow from d) = 2
+        and (select count(*) from generate_series(d, d + interval '6 days', interval '1 day') w
+              where extract(isodow from w) <> 7
+                and exists (select 1 from public.booking_day_hours(w::date))) = 6
+      order by d limit 1`,
+  )) as { d: string }[] | { rows: { d: string }[] };
+  const tuesday = (Array.isArray(result) ? result : result.rows)[0]!.d;
+  const day = (n: number) => {
+    const [y, m, d] = tuesday.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  };
+  NOW = at(tuesday, '10:00');
+  [THU, FRI, SAT] = [day(2), day(3), day(4)];
+}
 
 const CTX: RenderContext = {
   siteUrl: 'https://glanspunkt.example',
@@ -70,11 +95,22 @@ function declarationOf(row: Row): { name: string; shape: Shape } {
 /** An online booking with the SMS box ticked (the one path that queues the confirmation's SMS). */
 async function bookWithSms(tx: Tx, serviceId: string, day: string, time: string, phone: string) {
   const r = await tx.one<{ r: { status: string; reference: string } }>(
-    `select public.create_booking(p_service_id => $1, p_date => $2::date, p_time => $3,
-       p_customer_name => 'Ane Jensen', p_customer_email => $4, p_customer_phone => $5,
-       p_notes => 'Ridse i døren', p_client_ip => '10.9.0.1', p_now => $6::timestamptz,
-       p_car_plate => 'AB 12 345', p_sms => true) r`,
-    [serviceId, day, time, `sms${phone.replace(/\D/g, '')}@example.dk`, phone, NOW],
+    `select public.create_booking(${REQUEST('$1')}, p_client_ip => '10.9.0.1',
+       p_now => $2::timestamptz) r`,
+    [
+      {
+        service_id: serviceId,
+        booking_date: day,
+        booking_time: time,
+        customer_name: 'Ane Jensen',
+        customer_email: `sms${phone.replace(/\D/g, '')}@example.dk`,
+        customer_phone: phone,
+        notes: 'Ridse i døren',
+        car_plate: 'AB 12 345',
+        sms_opt_in: true,
+      },
+      NOW,
+    ],
   );
   expect(r.r, JSON.stringify(r.r)).toMatchObject({ status: 'created' });
   return idOf(tx, r.r.reference);
@@ -201,6 +237,7 @@ describe.each(BACKENDS)('outbox payloads on %s', (backend) => {
   const t = useTestDatabase({ backend });
   beforeAll(async () => {
     await liftBookingCaps((sql, params) => t.query(sql, params));
+    await pickWeek(t);
   });
 
   it('every payload SQL writes fits its kind’s declaration exactly, and every kind is written', () =>

@@ -14,9 +14,10 @@
 import { WORKSHOP, WORKSHOP_ADDRESS } from './email/business.ts';
 import { danishDateTime, danishPrice, localParts, readyText } from './email/format.ts';
 import { escapeText, foldLine, localValue, TZID, utcValue, VTIMEZONE } from './email/ics.ts';
-import { phoneDisplay } from './phone.ts';
+import { customerDetailLines, type CustomerDetailKey } from './customer-details.ts';
 
-export interface FeedBooking {
+/** A booking of the feed: what the customer told (booking_contact) and the engine's facts. */
+export interface FeedBooking extends Record<CustomerDetailKey, string> {
   reference: string;
   /** The engine's code; statusText is the owner's Danish word for it. */
   status: 'confirmed' | 'cancelled' | 'arrived' | 'ready' | 'collected' | 'no_show';
@@ -25,11 +26,6 @@ export interface FeedBooking {
   noShows?: number;
   serviceName: string;
   price: number;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
-  notes: string;
-  carPlate: string;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;
@@ -50,11 +46,11 @@ function periodText([from, to]: [string, string]): string {
 function description(b: FeedBooking): string {
   const lines = [
     `Bookingnummer: ${b.reference}`,
+    // the customer by name first ("Kunde"), then the rest of what they told
     `Kunde: ${b.customerName}`,
-    `Telefon: ${phoneDisplay(b.customerPhone)}`,
-    `E-mail: ${b.customerEmail}`,
-    `Nummerplade: ${b.carPlate || '(ingen)'}`,
-    `Bemærkninger: ${b.notes || '(ingen)'}`,
+    ...customerDetailLines(b)
+      .slice(1)
+      .map(([label, value]) => `${label}: ${value}`),
     `Aflevering: ${danishDateTime(b.dropOff)}`,
     `Klar til afhentning: ${readyText(b.dropOff, b.readyAt)}`,
     `Pris: ${danishPrice(b.price)}`,

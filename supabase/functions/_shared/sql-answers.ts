@@ -3,6 +3,7 @@
 // edge function's `rpc(name, args)` is typed on both sides: its arguments by the database, its
 // answer by this declaration, with no cast at the call. The function tests hold the SQL to it.
 // The browser's generated types re-export these declarations (types only).
+import type { BookingRequestFields } from './booking-body.ts';
 import type { ClaimAnswer } from './email/processor.ts';
 import type { FeedBooking } from './owner-calendar.ts';
 
@@ -23,15 +24,7 @@ export interface CreateAnswer {
     | 'challenge_too_easy'
     | 'challenge_used';
   /** The refused field: the choice, or (a backstop of the function's own checks) a contact field. */
-  field?:
-    | 'serviceId'
-    | 'bookingDate'
-    | 'bookingTime'
-    | 'customerName'
-    | 'customerEmail'
-    | 'customerPhone'
-    | 'notes'
-    | 'carPlate';
+  field?: keyof BookingRequestFields;
   /** Why the field was refused, when its message says more than the field's: a link in the name. */
   reason?: 'link';
   reference?: string;

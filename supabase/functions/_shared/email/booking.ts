@@ -1,7 +1,7 @@
 // What the booking e-mails share: the payload keys SQL writes for a booking (booking_summary,
 // customerName; the owner's contact keys of booking_queue_emails), the rows, greeting, links and
 // the .ics that several kinds show.
-import { phoneDisplay } from '../phone.ts';
+import { CUSTOMER_DETAILS_PAYLOAD, customerDetailLines } from '../customer-details.ts';
 import { oneOf, type Payload } from '../outbox/payload.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
@@ -22,13 +22,10 @@ export const SUMMARY = {
 /** A customer's e-mail: the summary and the name it greets. */
 export const CUSTOMER = { ...SUMMARY, customerName: 'string' } as const;
 
-/** The owner's e-mail of a booking event: the customer's contact (booking_queue_emails). */
+/** The owner's e-mail of a booking event: what the customer told (booking_contact). */
 export const OWNER = {
   ...CUSTOMER,
-  customerEmail: 'string',
-  customerPhone: 'string',
-  notes: 'string',
-  carPlate: 'string',
+  ...CUSTOMER_DETAILS_PAYLOAD,
   /** How often this contact did not turn up in the last 12 months (booking_no_shows). */
   noShows: 'integer',
 } as const;
@@ -69,11 +66,7 @@ export function bookingRows(b: Summary): [string, string][] {
 
 export function customerRows(b: Owner): [string, string][] {
   return [
-    ['Navn', b.customerName],
-    ['E-mail', b.customerEmail],
-    ['Telefon', phoneDisplay(b.customerPhone)],
-    ['Nummerplade', b.carPlate || '(ingen)'],
-    ['Bemærkninger', b.notes || '(ingen)'],
+    ...customerDetailLines(b),
     ...(b.noShows > 0 ? [['Udeblevet', noShowsText(b.noShows)] as [string, string]] : []),
   ];
 }

@@ -2,6 +2,11 @@
 // longer jobs worked on (or waiting) between the two, by their role today as the owner_agenda view
 // has them, and the e-mails given up since the last agenda.
 import { list, oneOf, type Payload } from '../../outbox/payload.ts';
+import {
+  CUSTOMER_DETAILS,
+  CUSTOMER_DETAILS_PAYLOAD,
+  type CustomerDetailKey,
+} from '../../customer-details.ts';
 import { phoneDisplay } from '../../phone.ts';
 import { danishDate, danishDateTime, localParts, readyText } from '../format.ts';
 import { GIVEN_UP_ITEM, givenUpSection } from '../given-up.ts';
@@ -12,10 +17,7 @@ import { defineEmail } from '../message.ts';
 const AGENDA_ITEM = {
   reference: 'string!',
   serviceName: 'string!',
-  customerName: 'string',
-  customerPhone: 'string',
-  notes: 'string',
-  carPlate: 'string',
+  ...CUSTOMER_DETAILS_PAYLOAD,
   dropOff: 'datetime!',
   readyAt: 'datetime!',
 } as const;
@@ -24,6 +26,14 @@ const AGENDA_ITEM = {
 const WORKING_ITEM = { ...AGENDA_ITEM, role: oneOf(['arbejde', 'venter']) } as const;
 
 type AgendaItem = Payload<typeof AGENDA_ITEM> & { role?: string };
+
+/** The details an agenda line places itself (or, the address, leaves out). */
+const LINE_OF_ITS_OWN: readonly CustomerDetailKey[] = [
+  'customerName',
+  'customerPhone',
+  'customerEmail',
+  'notes',
+];
 
 function agendaLines(
   items: AgendaItem[],
@@ -42,7 +52,10 @@ function agendaLines(
       item.serviceName,
       item.customerName || '(uden navn)',
       item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
-      item.carPlate ? `nummerplade ${item.carPlate}` : '',
+      // the car's details as "nummerplade AB 12 345" (the address is not the morning's business)
+      ...CUSTOMER_DETAILS.filter((d) => !LINE_OF_ITS_OWN.includes(d.key)).map((d) =>
+        item[d.key] ? `${d.label.toLowerCase()} ${item[d.key]}` : '',
+      ),
       at === 'dropOff'
         ? `klar ${readyText(item.dropOff, item.readyAt)}`
         : `afleveret ${danishDateTime(item.dropOff)}`,
