@@ -1,4 +1,20 @@
+import type { CreateBookingBody } from '../../supabase/functions/_shared/booking-body';
 import { business } from './business';
+
+/**
+ * An optional one-line field of the form: the body key it posts, its element id, texts and input
+ * hints. maxLength is the server's limit (validation.ts OPTIONAL_TEXT_FIELDS), copied for the
+ * input; tests/features/booking/optional-fields.test.ts fails when the two differ.
+ */
+export interface OptionalTextField {
+  name: keyof CreateBookingBody;
+  id: string;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  autoCapitalize?: 'characters';
+  spellCheck?: false;
+}
 
 /**
  * Every text of the booking form on /contact. The toast and message texts are the spec's own
@@ -63,13 +79,24 @@ export const bookingCopy = {
     // "Fx": an example, not a number already filled in
     phone: { label: 'Telefon', placeholder: 'Fx 20 12 34 56' },
     email: { label: 'Email', placeholder: 'Fx navn@email.dk' },
-    carPlate: { label: 'Nummerplade (valgfrit)', placeholder: 'Fx AB 12 345' },
     sms: {
       label: 'Send mig SMS',
       hint: 'Bekræftelse, påmindelse og ændringer også på SMS (kun danske mobilnumre).',
     },
     notes: { label: 'Bemærkninger (valgfrit)', placeholder: 'Fx bilmærke, model eller ønsker' },
     honeypot: 'Lad dette felt være tomt',
+    /** The optional one-line fields, in the form's order after the required ones. */
+    optional: [
+      {
+        name: 'carPlate',
+        id: 'booking-car-plate',
+        label: 'Nummerplade (valgfrit)',
+        placeholder: 'Fx AB 12 345',
+        maxLength: 20,
+        autoCapitalize: 'characters',
+        spellCheck: false,
+      },
+    ] satisfies readonly OptionalTextField[] as readonly OptionalTextField[],
   },
   submit: 'Book tid',
   submitting: 'Opretter booking...',

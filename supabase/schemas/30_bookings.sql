@@ -332,8 +332,8 @@ create trigger bookings_normalise_phone
 -- The create-booking function passes it whole (p_request); create_booking checks it, hashes it
 -- whole for the idempotency key and hands it to booking_insert. Its attributes are bookings columns
 -- of the same names and types (supabase/tests/booking-record.test.ts holds them so, and holds the
--- create-booking function's names equal), so a new booking field is an attribute here, a column
--- above and a line in booking_insert below.
+-- create-booking function's names equal), so a new booking field is an attribute here and a column
+-- above; booking_insert below, the owner's corrections and owner_bookings_sync write it by name.
 create type public.booking_request as (
   service_id uuid,
   booking_date date,
@@ -363,6 +363,48 @@ comment on function public.booking_request_of(public.bookings) is
   'The request a booking stores (its booking_request attributes, read by name).';
 
 revoke all on function public.booking_request_of(public.bookings) from public, anon, authenticated;
+
+create function public.booking_request_attributes(p_also_in regclass default null)
+returns text[]
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(array_agg(a.attname::text order by a.attnum), '{}')
+    from pg_catalog.pg_attribute a
+   where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0 and not a.attisdropped
+     and (p_also_in is null
+          or exists (select 1 from pg_catalog.pg_attribute c
+                      where c.attrelid = p_also_in and c.attname = a.attname
+                        and c.attnum > 0 and not c.attisdropped));
+$$;
+
+comment on function public.booking_request_attributes(regclass) is
+  'The attributes of booking_request in order (those that are also columns of p_also_in, when given): what booking_insert, the owner''s corrections and owner_bookings_sync write by name, so that a new field of the request needs no line in them.';
+
+revoke all on function public.booking_request_attributes(regclass) from public, anon, authenticated;
+
+create function public.booking_request_tidied(p_request public.booking_request)
+returns public.booking_request
+language sql
+stable
+set search_path = ''
+as $$
+  -- every text trimmed and '' when left out, the plate as it is printed, no SMS unless asked for
+  select jsonb_populate_record(p_request,
+    coalesce((select jsonb_object_agg(a.attname, btrim(coalesce(to_jsonb(p_request) ->> a.attname, '')))
+                from pg_catalog.pg_attribute a
+               where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0
+                 and not a.attisdropped and a.atttypid = 'text'::regtype), '{}'::jsonb)
+    || jsonb_build_object('car_plate', public.car_plate_normalised(p_request.car_plate),
+                          'sms_opt_in', coalesce(p_request.sms_opt_in, false)));
+$$;
+
+comment on function public.booking_request_tidied(public.booking_request) is
+  'A request as a booking stores it: every text trimmed and empty when not given, the plate as car_plate_normalised writes it, sms_opt_in false unless true.';
+
+revoke all on function public.booking_request_tidied(public.booking_request)
+  from public, anon, authenticated;
 
 create function public.booking_contact(p_booking public.bookings)
 returns jsonb
@@ -409,6 +451,16 @@ declare
   v_booking public.bookings;
   v_constraint text;
   v_tries integer := 0;
+  -- the request's fields by name (the package is p_service): a new field needs no line here
+  v_fields text[] := array_remove(public.booking_request_attributes(), 'service_id');
+  v_insert text := format(
+    'insert into public.bookings (id, service_id, service_name, duration_minutes, price,
+       drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at, %s)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, %s
+       from jsonb_populate_record(null::public.booking_request, $13) r
+     returning *',
+    (select string_agg(quote_ident(f), ', ') from unnest(v_fields) f),
+    (select string_agg('r.' || quote_ident(f), ', ') from unnest(v_fields) f));
 begin
   loop
     v_bay := public.booking_free_bay(p_blocked);
@@ -417,20 +469,10 @@ begin
       return null;
     end if;
     begin
-      insert into public.bookings (
-        id, service_id, service_name, duration_minutes, price, booking_date, booking_time,
-        drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at,
-        -- the request's fields, as create_booking or owner_book made them
-        customer_name, customer_email, customer_phone, notes, car_plate, sms_opt_in
-      ) values (
-        p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
-        p_request.booking_date, p_request.booking_time, p_drop_off, p_ready, p_source,
-        p_idempotency_key, p_idempotency_hash, p_client_ip, p_created_at,
-        p_request.customer_name, p_request.customer_email, p_request.customer_phone,
-        coalesce(p_request.notes, ''), public.car_plate_normalised(p_request.car_plate),
-        coalesce(p_request.sms_opt_in, false)
-      )
-      returning * into v_booking;
+      execute v_insert into v_booking
+        using p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+              p_drop_off, p_ready, p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
+              p_created_at, to_jsonb(public.booking_request_tidied(p_request));
       insert into public.booking_work_periods (booking_id, bay, period)
       select p_id, v_bay, r from unnest(p_blocked) r;
       return v_booking;
@@ -459,6 +501,37 @@ revoke all on function public.booking_insert(
   uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
   text, text, timestamptz
 ) from public, anon, authenticated;
+
+-- anonymising forgets what the customer told, every field of the request by name (a new one too);
+-- retention (run_retention) sets anonymised_at and the name it leaves
+create function public.bookings_forget_told()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.anonymised_at is null or old.anonymised_at is not null then
+    return new;
+  end if;
+  new := jsonb_populate_record(new,
+    coalesce((select jsonb_object_agg(a.attname, '')
+                from pg_catalog.pg_attribute a
+               where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0
+                 and not a.attisdropped and a.atttypid = 'text'::regtype
+                 and a.attname <> 'customer_name'), '{}'::jsonb)
+    || jsonb_build_object('sms_opt_in', false));
+  return new;
+end;
+$$;
+
+comment on function public.bookings_forget_told() is
+  'Trigger function: when a booking is anonymised (anonymised_at set), every text the customer gave with the request (booking_request''s text attributes but the name, which retention replaces) becomes empty and sms_opt_in false.';
+
+revoke all on function public.bookings_forget_told() from public, anon, authenticated;
+
+create trigger bookings_forget_told
+  before update on public.bookings
+  for each row execute function public.bookings_forget_told();
 
 -- a plain TRUNCATE is refused by the foreign keys that point here; with CASCADE, by this trigger
 create trigger refuse_truncate

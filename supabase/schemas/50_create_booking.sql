@@ -533,14 +533,10 @@ declare
   v_invalid text;
   v_cap text;
   v_refusal jsonb;
-  v_request public.booking_request := p_request;
-  v_hash text;
+  -- as the booking stores it: trimmed, the optional fields left out empty
+  v_request public.booking_request := public.booking_request_tidied(p_request);
+  v_hash text := public.booking_request_hash(v_request);
 begin
-  -- optional fields left out are empty, as the form sends them
-  v_request.notes := coalesce(p_request.notes, '');
-  v_request.car_plate := coalesce(p_request.car_plate, '');
-  v_request.sms_opt_in := coalesce(p_request.sms_opt_in, false);
-  v_hash := public.booking_request_hash(v_request);
 
   -- a repeated submit returns the first booking (and does not count against the rate limit);
   -- the same key with another booking is refused, never answered with the first booking

@@ -245,11 +245,7 @@ begin
   v_request.service_id := v_service.id;
   v_request.booking_date := v_drop_off::date;
   v_request.booking_time := v_drop_off::time;
-  v_request.customer_name := trim(coalesce(p_request.customer_name, ''));
-  v_request.customer_phone := trim(coalesce(p_request.customer_phone, ''));
-  v_request.customer_email := trim(coalesce(p_request.customer_email, ''));
-  v_request.notes := coalesce(p_request.notes, '');
-  v_request.car_plate := trim(coalesce(p_request.car_plate, ''));
+  v_request := public.booking_request_tidied(v_request);
   perform public.owner_check_customer(v_request);
   -- a function argument takes no assignment cast: the numeric column (whole by its check) is
   -- handed over as the integer minutes the plan counts
@@ -493,6 +489,9 @@ declare
   v_old_drop_off timestamp;
   v_ready timestamp;
   v_old_ready timestamp;
+  v_fields text[];
+  v_constraint text;
+  v_column text;
 begin
   -- written from inside a trigger: owner_bookings_sync showing a booking as it now is (or a
   -- foreign key cascade); only a statement of the owner's own (trigger depth 1) is an edit
@@ -505,108 +504,121 @@ begin
       using errcode = 'feature_not_supported';
   end if;
 
-  -- the owner's text, read the Danish way (a refusal names the column and gives an example)
-  v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
-  -- the request's fields by name (customer_name, customer_phone, ...), as the owner typed them
-  v_request := jsonb_populate_record(null::public.booking_request, to_jsonb(new));
-  if tg_op = 'INSERT' then
-    if new.reference is not null or new.ready_local is not null or new.no_shows is not null then
-      raise exception 'reference, ready_local og no_shows udfyldes automatisk: lad dem være tomme.'
+  begin
+    -- the owner's text, read the Danish way (a refusal names the column and gives an example)
+    v_drop_off := public.owner_parse_local_timestamp(new.drop_off_local, 'drop_off_local');
+    -- the request's fields by name (customer_name, customer_phone, ...), as the owner typed them
+    v_request := jsonb_populate_record(null::public.booking_request, to_jsonb(new));
+    if tg_op = 'INSERT' then
+      if new.reference is not null or new.ready_local is not null or new.no_shows is not null then
+        raise exception 'reference, ready_local og no_shows udfyldes automatisk: lad dem være tomme.'
+          using errcode = 'feature_not_supported';
+      end if;
+      if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
+        raise exception 'En ny booking får status bekræftet. Lad status være bekræftet.'
+          using errcode = 'check_violation';
+      end if;
+      v_request.booking_date := v_drop_off::date;
+      v_request.booking_time := v_drop_off::time;
+      v_booking := public.owner_book(new.package, v_request);
+      return public.owner_bookings_row(v_booking);
+    end if;
+
+    select * into v_booking from public.bookings b where b.reference = old.reference for update;
+    if new.reference is distinct from old.reference then
+      raise exception 'reference udfyldes automatisk og kan ikke rettes.'
         using errcode = 'feature_not_supported';
     end if;
-    if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
-      raise exception 'En ny booking får status bekræftet. Lad status være bekræftet.'
+    if new.no_shows is distinct from old.no_shows then
+      raise exception 'no_shows tælles automatisk (kundens udeblivelser de seneste 12 måneder) og kan ikke rettes. Vælg status udeblevet på den booking, kunden udeblev fra.'
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.package is distinct from old.package then
+      raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.status is null then
+      raise exception 'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
         using errcode = 'check_violation';
     end if;
-    v_request.booking_date := v_drop_off::date;
-    v_request.booking_time := v_drop_off::time;
-    v_booking := public.owner_book(new.package, v_request);
-    return public.owner_bookings_row(v_booking);
-  end if;
-
-  select * into v_booking from public.bookings b where b.reference = old.reference for update;
-  if new.reference is distinct from old.reference then
-    raise exception 'reference udfyldes automatisk og kan ikke rettes.'
-      using errcode = 'feature_not_supported';
-  end if;
-  if new.no_shows is distinct from old.no_shows then
-    raise exception 'no_shows tælles automatisk (kundens udeblivelser de seneste 12 måneder) og kan ikke rettes. Vælg status udeblevet på den booking, kunden udeblev fra.'
-      using errcode = 'feature_not_supported';
-  end if;
-  if new.package is distinct from old.package then
-    raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
-      using errcode = 'feature_not_supported';
-  end if;
-  if new.status is null then
-    raise exception 'status kan ikke være tom. Vælg på listen: bekræftet, ankommet, klar, afhentet, udeblevet eller aflyst.'
-      using errcode = 'check_violation';
-  end if;
-  -- compared as the times they are, so the same time typed another way is no change
-  v_old_drop_off := public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local');
-  v_ready := public.owner_parse_local_timestamp(new.ready_local, 'ready_local');
-  v_old_ready := public.owner_parse_local_timestamp(old.ready_local, 'ready_local');
-  if v_ready is distinct from v_old_ready
-     and (new.status is distinct from old.status or v_drop_off is distinct from v_old_drop_off) then
-    raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
-      using errcode = 'feature_not_supported';
-  end if;
-
-  -- contact details, notes and car plate: the request's fields, compared as the booking stores them
-  v_request.customer_name := trim(coalesce(v_request.customer_name, ''));
-  v_request.customer_phone := trim(coalesce(v_request.customer_phone, ''));
-  v_request.customer_email := trim(coalesce(v_request.customer_email, ''));
-  v_request.notes := coalesce(v_request.notes, '');
-  v_request.car_plate := trim(coalesce(v_request.car_plate, ''));
-  v_old_request := jsonb_populate_record(null::public.booking_request, to_jsonb(old));
-  v_old_request.customer_email := coalesce(v_old_request.customer_email, '');
-  v_old_request.notes := coalesce(v_old_request.notes, '');
-  v_old_request.car_plate := coalesce(v_old_request.car_plate, '');
-  if v_request is distinct from v_old_request then
-    perform public.owner_check_customer(v_request);
-    update public.bookings b
-       set customer_name = v_request.customer_name, customer_phone = v_request.customer_phone,
-           customer_email = v_request.customer_email, notes = v_request.notes,
-           car_plate = public.car_plate_normalised(v_request.car_plate)
-     where b.id = v_booking.id
-    returning * into v_booking;
-  end if;
-
-  if new.status = 'aflyst' and old.status = 'bekræftet' then
-    if v_drop_off is distinct from v_old_drop_off then
-      raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
-    end if;
-    perform public.owner_cancel(v_booking.id);
-  elsif new.status = 'bekræftet' and old.status = 'aflyst' then
-    if v_drop_off is distinct from v_old_drop_off then
-      raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
-    end if;
-    -- reconfirming takes the work periods again, refused when the time was taken meanwhile
-    begin
-      update public.bookings b set status = 'confirmed' where b.id = v_booking.id;
-    exception when exclusion_violation then
-      raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
-        using errcode = 'exclusion_violation';
-    end;
-  elsif new.status is distinct from old.status then
-    -- the car's day (ankommet, klar, afhentet, udeblevet) and its corrections
-    if v_drop_off is distinct from v_old_drop_off then
-      raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
-    end if;
-    perform public.booking_set_status(v_booking.id, public.owner_status_code(new.status));
-  elsif v_drop_off is distinct from v_old_drop_off then
-    if new.status = 'aflyst' then
-      raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
+    -- compared as the times they are, so the same time typed another way is no change
+    v_old_drop_off := public.owner_parse_local_timestamp(old.drop_off_local, 'drop_off_local');
+    v_ready := public.owner_parse_local_timestamp(new.ready_local, 'ready_local');
+    v_old_ready := public.owner_parse_local_timestamp(old.ready_local, 'ready_local');
+    if v_ready is distinct from v_old_ready
+       and (new.status is distinct from old.status or v_drop_off is distinct from v_old_drop_off) then
+      raise exception 'Ret ready_local for sig: ikke sammen med status eller drop_off_local.'
         using errcode = 'feature_not_supported';
     end if;
-    perform public.owner_move(v_booking.id, v_drop_off);
-  elsif v_ready is distinct from v_old_ready then
-    perform public.owner_set_ready_time(v_booking.id, v_ready);
-  end if;
 
-  -- the row is stored as the engine left the booking (owner_bookings_sync leaves this row to this
-  -- statement: it is being written by it)
-  select * into v_booking from public.bookings b where b.id = v_booking.id;
-  return public.owner_bookings_row(v_booking);
+    -- the request's fields the table shows (contact details, notes, car plate, ...), compared as
+    -- the booking stores them, and written to it by name
+    v_request := public.booking_request_tidied(v_request);
+    v_old_request := public.booking_request_tidied(
+      jsonb_populate_record(null::public.booking_request, to_jsonb(old)));
+    if v_request is distinct from v_old_request then
+      perform public.owner_check_customer(v_request);
+      v_fields := public.booking_request_attributes('public.owner_bookings'::regclass);
+      execute format(
+        'update public.bookings b set (%s) = (select %s from jsonb_populate_record(null::public.booking_request, $1) r)
+          where b.id = $2',
+        (select string_agg(quote_ident(f), ', ') from unnest(v_fields) f),
+        (select string_agg('r.' || quote_ident(f), ', ') from unnest(v_fields) f))
+        using to_jsonb(v_request), v_booking.id;
+    end if;
+
+    if new.status = 'aflyst' and old.status = 'bekræftet' then
+      if v_drop_off is distinct from v_old_drop_off then
+        raise exception 'Aflys eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      perform public.owner_cancel(v_booking.id);
+    elsif new.status = 'bekræftet' and old.status = 'aflyst' then
+      if v_drop_off is distinct from v_old_drop_off then
+        raise exception 'Genopret eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      -- reconfirming takes the work periods again, refused when the time was taken meanwhile
+      begin
+        update public.bookings b set status = 'confirmed' where b.id = v_booking.id;
+      exception when exclusion_violation then
+        raise exception 'Bookingen % kan ikke genoprettes: tiden er optaget i mellemtiden. Book en ny tid.', old.reference
+          using errcode = 'exclusion_violation';
+      end;
+    elsif new.status is distinct from old.status then
+      -- the car's day (ankommet, klar, afhentet, udeblevet) and its corrections
+      if v_drop_off is distinct from v_old_drop_off then
+        raise exception 'Ret status eller flyt: ikke begge dele på én gang.' using errcode = 'feature_not_supported';
+      end if;
+      perform public.booking_set_status(v_booking.id, public.owner_status_code(new.status));
+    elsif v_drop_off is distinct from v_old_drop_off then
+      if new.status = 'aflyst' then
+        raise exception 'Bookingen % er aflyst og kan ikke flyttes. Book en ny tid.', old.reference
+          using errcode = 'feature_not_supported';
+      end if;
+      perform public.owner_move(v_booking.id, v_drop_off);
+    elsif v_ready is distinct from v_old_ready then
+      perform public.owner_set_ready_time(v_booking.id, v_ready);
+    end if;
+
+    -- the row is stored as the engine left the booking (owner_bookings_sync leaves this row to this
+    -- statement: it is being written by it)
+    select * into v_booking from public.bookings b where b.id = v_booking.id;
+    return public.owner_bookings_row(v_booking);
+  exception when check_violation then
+    -- a value the table's own check refuses (a field without a Danish refusal of its own above):
+    -- named by its column, with what the column takes (its comment), never in English
+    get stacked diagnostics v_constraint = constraint_name;
+    v_column := substring(v_constraint from '^bookings_(.+)_check$');
+    if v_column is null or not exists (
+         select 1 from pg_catalog.pg_attribute a
+          where a.attrelid = 'public.owner_bookings'::regclass and a.attname = v_column) then
+      raise;
+    end if;
+    raise exception 'Værdien i % passer ikke. %', v_column,
+      coalesce(col_description('public.owner_bookings'::regclass,
+        (select a.attnum from pg_catalog.pg_attribute a
+          where a.attrelid = 'public.owner_bookings'::regclass and a.attname = v_column)::integer), '')
+      using errcode = 'check_violation';
+  end;
 end;
 $$;
 
@@ -626,7 +638,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_row public.owner_bookings;
+  v_columns text[];
 begin
   -- a no-show marked or taken back (by the owner's edit too) changes the count on the contact's
   -- other rows; phones are stored in one form (bookings_normalise_phone), so equal is the same
@@ -648,14 +660,16 @@ begin
   if new.anonymised_at is not null then
     delete from public.owner_bookings o where o.reference = new.reference;
   else
-    v_row := public.owner_bookings_row(new);
-    insert into public.owner_bookings values (v_row.*)
-    on conflict (reference) do update
-      set package = excluded.package, drop_off_local = excluded.drop_off_local,
-          customer_name = excluded.customer_name, customer_phone = excluded.customer_phone,
-          customer_email = excluded.customer_email, notes = excluded.notes,
-          car_plate = excluded.car_plate, status = excluded.status, ready_local = excluded.ready_local,
-          no_shows = excluded.no_shows;
+    -- every column by name, so a new column of the owner's table needs no line here
+    select array_agg(quote_ident(a.attname) order by a.attnum) into v_columns
+      from pg_catalog.pg_attribute a
+     where a.attrelid = 'public.owner_bookings'::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attname <> 'reference';
+    execute format(
+      'insert into public.owner_bookings select ($1).* on conflict (reference) do update set (%s) = row(%s)',
+      array_to_string(v_columns, ', '),
+      (select string_agg('excluded.' || c, ', ') from unnest(v_columns) c))
+      using public.owner_bookings_row(new);
   end if;
   return null;
 end;

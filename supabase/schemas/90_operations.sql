@@ -242,12 +242,8 @@ begin
      group by 1
   )
   update public.bookings b
+     -- the rest of what the customer told is emptied by bookings_forget_told, by name
      set customer_name = 'Anonymiseret',
-         customer_email = '',
-         customer_phone = '',
-         notes = '',
-         car_plate = '',
-         sms_opt_in = false,
          client_ip = null,
          idempotency_key = null,
          cancel_token = public.booking_random_token(),

@@ -851,6 +851,12 @@ export type Database = {
         };
         Returns: string;
       };
+      booking_request_attributes: {
+        Args: {
+          p_also_in?: string;
+        };
+        Returns: string[];
+      };
       booking_request_hash: {
         Args: {
           p_request: Database['public']['CompositeTypes']['booking_request'];
@@ -860,6 +866,12 @@ export type Database = {
       booking_request_of: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: Database['public']['CompositeTypes']['booking_request'];
+      };
+      booking_request_tidied: {
+        Args: {
+          p_request: Database['public']['CompositeTypes']['booking_request'];
         };
         Returns: Database['public']['CompositeTypes']['booking_request'];
       };

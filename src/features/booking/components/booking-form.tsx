@@ -276,7 +276,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     const form = event.currentTarget;
     const data = new FormData(form);
     const price = service.price;
-    const input: BookingInput = {
+    const input = {
       serviceId: service.id,
       customerName: text(data, 'customerName'),
       customerEmail: text(data, 'customerEmail'),
@@ -284,10 +284,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
       bookingDate: date,
       bookingTime: chosenTime,
       notes: text(data, 'notes'),
-      carPlate: text(data, 'carPlate'),
       sms: data.get('sms') === 'ja',
       website: text(data, 'website'),
-    };
+      // the optional one-line fields, each under the key it posts
+      ...Object.fromEntries(
+        bookingCopy.fields.optional.map((field) => [field.name, text(data, field.name)]),
+      ),
+    } as BookingInput;
     // the same booking sent again (e.g. after a lost answer) keeps its key: never booked twice
     const fingerprint = JSON.stringify(input);
     if (attempt.current?.fingerprint !== fingerprint) {

@@ -28,9 +28,6 @@ const lineFields: readonly LineField[] = [
   },
 ];
 
-/** Longest car plate the function takes (validation.ts CAR_PLATE_MAX). */
-const CAR_PLATE_MAX = 20;
-
 /** "Send mig SMS", under the phone number it goes to: unticked unless the customer ticks it. */
 function SmsChoice({ disabled }: { disabled: boolean }) {
   const copy = bookingCopy.fields.sms;
@@ -55,7 +52,7 @@ function SmsChoice({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** Name, phone, e-mail, car plate and notes, plus the honeypot field hidden from people and assistive tech. */
+/** Name, phone, e-mail, the optional one-line fields (the car plate) and notes, plus the honeypot field hidden from people and assistive tech. */
 export const CustomerFields = memo(function CustomerFields({ disabled }: { disabled: boolean }) {
   const copy = bookingCopy.fields;
   return (
@@ -76,19 +73,21 @@ export const CustomerFields = memo(function CustomerFields({ disabled }: { disab
             {field.text === 'phone' ? <SmsChoice disabled={disabled} /> : null}
           </div>
         ))}
-        <div className="grid gap-2">
-          <Label htmlFor="booking-car-plate">{copy.carPlate.label}</Label>
-          <Input
-            id="booking-car-plate"
-            name="carPlate"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={CAR_PLATE_MAX}
-            placeholder={copy.carPlate.placeholder}
-            disabled={disabled}
-          />
-        </div>
+        {copy.optional.map((field) => (
+          <div key={field.id} className="grid gap-2">
+            <Label htmlFor={field.id}>{field.label}</Label>
+            <Input
+              id={field.id}
+              name={field.name}
+              autoComplete="off"
+              autoCapitalize={field.autoCapitalize}
+              spellCheck={field.spellCheck}
+              maxLength={field.maxLength}
+              placeholder={field.placeholder}
+              disabled={disabled}
+            />
+          </div>
+        ))}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="booking-notes">{copy.notes.label}</Label>
