@@ -36,6 +36,8 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
       };
       expect(r.agenda).toEqual({
         ...named,
+        // what the customer told, by name (booking_contact)
+        customerEmail: expect.stringMatching(/@example\.dk$/),
         customerPhone: '+4521223344',
         notes: 'Ridse på døren',
         carPlate: '',
