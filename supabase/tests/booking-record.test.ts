@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 import { BOOKING_RECORD } from '../functions/_shared/validation.ts';
-import { BACKENDS, NOW, REQUEST, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { BACKENDS, NOW, REQUEST, SERVICE, refusal, withRollback, type Tx } from './helpers/sql.ts';
 
 /**
  * Two values of each attribute, written as the booking stores them. A new attribute needs its pair
@@ -168,6 +168,61 @@ describe.each(BACKENDS)('one booking record on %s', (backend) => {
           [r.reference, name],
         );
         expect(after.v, `owner_bookings.${name} shows the change`).not.toEqual(before.v);
+      }
+    }));
+  it('the owner corrects each field his table shows, and a value the table cannot take is refused in Danish', () =>
+    withRollback(t, async (tx) => {
+      const request = first();
+      const { slot } = await tx.one<{ slot: string }>(
+        `select slot from public.booking_candidates($1, $2::date, $3::timestamptz) order by slot limit 1`,
+        [request.service_id, request.booking_date, NOW],
+      );
+      request.booking_time = `${slot}:00`;
+      const { r } = await tx.one<{ r: { reference: string } }>(
+        `select public.create_booking(${REQUEST('$1')}, null, '10.7.7.9', $2::timestamptz) r`,
+        [request, NOW],
+      );
+      const shown = (
+        await tx.rows<{ name: string; text: boolean }>(
+          `select a.attname::text as name, a.atttypid = 'text'::regtype as text
+             from pg_attribute a
+            where a.attrelid = (select typrelid from pg_type where oid = 'public.booking_request'::regtype)
+              and a.attnum > 0 and not a.attisdropped
+              and exists (select 1 from pg_attribute o
+                           where o.attrelid = 'public.owner_bookings'::regclass
+                             and o.attname = a.attname and not o.attisdropped)`,
+        )
+      ).filter((a) => a.text);
+      const stored = async (name: string) =>
+        (
+          await tx.one<{ v: unknown }>(
+            `select to_jsonb(public.booking_request_of(b)) -> $2 v from public.bookings b
+              where b.reference = $1`,
+            [r.reference, name],
+          )
+        ).v;
+      for (const { name } of shown) {
+        // a value no check takes: far too long (and, for the phone and the e-mail, no number and
+        // no address); refused in Danish, the booking as it was
+        const before = await stored(name);
+        const refused = await refusal(
+          tx,
+          `update public.owner_bookings set ${name} = $2 where reference = $1`,
+          [r.reference, 'x'.repeat(1001)],
+        );
+        expect(refused.code, `owner_bookings.${name} = 1001 × x`).toBeDefined();
+        expect(refused.message, `owner_bookings.${name} = 1001 × x`).not.toMatch(
+          /violates|constraint|new row|invalid input|value too long/i,
+        );
+        expect(await stored(name), `bookings.${name} after a refused value`).toEqual(before);
+        // a correction reaches the booking, by name
+        await tx.rows(`update public.owner_bookings set ${name} = $2 where reference = $1`, [
+          r.reference,
+          SAMPLE[name]![1],
+        ]);
+        expect(await stored(name), `bookings.${name} after the owner's correction`).toEqual(
+          SAMPLE[name]![1],
+        );
       }
     }));
 });
