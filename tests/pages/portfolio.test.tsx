@@ -17,8 +17,9 @@ async function openThird(user: ReturnType<typeof setup>) {
   const buttons = within(gallery).getAllByRole('button');
   expect(buttons).toHaveLength(24);
   await user.click(buttons[2]!);
-  // the lightbox's code loads with import() at the first pointing, touch or focus
-  return screen.findByRole('dialog');
+  // the lightbox's code loads with import() at the first pointing, touch or focus: the first
+  // test to open it transforms that module, which takes seconds on a busy machine
+  return screen.findByRole('dialog', undefined, { timeout: 10_000 });
 }
 
 describe('Portfolio page', () => {
