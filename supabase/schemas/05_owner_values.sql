@@ -159,16 +159,20 @@ revoke all on function public.owner_date_canonical(date) from public, anon, auth
 
 create function public.phone_e164(p_phone text)
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+declare
+  -- layout out: spaces (also no-break spaces), dots, hyphens and brackets
+  c text := translate(p_phone, ' .()-' || chr(160), '');
+begin
   -- the one phone rule; supabase/functions/_shared/phone.ts phoneE164 is the same rule in
   -- TypeScript, and supabase/tests/phone-rule.test.ts runs one table of inputs through both.
   -- Spaces (also no-break spaces), dots, hyphens and brackets are layout. A Danish number is 8
   -- digits, the first 2-9, alone or after 45, +45 or 0045; any other number needs + or 00 and is
   -- E.164 (country code 1-9, 8-15 digits in all). Anything else is null.
-  select case
+  return case
            when char_length(p_phone) > 40 then null
            when c ~ '^(\+|00)45[2-9][0-9]{7}$' then '+45' || right(c, 8)
            when c ~ '^(\+|00)45' then null
@@ -176,8 +180,8 @@ as $$
            when c ~ '^00[1-9][0-9]{7,14}$' then '+' || substr(c, 3)
            when c ~ '^[2-9][0-9]{7}$' then '+45' || c
            when c ~ '^45[2-9][0-9]{7}$' then '+' || c
-         end
-    from (select translate(p_phone, ' .()-' || chr(160), '') as c) x;
+         end;
+end;
 $$;
 
 comment on function public.phone_e164(text) is

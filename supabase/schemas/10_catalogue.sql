@@ -508,17 +508,21 @@ insert into public.settings (key, value, description, is_public) values
 
 create function public.booking_setting(p_key text, p_default integer)
 returns integer
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(
+begin
+  -- PL/pgSQL, not SQL: the engine asks about ten times per booking, and an SQL function with a
+  -- SET clause is parsed and planned again on every call (PostgreSQL before 18)
+  return coalesce(
     (select trim(s.value)::integer
        from public.settings s
       where s.key = p_key and s.value ~ '^\s*[0-9]{1,9}\s*$'),
     p_default
   );
+end;
 $$;
 
 comment on function public.booking_setting(text, integer) is

@@ -454,13 +454,16 @@ revoke all on function public.booking_day_hours(date) from public, anon, authent
 
 create function public.copenhagen_iso(p_at timestamptz)
 returns text
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 set timezone = 'Europe/Copenhagen'
 as $$
-  select to_char(p_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM');
+begin
+  -- PL/pgSQL keeps its plan for the session; an SQL function with SET is planned on every call
+  return to_char(p_at, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM');
+end;
 $$;
 
 comment on function public.copenhagen_iso(timestamptz) is

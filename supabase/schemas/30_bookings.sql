@@ -351,12 +351,14 @@ comment on type public.booking_request is
 
 create function public.booking_request_of(p_booking public.bookings)
 returns public.booking_request
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
   -- by name: every attribute of the request is a bookings column
-  select jsonb_populate_record(null::public.booking_request, to_jsonb(p_booking));
+  return jsonb_populate_record(null::public.booking_request, to_jsonb(p_booking));
+end;
 $$;
 
 comment on function public.booking_request_of(public.bookings) is
@@ -366,17 +368,20 @@ revoke all on function public.booking_request_of(public.bookings) from public, a
 
 create function public.booking_request_attributes(p_also_in regclass default null)
 returns text[]
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(array_agg(a.attname::text order by a.attnum), '{}')
-    from pg_catalog.pg_attribute a
-   where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0 and not a.attisdropped
-     and (p_also_in is null
-          or exists (select 1 from pg_catalog.pg_attribute c
-                      where c.attrelid = p_also_in and c.attname = a.attname
-                        and c.attnum > 0 and not c.attisdropped));
+begin
+  return (
+    select coalesce(array_agg(a.attname::text order by a.attnum), '{}')
+      from pg_catalog.pg_attribute a
+     where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0 and not a.attisdropped
+       and (p_also_in is null
+            or exists (select 1 from pg_catalog.pg_attribute c
+                        where c.attrelid = p_also_in and c.attname = a.attname
+                          and c.attnum > 0 and not c.attisdropped)));
+end;
 $$;
 
 comment on function public.booking_request_attributes(regclass) is
@@ -386,18 +391,20 @@ revoke all on function public.booking_request_attributes(regclass) from public, 
 
 create function public.booking_request_tidied(p_request public.booking_request)
 returns public.booking_request
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
   -- every text trimmed and '' when left out, the plate as it is printed, no SMS unless asked for
-  select jsonb_populate_record(p_request,
+  return jsonb_populate_record(p_request,
     coalesce((select jsonb_object_agg(a.attname, btrim(coalesce(to_jsonb(p_request) ->> a.attname, '')))
                 from pg_catalog.pg_attribute a
                where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0
                  and not a.attisdropped and a.atttypid = 'text'::regtype), '{}'::jsonb)
     || jsonb_build_object('car_plate', public.car_plate_normalised(p_request.car_plate),
                           'sms_opt_in', coalesce(p_request.sms_opt_in, false)));
+end;
 $$;
 
 comment on function public.booking_request_tidied(public.booking_request) is
@@ -408,18 +415,21 @@ revoke all on function public.booking_request_tidied(public.booking_request)
 
 create function public.booking_contact(p_booking public.bookings)
 returns jsonb
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
+begin
   -- every attribute of the request but the package and the time (booking_summary has them) and
   -- the SMS choice, under the create-booking function's names: customer_phone is customerPhone
-  select coalesce(jsonb_object_agg(
-           lower(left(r.key, 1))
-             || substr(replace(initcap(replace(r.key, '_', ' ')), ' ', ''), 2),
-           r.value), '{}'::jsonb)
-    from jsonb_each(to_jsonb(public.booking_request_of(p_booking))
-                    - array['service_id', 'booking_date', 'booking_time', 'sms_opt_in']) r;
+  return (
+    select coalesce(jsonb_object_agg(
+             lower(left(r.key, 1))
+               || substr(replace(initcap(replace(r.key, '_', ' ')), ' ', ''), 2),
+             r.value), '{}'::jsonb)
+      from jsonb_each(to_jsonb(public.booking_request_of(p_booking))
+                      - array['service_id', 'booking_date', 'booking_time', 'sms_opt_in']) r);
+end;
 $$;
 
 comment on function public.booking_contact(public.bookings) is

@@ -397,18 +397,20 @@ revoke all on function public.booking_unknown_address_alert(timestamptz)
 
 create function public.booking_request_hash(p_request public.booking_request)
 returns text
-language sql
+language plpgsql
 immutable
 security definer
 set search_path = ''
 as $$
+begin
   -- the whole record, so a new field is in the fingerprint without anyone listing it; the e-mail
   -- address in one case, the phone as the number it is (phone_e164) and the plate as it is stored
-  select encode(sha256(convert_to((to_jsonb(p_request) || jsonb_build_object(
+  return encode(sha256(convert_to((to_jsonb(p_request) || jsonb_build_object(
     'customer_email', lower(p_request.customer_email),
     'customer_phone', coalesce(public.phone_e164(p_request.customer_phone),
                                btrim(coalesce(p_request.customer_phone, ''))),
     'car_plate', public.car_plate_normalised(p_request.car_plate)))::text, 'UTF8')), 'hex');
+end;
 $$;
 
 comment on function public.booking_request_hash(public.booking_request) is
@@ -442,16 +444,18 @@ revoke all on function public.booking_result(public.bookings) from public, anon,
 -- however it was typed; any other plate (a foreign one, a personal plate) is kept as typed
 create function public.car_plate_normalised(p_plate text)
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select case
+begin
+  return case
     when upper(regexp_replace(coalesce(p_plate, ''), '[[:space:]-]', '', 'g')) ~ '^[A-Z]{2}[0-9]{5}$' then
       regexp_replace(upper(regexp_replace(p_plate, '[[:space:]-]', '', 'g')),
                      '^([A-Z]{2})([0-9]{2})([0-9]{3})$', '\1 \2 \3')
     else btrim(coalesce(p_plate, ''))
   end;
+end;
 $$;
 
 comment on function public.car_plate_normalised(text) is

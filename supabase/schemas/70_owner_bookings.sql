@@ -449,13 +449,14 @@ comment on column public.owner_bookings.no_shows is
 
 create function public.owner_bookings_row(p_booking public.bookings)
 returns public.owner_bookings
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
   -- by name: the request's fields the owner sees are owner_bookings columns of the same names
-  select jsonb_populate_record(null::public.owner_bookings,
+  return jsonb_populate_record(null::public.owner_bookings,
     to_jsonb(public.booking_request_of(p_booking)) || jsonb_build_object(
       'package', p_booking.service_name,
       'drop_off_local',
@@ -468,6 +469,7 @@ as $$
                 'YYYY-MM-DD HH24:MI'),
       'reference', p_booking.reference,
       'no_shows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, now())));
+end;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
@@ -637,8 +639,6 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_columns text[];
 begin
   -- a no-show marked or taken back (by the owner's edit too) changes the count on the contact's
   -- other rows; phones are stored in one form (bookings_normalise_phone), so equal is the same
@@ -657,19 +657,13 @@ begin
   if pg_trigger_depth() > 1 then
     return null;
   end if;
-  if new.anonymised_at is not null then
-    delete from public.owner_bookings o where o.reference = new.reference;
-  else
-    -- every column by name, so a new column of the owner's table needs no line here
-    select array_agg(quote_ident(a.attname) order by a.attnum) into v_columns
-      from pg_catalog.pg_attribute a
-     where a.attrelid = 'public.owner_bookings'::regclass and a.attnum > 0 and not a.attisdropped
-       and a.attname <> 'reference';
-    execute format(
-      'insert into public.owner_bookings select ($1).* on conflict (reference) do update set (%s) = row(%s)',
-      array_to_string(v_columns, ', '),
-      (select string_agg('excluded.' || c, ', ') from unnest(v_columns) c))
-      using public.owner_bookings_row(new);
+  -- the row as the booking now is, whole (so a new column of the owner's table needs no line
+  -- here): the old row out, the new one in, as static statements whose plans the session keeps
+  if tg_op = 'UPDATE' then
+    delete from public.owner_bookings o where o.reference = old.reference;
+  end if;
+  if new.anonymised_at is null then
+    insert into public.owner_bookings select r.* from public.owner_bookings_row(new) r;
   end if;
   return null;
 end;
