@@ -16,6 +16,7 @@ import { runAndReport } from './report.ts';
 import { startTestStack, type Backend, type TestStack } from '../local/testing/index.ts';
 import { solvedAltcha } from '../supabase/tests/helpers/challenge.ts';
 import { liftBookingCaps } from '../supabase/tests/helpers/sql.ts';
+import { seedBookingsSql } from './seed-bookings.ts';
 import {
   CALENDAR_REQUESTS,
   CAPACITY,
@@ -82,35 +83,7 @@ async function seed(stack: TestStack): Promise<number> {
   // three bays so 2,000 jobs fit in the 60-day window with free time left to measure against
   await stack.query(`update public.settings set value = '3' where key = 'workshop_capacity'`);
   await liftBookingCaps(stack.query);
-  // every open day of the window, every grid time, bays in turn: mixed 30-minute and 2-hour jobs
-  await stack.query(`
-    do $$
-    declare
-      v_day date;
-      v_c record;
-      v_n integer := 0;
-      v_r jsonb;
-      v_today date := (now() at time zone 'Europe/Copenhagen')::date;
-    begin
-      for v_day in select d::date from generate_series(v_today + 1, v_today + 60, interval '1 day') d loop
-        for v_c in select * from public.booking_candidates('5a1f0001-0000-4000-8000-000000000001', v_day) loop
-          for v_bay in 1..3 loop
-            exit when v_n >= ${SEED_BOOKINGS};
-            v_r := public.create_booking(
-              jsonb_populate_record(null::public.booking_request, jsonb_build_object(
-                'service_id', case when v_bay = 2 and v_n % 4 = 0
-                                then '5a1f0001-0000-4000-8000-000000000002'
-                                else '5a1f0001-0000-4000-8000-000000000001' end,
-                'booking_date', v_day, 'booking_time', v_c.slot, 'customer_name', 'Bench Kunde',
-                'customer_email', 'bench' || v_n || '@example.dk', 'customer_phone', '21345678')),
-              null, '10.1.' || (v_n / 250) || '.' || (v_n % 250));
-            if v_r ->> 'status' = 'created' then
-              v_n := v_n + 1;
-            end if;
-          end loop;
-        end loop;
-      end loop;
-    end $$;`);
+  await stack.query(seedBookingsSql(SEED_BOOKINGS));
   const [row] = await stack.query<{ n: number }>(`select count(*)::int n from public.bookings`);
   return row!.n;
 }
