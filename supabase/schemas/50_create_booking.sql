@@ -70,60 +70,6 @@ comment on column public.booking_rate_limits.hits is 'Forsøg i den time.';
 alter table public.booking_rate_limits enable row level security;
 -- no policy and no grant for anon or authenticated
 
-create function public.booking_address_networks(p_ip text)
-returns table (bucket text, factor integer)
-language plpgsql
-immutable
-security definer
-set search_path = ''
-as $$
-declare
-  v_addr inet;
-begin
-  if nullif(p_ip, '') is null then
-    return;
-  end if;
-  begin
-    v_addr := host(p_ip::inet)::inet;
-  exception
-    when others then
-      -- not an address (the edge function sends only normalised ones): counted as the text it is
-      bucket := p_ip;
-      factor := 1;
-      return next;
-      return;
-  end;
-  -- ::ffff:1.2.3.4 is the IPv4 address 1.2.3.4 seen through an IPv6 socket
-  if family(v_addr) = 6 and v_addr <<= '::ffff:0:0/96'::inet then
-    v_addr := '0.0.0.0'::inet + (v_addr - '::ffff:0.0.0.0'::inet);
-  end if;
-  if family(v_addr) = 4 then
-    -- the address alone: IPv4 is scarce (an attacker's few addresses sit in unrelated ranges),
-    -- while a /24 of a mobile operator's shared (CGNAT) pool is thousands of real visitors
-    bucket := host(v_addr);
-    factor := 1;
-    return next;
-    return;
-  end if;
-  -- IPv6: a line gets a /64 at least, a home a /56 or a /48, so every address of a /64 is one
-  -- holder; the wider networks hold more holders (a mobile operator's /48), so more is allowed
-  bucket := network(set_masklen(v_addr, 64))::text;
-  factor := 1;
-  return next;
-  bucket := network(set_masklen(v_addr, 56))::text;
-  factor := 2;
-  return next;
-  bucket := network(set_masklen(v_addr, 48))::text;
-  factor := 3;
-  return next;
-end;
-$$;
-
-comment on function public.booking_address_networks(text) is
-  'The networks a client address counts in, each with the factor its limits are multiplied by: an IPv4 address (also written IPv4-mapped, ::ffff:a.b.c.d) alone as a.b.c.d (factor 1); an IPv6 address as its /64 (1), /56 (2) and /48 (3), written network/len. No rows without an address (null or empty); text that is no address counts as itself (factor 1). The one place that groups addresses: the hourly attempt limits (booking_rate_limit_hit, booking_invalid_hit) and the day cap per address (booking_cap_reached) use it.';
-
-revoke all on function public.booking_address_networks(text) from public, anon, authenticated;
-
 create function public.booking_rate_limit_hit(
   p_ip text,
   p_email text,
@@ -331,9 +277,8 @@ begin
   v_cap := public.booking_setting('max_bookings_per_ip_per_day', 5);
   for v_net in select * from public.booking_address_networks(p_ip) loop
     select count(*) into v_count from public.bookings b
-     where b.source = 'online' and b.client_ip is not null and b.created_at >= v_today
-       and exists (select 1 from public.booking_address_networks(b.client_ip) n
-                    where n.bucket = v_net.bucket);
+     where b.source = 'online' and b.created_at >= v_today
+       and v_net.bucket = any(b.client_networks);
     if v_count >= v_cap * v_net.factor then
       return 'address_cap';
     end if;

@@ -56,6 +56,7 @@ describe('retention (PGlite, fixed clock)', () => {
         customer_phone: '',
         notes: '',
         client_ip: null,
+        client_networks: null,
         idempotency_key: null,
         reference,
         service_name: 'Sølvpakken',
@@ -126,6 +127,8 @@ describe('retention (PGlite, fixed clock)', () => {
   it('deletes website usage data: rate-limit rows after a day, booking IP addresses after 30 days', () =>
     withRollback(t, async (tx) => {
       const id = await bookFor(tx, 'ip@example.dk', '2026-12-10', '12:00');
+      // the networks the address counts in are stored with it (the day cap per address reads them)
+      expect(await booking(tx, id)).toMatchObject({ client_networks: [expect.any(String)] });
       expect((await booking(tx, id)).client_ip).not.toBeNull();
       const limits = await tx.rows<{ bucket: string }>(
         'select bucket from public.booking_rate_limits',
@@ -138,7 +141,7 @@ describe('retention (PGlite, fixed clock)', () => {
       expect((await booking(tx, id)).client_ip).not.toBeNull();
 
       expect((await retention(tx, '2026-12-31T10:00:01+01:00')).bookingIpsRemoved).toBe(1);
-      expect((await booking(tx, id)).client_ip).toBeNull();
+      expect(await booking(tx, id)).toMatchObject({ client_ip: null, client_networks: null });
     }));
 
   it('is refused to anon', () =>

@@ -164,6 +164,7 @@ export type Database = {
           new_ready_at: string | null;
           ready_revision: number;
           status_changed_at: string | null;
+          client_networks: string[] | null;
         };
         Insert: {
           id?: string;
@@ -200,6 +201,7 @@ export type Database = {
           new_ready_at?: string | null;
           ready_revision?: number;
           status_changed_at?: string | null;
+          client_networks?: never;
         };
         Update: {
           id?: string;
@@ -236,6 +238,7 @@ export type Database = {
           new_ready_at?: string | null;
           ready_revision?: number;
           status_changed_at?: string | null;
+          client_networks?: never;
         };
         Relationships: [];
       };
@@ -521,6 +524,12 @@ export type Database = {
     Functions: {
       api_privilege_findings: {
         Args: never;
+        Returns: string[];
+      };
+      booking_address_buckets: {
+        Args: {
+          p_ip: string;
+        };
         Returns: string[];
       };
       booking_address_networks: {
