@@ -48,6 +48,34 @@ const attributes = (tx: Tx) =>
 
 const first = () => Object.fromEntries(Object.entries(SAMPLE).map(([k, [v]]) => [k, v]));
 
+/** Books the first sample at the first free time of its day; its reference. */
+async function bookFirst(tx: Tx, ip: string) {
+  const request = first();
+  const { slot } = await tx.one<{ slot: string }>(
+    `select slot from public.booking_candidates($1, $2::date, $3::timestamptz) order by slot limit 1`,
+    [request.service_id, request.booking_date, NOW],
+  );
+  request.booking_time = `${slot}:00`;
+  const { r } = await tx.one<{ r: { reference: string } }>(
+    `select public.create_booking(${REQUEST('$1')}, null, $2, $3::timestamptz) r`,
+    [request, ip, NOW],
+  );
+  return r;
+}
+
+/** The attributes of the request that the owner's table has a column for (and whether text). */
+function ownerShown(tx: Tx) {
+  return tx.rows<{ name: string; text: boolean }>(
+    `select a.attname::text as name, a.atttypid = 'text'::regtype as text
+       from pg_attribute a
+      where a.attrelid = (select typrelid from pg_type where oid = 'public.booking_request'::regtype)
+        and a.attnum > 0 and not a.attisdropped
+        and exists (select 1 from pg_attribute o
+                     where o.attrelid = 'public.owner_bookings'::regclass
+                       and o.attname = a.attname and not o.attisdropped)`,
+  );
+}
+
 describe.each(BACKENDS)('one booking record on %s', (backend) => {
   const t = useTestDatabase({ backend });
 
@@ -122,24 +150,8 @@ describe.each(BACKENDS)('one booking record on %s', (backend) => {
 
   it('the owner’s table shows every attribute it has a column for, and each change to it', () =>
     withRollback(t, async (tx) => {
-      const request = first();
-      const { slot } = await tx.one<{ slot: string }>(
-        `select slot from public.booking_candidates($1, $2::date, $3::timestamptz) order by slot limit 1`,
-        [request.service_id, request.booking_date, NOW],
-      );
-      request.booking_time = `${slot}:00`;
-      const { r } = await tx.one<{ r: { reference: string } }>(
-        `select public.create_booking(${REQUEST('$1')}, null, '10.7.7.8', $2::timestamptz) r`,
-        [request, NOW],
-      );
-      const shown = await tx.rows<{ name: string }>(
-        `select a.attname::text as name from pg_attribute a
-          where a.attrelid = (select typrelid from pg_type where oid = 'public.booking_request'::regtype)
-            and a.attnum > 0 and not a.attisdropped
-            and exists (select 1 from pg_attribute o
-                         where o.attrelid = 'public.owner_bookings'::regclass
-                           and o.attname = a.attname and not o.attisdropped)`,
-      );
+      const r = await bookFirst(tx, '10.7.7.8');
+      const shown = await ownerShown(tx);
       expect(shown.map((s) => s.name)).toContain('customer_name');
       const same = async (name: string) => {
         const row = await tx.one<{ table: unknown; booking: unknown }>(
@@ -172,27 +184,8 @@ describe.each(BACKENDS)('one booking record on %s', (backend) => {
     }));
   it('the owner corrects each field his table shows, and a value the table cannot take is refused in Danish', () =>
     withRollback(t, async (tx) => {
-      const request = first();
-      const { slot } = await tx.one<{ slot: string }>(
-        `select slot from public.booking_candidates($1, $2::date, $3::timestamptz) order by slot limit 1`,
-        [request.service_id, request.booking_date, NOW],
-      );
-      request.booking_time = `${slot}:00`;
-      const { r } = await tx.one<{ r: { reference: string } }>(
-        `select public.create_booking(${REQUEST('$1')}, null, '10.7.7.9', $2::timestamptz) r`,
-        [request, NOW],
-      );
-      const shown = (
-        await tx.rows<{ name: string; text: boolean }>(
-          `select a.attname::text as name, a.atttypid = 'text'::regtype as text
-             from pg_attribute a
-            where a.attrelid = (select typrelid from pg_type where oid = 'public.booking_request'::regtype)
-              and a.attnum > 0 and not a.attisdropped
-              and exists (select 1 from pg_attribute o
-                           where o.attrelid = 'public.owner_bookings'::regclass
-                             and o.attname = a.attname and not o.attisdropped)`,
-        )
-      ).filter((a) => a.text);
+      const r = await bookFirst(tx, '10.7.7.9');
+      const shown = (await ownerShown(tx)).filter((a) => a.text);
       const stored = async (name: string) =>
         (
           await tx.one<{ v: unknown }>(
