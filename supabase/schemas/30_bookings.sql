@@ -562,7 +562,7 @@ begin
       execute v_insert into v_booking
         using p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
               p_drop_off, p_ready, p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
-              p_created_at, to_jsonb(p_request);
+              p_created_at, to_jsonb(public.booking_request_tidied(p_request));
       insert into public.booking_work_periods (booking_id, bay, period)
       select p_id, v_bay, r from unnest(p_blocked) r;
       return v_booking;
@@ -585,7 +585,7 @@ comment on function public.booking_insert(
   uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
   text, text, timestamptz
 ) is
-  'Inserts a booking of a package (the request as booking_request_tidied gives it, which the callers have done; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+  'Inserts a booking of a package (the request as booking_request_tidied gives it, whatever the caller passed; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
 
 revoke all on function public.booking_insert(
   uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,

@@ -35,6 +35,7 @@ const ENGINE_COLUMNS = [
   'idempotency_key',
   'idempotency_hash',
   'client_ip',
+  'client_networks',
   'source',
   'created_at',
   'updated_at',
