@@ -23,6 +23,11 @@ begin
   if not exists (select from pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit;
   end if;
+  -- Supabase Auth (GoTrue) logs in as supabase_auth_admin: it owns the auth schema's tables and
+  -- is the role an Auth hook (a Postgres function) runs as
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole;
+  end if;
   -- On the platform `postgres` (the dashboard, the SQL editor, `db push`) is not a superuser. PGlite's
   -- bootstrap superuser is called postgres and cannot lose that attribute, so only a real server
   -- (initdb -U supabase_admin, local/db/postgres-server.ts) has this role as the platform has it.
@@ -93,6 +98,9 @@ $$;
 -- auth helpers (the subset of GoTrue's auth schema that RLS policies use)
 create schema if not exists auth;
 grant usage on schema auth to postgres, anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin;
+-- an Auth hook in public is called by supabase_auth_admin (it is granted execute on it by name)
+grant usage on schema public to supabase_auth_admin;
 
 create or replace function auth.jwt() returns jsonb
 language sql stable
