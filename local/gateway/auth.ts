@@ -138,12 +138,13 @@ export async function mintedJwt(
 export async function functionAuthorization(
   headers: IncomingHttpHeaders,
   keys: GatewayKeys,
+  now: number = Date.now(),
 ): Promise<string | undefined> {
   const auth = header(headers, 'authorization');
   const apikey = header(headers, 'apikey');
   if (auth !== undefined && !/^Bearer\s+sb_/i.test(auth.trim())) return auth;
   const role = apikey ? newKeyRole(apikey, keys) : undefined;
-  return role ? `Bearer ${await mintedJwt(role, keys.jwtSecret)}` : auth;
+  return role ? `Bearer ${await mintedJwt(role, keys.jwtSecret, now)}` : auth;
 }
 
 /**
@@ -199,6 +200,8 @@ export async function authAuthorization(
   headers: IncomingHttpHeaders,
   searchParams: URLSearchParams,
   keys: GatewayKeys,
+  /** Auth's clock: the minted JWT must be valid on the clock Auth checks it with. */
+  now: number,
 ): Promise<{ authorization: string | undefined } | ApiError> {
   const apikey = header(headers, 'apikey') ?? searchParams.get('apikey') ?? undefined;
   if (!apikey) return NO_API_KEY;
@@ -210,5 +213,5 @@ export async function authAuthorization(
   const token = bearer(headers);
   if (!keys.legacyKeys && token !== undefined && isLegacyKey(token, keys))
     return LEGACY_KEYS_DISABLED;
-  return { authorization: await functionAuthorization(headers, keys) };
+  return { authorization: await functionAuthorization(headers, keys, now) };
 }

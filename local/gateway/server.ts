@@ -235,7 +235,12 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
       // the gateway's key check, as on the platform
       let authorization: string | undefined;
       if (!(method === 'GET' && path === '/settings')) {
-        const gate = await authAuthorization(req.headers, url.searchParams, keys);
+        const gate = await authAuthorization(
+          req.headers,
+          url.searchParams,
+          keys,
+          (options.authNow ?? Date.now)(),
+        );
         if (isApiError(gate)) return sendJson(res, gate.status, gate.body, gate.headers);
         authorization = gate.authorization;
       }
