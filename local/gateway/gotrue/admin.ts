@@ -83,8 +83,8 @@ export async function adminCreateUser(
 
 export async function adminListUsers(ctx: GoTrueContext, req: AuthRequest): Promise<HandlerResult> {
   await requireAdmin(ctx, req);
-  const page = Number(req.query.get('page') ?? '1');
-  const perPage = Number(req.query.get('per_page') ?? '50');
+  const page = Number(req.query.get('page') || '1');
+  const perPage = Number(req.query.get('per_page') || '50');
   if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1)
     throw badRequest('validation_failed', 'Bad Pagination Parameters: invalid page or per_page');
   const { users, total } = await listUsers(ctx.db, 'authenticated', perPage, (page - 1) * perPage);
