@@ -23,9 +23,9 @@ export interface AuthStack {
   mailbox: Mailbox;
   clock: TestClock;
   /** An auth-js client with the publishable key, as the /ejer page has it. */
-  client(): AuthClient;
+  client(): InstanceType<typeof AuthClient>;
   /** The admin API with the secret key. */
-  admin(): AuthAdminApi;
+  admin(): InstanceType<typeof AuthAdminApi>;
   /** Makes a confirmed user through the admin API. */
   createUser(email: string): Promise<string>;
   /** The code in the newest e-mail to `email`. */

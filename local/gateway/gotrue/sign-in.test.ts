@@ -137,6 +137,21 @@ describe('sign-in with a mailed code', () => {
     );
   });
 
+  it('answers as GoTrue does when the e-mail cannot be sent, and lets the owner try again', async () => {
+    auth.clock.advance(61);
+    auth.mailbox.store.failNext(1, { status: 500 });
+    const failed = await auth.post('/otp', { email: OWNER, create_user: false });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({
+      code: 500,
+      error_code: 'unexpected_failure',
+      msg: 'Error sending magic link email',
+    });
+    // nothing was stored, so the one-a-minute limit does not hold the next try back
+    const retried = await auth.post('/otp', { email: OWNER, create_user: false });
+    expect(retried.status).toBe(200);
+  });
+
   it('answers a client on API version 2024-01-01 in its shape', async () => {
     const res = await auth.post(
       '/otp',
