@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readToml, type TomlValue } from '../../config.ts';
+import { ROOT } from '../../db/migrate.ts';
 
 export interface RateLimits {
   /** E-mails the whole project may send per hour ([auth.rate_limit] email_sent). */
@@ -84,10 +85,11 @@ function readTemplate(configFile: string, section: Record<string, TomlValue> | u
   if (!section) return null;
   const contentPath = section.content_path;
   if (typeof contentPath !== 'string') return null;
-  // the CLI resolves content_path from the project folder, the one that holds supabase/
-  const root = path.dirname(path.dirname(path.resolve(configFile)));
-  const file = path.resolve(root, contentPath);
-  if (!existsSync(file)) throw new Error(`Auth e-mail template not found: ${file}`);
+  // the CLI resolves content_path from the project folder, the one that holds supabase/; a copy
+  // of config.toml elsewhere (a test's) still means this repository's templates
+  const roots = [path.dirname(path.dirname(path.resolve(configFile))), ROOT];
+  const file = roots.map((root) => path.resolve(root, contentPath)).find((f) => existsSync(f));
+  if (!file) throw new Error(`Auth e-mail template not found: ${contentPath}`);
   return {
     subject: typeof section.subject === 'string' ? section.subject : 'Your Magic Link',
     html: readFileSync(file, 'utf8'),
