@@ -1,5 +1,6 @@
 // Sign-in with an e-mail code through the real @supabase/auth-js client against the embedded
 // Auth: the mail, the session, the access token's claims, and the token at /rest/v1.
+import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from '../../testing/auth.ts';
@@ -134,6 +135,31 @@ describe('sign-in with a mailed code', () => {
     });
     expect(auth.mailbox.store.messages.some((m) => m.to.includes('fremmed@example.org'))).toBe(
       false,
+    );
+  });
+
+  it('takes the hash of the code (token_hash, as a link in the e-mail would carry it)', async () => {
+    auth.clock.advance(61);
+    await auth.post('/otp', { email: OWNER, create_user: false });
+    const tokenHash = createHash('sha224')
+      .update(OWNER + auth.code(OWNER))
+      .digest('hex');
+    const withEmail = await auth.post('/verify', {
+      token_hash: tokenHash,
+      type: 'magiclink',
+      email: OWNER,
+    });
+    expect(withEmail.status).toBe(400);
+    const { data, error } = await auth.client().verifyOtp({
+      token_hash: tokenHash,
+      type: 'magiclink',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(OWNER);
+    const used = await auth.post('/verify', { token_hash: tokenHash, type: 'magiclink' });
+    expect(used.status).toBe(403);
+    expect(((await used.json()) as { msg: string }).msg).toBe(
+      'Email link is invalid or has expired',
     );
   });
 
