@@ -68,6 +68,8 @@ const CORS = {
     'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
 };
 
+const AUTH_EXPOSED = 'X-Total-Count, Link, X-Supabase-Api-Version';
+
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, {
     'Access-Control-Allow-Origin': '*',
@@ -253,12 +255,14 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
         body: (await readBody(req, MAX_BODY)).toString('utf8'),
         ip: clientAddress(req),
       });
+      // GoTrue's CORS exposes its API version (auth-js reads an error's shape by it) and paging
+      const headers = { 'Access-Control-Expose-Headers': AUTH_EXPOSED, ...answer.headers };
       if (answer.status === 204) {
-        res.writeHead(204, { ...CORS, ...answer.headers });
+        res.writeHead(204, { ...CORS, ...headers });
         res.end();
         return;
       }
-      return sendJson(res, answer.status, answer.body, answer.headers);
+      return sendJson(res, answer.status, answer.body, headers);
     }
     if (pathname.startsWith('/storage/v1/') || pathname.startsWith('/realtime/v1/')) {
       const e = unsupported(

@@ -186,6 +186,8 @@ describe('sign-in with a mailed code', () => {
     );
     expect(res.status).toBe(422);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    // a browser sees the version only because it is exposed (auth-js reads the error by it)
+    expect(res.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
     expect(await res.json()).toEqual({
       code: 'otp_disabled',
       message: 'Signups not allowed for otp',
