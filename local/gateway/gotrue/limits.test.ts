@@ -1,6 +1,7 @@
 // The embedded Auth's limits, on a clock the test moves: a code's lifetime (otp_expiry 600 s), one
 // code a minute per address, the project's e-mails per hour, and GoTrue's per-IP limits on
 // sign-in requests, code checks (which is what limits guessing a code) and token refreshes.
+import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from '../../testing/auth.ts';
 
@@ -21,6 +22,34 @@ beforeEach(() => auth.clock.advance(3600));
 const requestCode = (email = OWNER) => auth.post('/otp', { email, create_user: false });
 const verify = (token: string, email = OWNER) =>
   auth.post('/verify', { email, token, type: 'email' });
+
+/** POST to the gateway from another local address (a second machine, as far as it can tell). */
+function postFrom(localAddress: string, path: string, body: unknown): Promise<{ status: number }> {
+  const url = new URL(`${auth.stack.url}/auth/v1${path}`);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          apikey: auth.stack.publishableKey,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(text),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
 
 /** A code that is not `code`. */
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -134,6 +163,32 @@ describe('sending codes', () => {
     expect(viaClient.error?.code).toBe('over_email_send_rate_limit');
     auth.clock.advance(45);
     expect((await requestCode()).status).toBe(200);
+  });
+
+  it('counts by the connecting address, not by what X-Forwarded-For claims', async () => {
+    for (let i = 0; i < 30; i += 1)
+      expect(
+        (
+          await auth.post(
+            '/otp',
+            { email: 'ingen@example.org', create_user: false },
+            {
+              'X-Forwarded-For': `203.0.113.${i}`,
+            },
+          )
+        ).status,
+      ).toBe(422);
+    const spoofed = await auth.post(
+      '/otp',
+      { email: 'ingen@example.org', create_user: false },
+      { 'X-Forwarded-For': '198.51.100.7' },
+    );
+    expect(spoofed.status).toBe(429);
+    // another machine (another loopback address) has its own allowance
+    expect(
+      (await postFrom('127.0.0.2', '/otp', { email: 'ingen@example.org', create_user: false }))
+        .status,
+    ).toBe(422);
   });
 
   it('takes 30 sign-in requests per 5 minutes from an address, then 429', async () => {
