@@ -43,6 +43,9 @@ beforeAll(async () => {
         return jsonb_build_object('error', jsonb_build_object(
           'http_code', 403, 'message', 'Du har ikke adgang til ejersiden.'));
       end if;
+      if event -> 'claims' -> 'user_metadata' ->> 'blocked' = 'dropped-claims' then
+        return jsonb_build_object('claims', jsonb_build_object('sub', event ->> 'user_id'));
+      end if;
       return jsonb_build_object('claims',
         jsonb_set(event -> 'claims', '{owner}', 'true'::jsonb));
     end $$;
@@ -139,6 +142,29 @@ describe('the custom access token hook', () => {
         refresh_token: data.session!.refresh_token,
       });
       expect(again.status).toBe(200);
+    } finally {
+      await auth.stack.query(`update auth.users set raw_user_meta_data = '{}' where id = $1`, [
+        data.user!.id,
+      ]);
+    }
+  });
+});
+
+describe('a hook that drops claims GoTrue needs', () => {
+  it('fails the refresh with a 500, as GoTrue checks the claims against its minimum', async () => {
+    const { data } = await signIn(ALLOWED);
+    await auth.stack.query(
+      `update auth.users set raw_user_meta_data = '{"blocked": "dropped-claims"}' where id = $1`,
+      [data.user!.id],
+    );
+    try {
+      const res = await auth.post('/token?grant_type=refresh_token', {
+        refresh_token: data.session!.refresh_token,
+      });
+      expect(res.status).toBe(500);
+      const body = (await res.json()) as { error_code: string; msg: string };
+      expect(body.error_code).toBe('unexpected_failure');
+      expect(body.msg).toMatch(/^output claims do not conform to the expected schema/);
     } finally {
       await auth.stack.query(`update auth.users set raw_user_meta_data = '{}' where id = $1`, [
         data.user!.id,
