@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { openPglite, openPostgres, type Database } from './db/database.ts';
 import { defaultSupabaseDir, migrate, ROOT } from './db/migrate.ts';
+import type { AuthEmailOptions, Clock } from './gateway/gotrue/index.ts';
 import { startGateway, type Gateway } from './gateway/server.ts';
 import {
   ANON_KEY,
@@ -39,6 +40,13 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /** The functions' request idle timeout (tests); default the platform's 150 s. */
   functionIdleTimeoutMs?: number;
+  /**
+   * Where Auth mails sign-in codes; default the functions' e-mail API (RESEND_API_URL,
+   * RESEND_API_KEY, EMAIL_FROM of the environment the functions get), none when that is unset.
+   */
+  authEmail?: AuthEmailOptions | null;
+  /** Auth's clock (tests); default Date.now. */
+  authNow?: Clock;
   log?: (line: string) => void;
 }
 
@@ -93,6 +101,18 @@ export function legacyKeysFromEnv(value: string | undefined = process.env.SUPABA
   throw new StackError(`SUPABASE_LEGACY_KEYS must be on or off, not "${value}"`);
 }
 
+/** Auth's e-mail API from the functions' settings: the same API, key and sender they use. */
+export function authEmailFromEnv(env: Record<string, string | undefined>): AuthEmailOptions | null {
+  const apiUrl = env.RESEND_API_URL?.trim();
+  const apiKey = env.RESEND_API_KEY?.trim();
+  if (!apiUrl || !apiKey) return null;
+  return {
+    apiUrl,
+    apiKey,
+    from: env.EMAIL_FROM?.trim() || 'Glanspunkt <booking@glanspunkt.local>',
+  };
+}
+
 export function listFunctions(functionsDir: string): string[] {
   if (!existsSync(functionsDir)) return [];
   return readdirSync(functionsDir, { withFileTypes: true })
@@ -123,6 +143,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } else db = await openPglite(target.dataDir);
   const ownsDb = target.kind !== 'existing';
   let migrations = { applied: [] as string[], seeded: false };
+  const functionEnv: Record<string, string> = {
+    ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
+    ...readEnvFile(path.join(functionsDir, '.env')),
+    ...options.functionEnv,
+  };
   let gateway: Gateway;
   try {
     if (!(target.kind === 'existing' && target.migrated))
@@ -142,11 +167,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       secretKey: SECRET_KEY,
       legacyKeys,
       functionEnv: {
-        ALTCHA_HMAC_KEY: process.env.ALTCHA_HMAC_KEY ?? LOCAL_ALTCHA_HMAC_KEY,
         ...(db.connectionString ? { SUPABASE_DB_URL: db.connectionString } : {}),
-        ...readEnvFile(path.join(functionsDir, '.env')),
-        ...options.functionEnv,
+        ...functionEnv,
       },
+      authEmail:
+        options.authEmail === undefined
+          ? authEmailFromEnv({ ...process.env, ...functionEnv })
+          : options.authEmail,
+      authNow: options.authNow,
       log: options.log,
     });
   } catch (error) {

@@ -11,6 +11,7 @@ import { startPostgresServer } from '../db/postgres-server.ts';
 import { startLocalEmail } from '../mailbox/index.ts';
 import { LOCAL_OWNER_CALENDAR_SECRET, ownerCalendarUrl } from '../keys.ts';
 import { startStack, type DatabaseTarget } from '../stack.ts';
+import { ensureOwnerUser, ownerEmail } from './owner-user.ts';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, 'local', '.data', 'pglite');
 
@@ -221,6 +222,8 @@ export function ownerCalendarLine(gatewayUrl: string): string {
 
 export interface Backend {
   database: ResolvedDatabase;
+  /** The local owner's address, whose Auth user the backend made if it was missing. */
+  ownerEmail: string;
   email: Awaited<ReturnType<typeof startLocalEmail>>;
   stack: Awaited<ReturnType<typeof startStack>>;
   /** Stops the e-mail sender and mailbox, the stack and the database, in that order. */
@@ -229,7 +232,8 @@ export interface Backend {
 
 /**
  * What `npm run dev` and `npm start` both run behind the site: the database, the local mailbox
- * (its env reaches the edge functions) and the stack, with the e-mail sender started. Whatever
+ * (its env reaches the edge functions and Auth) and the stack, with the e-mail sender started and
+ * the local owner's Auth user made. Whatever
  * started is stopped again if a later step fails.
  */
 export async function startBackend(options: {
@@ -260,7 +264,18 @@ export async function startBackend(options: {
     throw error;
   });
   email.startSender(stack.url, stack.secretKey, (line) => console.log(line));
+  const owner = ownerEmail();
+  try {
+    if ((await ensureOwnerUser(stack.url, stack.secretKey, owner)) === 'made')
+      console.log(`Auth user ${owner} made (the local owner)`);
+  } catch (error) {
+    await email.stop();
+    await stack.stop();
+    await database.cleanup();
+    throw error;
+  }
   return {
+    ownerEmail: owner,
     database,
     email,
     stack,

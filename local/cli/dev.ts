@@ -14,6 +14,7 @@ import {
   startBackend,
   ownerCalendarLine,
 } from './common.ts';
+import { ownerSignInLine } from './owner-user.ts';
 
 runCli(async () => {
   const host = process.env.HOST ?? '127.0.0.1';
@@ -49,6 +50,7 @@ runCli(async () => {
     `Site:              http://${host}:${sitePort}/${hosted ? '  (uses VITE_SUPABASE_URL, not the local stack)' : ''}`,
   );
   console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
+  console.log(ownerSignInLine(`http://${host}:${sitePort}`, backend.ownerEmail, email.url));
   console.log(ownerCalendarLine(stack.url));
 
   const stop = async () => {

@@ -66,6 +66,16 @@ describe('npm start', () => {
         headers: { apikey: PUBLISHABLE_KEY },
       });
       expect(await rows.json()).toEqual([{ id: 7 }]);
+
+      // the local owner can sign in on /ejer: the user is there, and the banner says how
+      expect(output).toContain(
+        `Owner sign-in:     http://127.0.0.1:${sitePort}/ejer  as ejer@glanspunkt.local`,
+      );
+      const users = await fetch(`http://127.0.0.1:${supabasePort}/auth/v1/admin/users`, {
+        headers: { apikey: SECRET_KEY },
+      });
+      const { users: list } = (await users.json()) as { users: { email: string }[] };
+      expect(list.map((u) => u.email)).toEqual(['ejer@glanspunkt.local']);
     } finally {
       child.kill('SIGINT');
     }

@@ -16,6 +16,7 @@ import {
   startBackend,
   ownerCalendarLine,
 } from './common.ts';
+import { ownerSignInLine } from './owner-user.ts';
 import { createStaticServer } from './static.ts';
 
 /** The gateway URL a build made without VITE_SUPABASE_URL talks to (src/lib/supabase.ts). */
@@ -88,6 +89,7 @@ runCli(async () => {
   for (const line of keyLines(stack)) console.log(`  ${line}`);
   console.log(`Site:              http://${host}:${port}/`);
   console.log(`Mailbox:           ${email.url}  (e-mails are captured here, not sent)`);
+  console.log(ownerSignInLine(`http://${host}:${port}`, backend.ownerEmail, email.url));
   console.log(ownerCalendarLine(stack.url));
 
   onShutdown(async () => {

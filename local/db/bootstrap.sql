@@ -179,3 +179,154 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 alter schema supabase_migrations owner to postgres;
 alter table supabase_migrations.schema_migrations owner to postgres;
+
+-- Supabase Auth's own tables, in the shape of GoTrue's migrations (github:supabase/auth,
+-- migrations/) as a hosted project has them: the columns the embedded Auth (local/gateway/gotrue/)
+-- uses and the ones other code commonly reads. Owned by supabase_auth_admin, as Auth creates them;
+-- postgres may use them all (the image's update-auth-permissions migration), the API roles nothing.
+do $$
+begin
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+  if to_regtype('auth.one_time_token_type') is null then
+    create type auth.one_time_token_type as enum (
+      'confirmation_token', 'reauthentication_token', 'recovery_token',
+      'email_change_token_new', 'email_change_token_current', 'phone_change_token');
+  end if;
+end
+$$;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp without time zone,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- how each session was signed in: the access token's amr claim
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey
+    unique (session_id, authentication_method)
+);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255),
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade,
+  constraint refresh_tokens_token_unique unique (token)
+);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+create table if not exists auth.one_time_tokens (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null check (char_length(token_hash) > 0),
+  relates_to text not null,
+  created_at timestamp without time zone not null default now(),
+  updated_at timestamp without time zone not null default now()
+);
+create unique index if not exists one_time_tokens_user_id_token_type_key
+  on auth.one_time_tokens (user_id, token_type);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid not null primary key,
+  payload json,
+  created_at timestamptz,
+  ip_address varchar(64) not null default ''
+);
+
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array array['users', 'identities', 'sessions', 'refresh_tokens',
+                                 'one_time_tokens', 'audit_log_entries', 'mfa_amr_claims'] loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', v_table);
+    execute format('alter table auth.%I enable row level security', v_table);
+    execute format('revoke all on auth.%I from anon, authenticated, service_role', v_table);
+    execute format('grant all on auth.%I to postgres', v_table);
+  end loop;
+  alter type auth.aal_level owner to supabase_auth_admin;
+  alter type auth.one_time_token_type owner to supabase_auth_admin;
+  grant all on sequence auth.refresh_tokens_id_seq to postgres;
+end
+$$;

@@ -138,12 +138,13 @@ export async function mintedJwt(
 export async function functionAuthorization(
   headers: IncomingHttpHeaders,
   keys: GatewayKeys,
+  now: number = Date.now(),
 ): Promise<string | undefined> {
   const auth = header(headers, 'authorization');
   const apikey = header(headers, 'apikey');
   if (auth !== undefined && !/^Bearer\s+sb_/i.test(auth.trim())) return auth;
   const role = apikey ? newKeyRole(apikey, keys) : undefined;
-  return role ? `Bearer ${await mintedJwt(role, keys.jwtSecret)}` : auth;
+  return role ? `Bearer ${await mintedJwt(role, keys.jwtSecret, now)}` : auth;
 }
 
 /**
@@ -187,4 +188,30 @@ export async function identify(
     );
   }
   return { role: role as ApiRole, claims: result.claims };
+}
+
+/**
+ * The gateway stage in front of /auth/v1: the platform's gateway wants a valid apikey there too
+ * (and refuses the legacy keys once they are off); what Auth then sees as Authorization is decided
+ * as for a function (a new key becomes its role's short-lived JWT), so the secret key reaches
+ * Auth's admin API as the service_role role.
+ */
+export async function authAuthorization(
+  headers: IncomingHttpHeaders,
+  searchParams: URLSearchParams,
+  keys: GatewayKeys,
+  /** Auth's clock: the minted JWT must be valid on the clock Auth checks it with. */
+  now: number,
+): Promise<{ authorization: string | undefined } | ApiError> {
+  const apikey = header(headers, 'apikey') ?? searchParams.get('apikey') ?? undefined;
+  if (!apikey) return NO_API_KEY;
+  if (!newKeyRole(apikey, keys)) {
+    if (keyKind(apikey) !== 'jwt' || !(await verifyJwt(apikey, keys.jwtSecret)).ok)
+      return INVALID_API_KEY;
+    if (!keys.legacyKeys) return LEGACY_KEYS_DISABLED;
+  }
+  const token = bearer(headers);
+  if (!keys.legacyKeys && token !== undefined && isLegacyKey(token, keys))
+    return LEGACY_KEYS_DISABLED;
+  return { authorization: await functionAuthorization(headers, keys, now) };
 }

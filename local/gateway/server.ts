@@ -1,13 +1,15 @@
-// The Supabase-compatible gateway: /rest/v1 (PostgREST subset) and /functions/v1 (Deno), with
-// Supabase's CORS behaviour and its API keys: publishable and secret keys, and the legacy JWT keys
-// until they are turned off (./auth.ts).
+// The Supabase-compatible gateway: /rest/v1 (PostgREST subset), /functions/v1 (Deno) and /auth/v1
+// (GoTrue's e-mail code sign-in and admin users, ./gotrue/), with Supabase's CORS behaviour and its
+// API keys: publishable and secret keys, and the legacy JWT keys until they are turned off
+// (./auth.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BodyTooLarge, readBody } from '../net.ts';
-import { functionVerifiesJwt, readToml } from '../config.ts';
+import { functionVerifiesJwt } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { JWT_SECRET, verifyJwt } from '../keys.ts';
 import {
+  authAuthorization,
   functionAuthorization,
   identify,
   isLegacyKey,
@@ -15,7 +17,8 @@ import {
   type GatewayKeys,
 } from './auth.ts';
 import { isApiError, unsupported } from './errors.ts';
-import { FunctionRunner } from './functions.ts';
+import { FunctionRunner, platformClientHeaders } from './functions.ts';
+import { createGoTrue, type AuthEmailOptions, type Clock } from './gotrue/index.ts';
 import { handleRest } from './rest.ts';
 
 export interface GatewayOptions {
@@ -40,6 +43,13 @@ export interface GatewayOptions {
   secretKey: string;
   /** Whether the legacy JWT keys still work (default true); false refuses them like the platform. */
   legacyKeys?: boolean;
+  /**
+   * Where Auth mails its sign-in codes: a Resend-shaped e-mail API (the local mailbox). Unset or
+   * null: sign-in answers as GoTrue does when its SMTP server fails (500).
+   */
+  authEmail?: AuthEmailOptions | null;
+  /** Auth's clock in ms (tests move it: code expiry, rate-limit windows); default Date.now. */
+  authNow?: Clock;
   log?: (line: string) => void;
 }
 
@@ -57,6 +67,8 @@ const CORS = {
   'Access-Control-Expose-Headers':
     'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit',
 };
+
+const AUTH_EXPOSED = 'X-Total-Count, Link, X-Supabase-Api-Version';
 
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, {
@@ -85,6 +97,14 @@ function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * The caller's address as the platform's edge sees it (the TCP peer; what a client writes in
+ * X-Forwarded-For does not count): the key of Auth's per-IP rate limits.
+ */
+function clientAddress(req: IncomingMessage): string {
+  return platformClientHeaders(req)['cf-connecting-ip']!;
 }
 
 /** Most a refused body is read (and dropped) after the 413, so the client sees the answer. */
@@ -137,6 +157,15 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
   let baseUrl = '';
   let runner: FunctionRunner | undefined;
   const log = options.log ?? (() => undefined);
+  const gotrue = createGoTrue({
+    db: options.db,
+    configFile: options.configFile,
+    jwtSecret: secret,
+    issuer: () => `${baseUrl}/auth/v1`,
+    email: options.authEmail ?? null,
+    now: options.authNow,
+    log,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -202,26 +231,42 @@ export function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
     }
     if (method === 'OPTIONS') return preflight(req, res);
-    if (pathname === '/auth/v1/settings' && method === 'GET') {
-      // only the public settings, as GoTrue answers them, from config.toml's [auth]: enough for
-      // npm run check:live to see whether sign-ups are open (no Auth is served: they are not)
-      const auth = readToml(options.configFile).auth ?? {};
-      const enabled = auth.enabled !== false;
-      const signups = enabled && auth.enable_signup !== false;
-      return sendJson(res, 200, {
-        external: { email: signups, phone: false },
-        disable_signup: !signups,
-        mailer_autoconfirm: false,
-        phone_autoconfirm: false,
+    if (pathname.startsWith('/auth/v1/')) {
+      const path = pathname.slice('/auth/v1'.length);
+      // the public settings need no key (npm run check:live reads them); the rest sits behind
+      // the gateway's key check, as on the platform
+      let authorization: string | undefined;
+      if (!(method === 'GET' && path === '/settings')) {
+        const gate = await authAuthorization(
+          req.headers,
+          url.searchParams,
+          keys,
+          (options.authNow ?? Date.now)(),
+        );
+        if (isApiError(gate)) return sendJson(res, gate.status, gate.body, gate.headers);
+        authorization = gate.authorization;
+      }
+      const answer = await gotrue.handle({
+        method,
+        path,
+        query: url.searchParams,
+        headers: req.headers,
+        authorization,
+        body: (await readBody(req, MAX_BODY)).toString('utf8'),
+        ip: clientAddress(req),
       });
+      // GoTrue's CORS exposes its API version (auth-js reads an error's shape by it) and paging
+      const headers = { 'Access-Control-Expose-Headers': AUTH_EXPOSED, ...answer.headers };
+      if (answer.status === 204) {
+        res.writeHead(204, { ...CORS, ...headers });
+        res.end();
+        return;
+      }
+      return sendJson(res, answer.status, answer.body, headers);
     }
-    if (
-      pathname.startsWith('/auth/v1/') ||
-      pathname.startsWith('/storage/v1/') ||
-      pathname.startsWith('/realtime/v1/')
-    ) {
+    if (pathname.startsWith('/storage/v1/') || pathname.startsWith('/realtime/v1/')) {
       const e = unsupported(
-        `${pathname.split('/').slice(0, 3).join('/')} (only /rest/v1 and /functions/v1 are served)`,
+        `${pathname.split('/').slice(0, 3).join('/')} (only /rest/v1, /functions/v1 and /auth/v1 are served)`,
       );
       return sendJson(res, e.status, e.body);
     }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Row } from '../db/database.ts';
 import { keyHeaders } from '../keys.ts';
 import { freePort } from '../net.ts';
-import { startStack, type Stack } from '../stack.ts';
+import { startStack, type Stack, type StackOptions } from '../stack.ts';
 import {
   createTestDatabase,
   type Backend,
@@ -43,6 +43,10 @@ export interface TestStackOptions {
   legacyKeys?: boolean;
   /** Function secrets of this stack, e.g. CLIENT_IP_HEADER (see StackOptions.functionEnv). */
   functionEnv?: Record<string, string>;
+  /** See StackOptions.authEmail. */
+  authEmail?: StackOptions['authEmail'];
+  /** Auth's clock (see StackOptions.authNow). */
+  authNow?: StackOptions['authNow'];
 }
 
 export interface TestStack {
@@ -89,6 +93,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       configFile: options.configFile,
       legacyKeys: options.legacyKeys ?? true,
       functionEnv: options.functionEnv,
+      authEmail: options.authEmail,
+      authNow: options.authNow,
       log: options.verbose || process.env.STACK_VERBOSE ? (line) => console.log(line) : undefined,
     });
   } catch (error) {

@@ -35,10 +35,17 @@ const run = promisify(execFile);
 const requirements = readRequirements();
 const ENV_NAMES = [...requirements.secrets, ...requirements.optionalSecrets];
 
-function configWithAuth(dir: string, auth: string): string {
-  const base = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8');
+function configWithAuth(dir: string, auth: string, email = ''): string {
+  let base = readFileSync(path.join(ROOT, 'supabase', 'config.toml'), 'utf8');
+  // [auth]'s keys up to its first array (additional_redirect_urls), then [auth.email]'s
+  base = base.replace(/\[auth\]\n(?:(?!additional_redirect_urls)[^\n]*\n)*/, `[auth]\n${auth}\n`);
+  // [auth.email]'s own keys, each replaced where config.toml sets it
+  for (const line of email.split('\n').filter(Boolean)) {
+    const key = line.split('=')[0]!.trim();
+    base = base.replace(new RegExp(`^${key} = .*$`, 'm'), line);
+  }
   const file = path.join(dir, `config-${Math.random().toString(36).slice(2)}.toml`);
-  writeFileSync(file, base.replace(/\[auth\][^[]*/, `[auth]\n${auth}\n\n`));
+  writeFileSync(file, base);
   return file;
 }
 
@@ -103,7 +110,12 @@ describe('check:live on a fresh embedded stack', () => {
     });
     stack = await startTestStack({
       backend: 'pglite',
-      configFile: configWithAuth(dir, 'enabled = true\nenable_signup = true'),
+      // sign-ups open, addresses not confirmed: a project set up for public sign-up
+      configFile: configWithAuth(
+        dir,
+        'enabled = true\nenable_signup = true',
+        'enable_confirmations = false',
+      ),
     });
     // as if the last migration had not been pushed yet
     await stack.query('delete from supabase_migrations.schema_migrations where version = $1', [
@@ -150,6 +162,7 @@ describe('check:live on a fresh embedded stack', () => {
       'Hjemmesidens adresse er ikke en rigtig https-adresse: http://127.0.0.1:5173',
     );
     expect(da).toContain('Auth: nye brugere kan oprette sig');
+    expect(da).toContain('Auth: e-mail-adresser godkendes uden bekræftelse');
     expect(da).toContain(
       'Åben for offentligheden, men ikke på listen: anon: execute function public.live_status()',
     );
@@ -285,6 +298,9 @@ describe('check:live once everything is set', () => {
     for (const name of requirements.secrets) expect(da).toContain(`Hemmelighed ${name} er sat`);
     expect(da).toContain('Afsenderdomæne glanspunkt.dk');
     expect(da).toContain('Auth: oprettelse af brugere er slået fra');
+    expect(da).toContain('Auth: ejeren kan logge ind med en kode på e-mail');
+    expect(da).toContain('Auth: e-mail-adresser skal bekræftes');
+    expect(da).toContain('Auth: log ind med telefon er slået fra');
     expect(da).toContain(
       `Den offentlige nøgle når præcis det, listen tillader (${Object.keys(requirements.privileges).length} adgange)`,
     );
@@ -385,7 +401,12 @@ describe('a project whose history is from before the squash', () => {
         functions: {},
         secrets: null,
         privileges: [],
-        signupsOpen: false,
+        auth: {
+          signupsOpen: false,
+          emailSignIn: true,
+          emailAutoconfirm: false,
+          phoneSignIn: false,
+        },
       },
       [],
     ).filter((i) => /^(Migration|Alle migrationer)/.test(i.da));

@@ -49,13 +49,25 @@ export interface ProjectFacts {
   /** public.api_privilege_findings() of the project (the privilege lint), null: not answered. */
   privileges: string[] | null;
   privilegesError?: string;
-  /** null: the Auth settings could not be read. */
-  signupsOpen: boolean | null;
+  /** What GET /auth/v1/settings shows publicly; null: it could not be read. */
+  auth: PublicAuthSettings | null;
   authError?: string;
   /** What reaches the functions as the client's address (live-check, asked twice); absent: not asked. */
   clientAddress?: ClientAddressFacts;
   /** The deployed site's scripts (SITE_URL's /contact); absent: no site address known. */
   siteBundle?: SiteBundle;
+}
+
+/** The owner's sign-in as Auth must show it publicly (docs/deploy.md, "Owner sign-in"). */
+export interface PublicAuthSettings {
+  /** disable_signup false: anyone may make a user. */
+  signupsOpen: boolean;
+  /** external.email: sign-in by e-mail code is on. */
+  emailSignIn: boolean;
+  /** mailer_autoconfirm: addresses count as confirmed without a mail. */
+  emailAutoconfirm: boolean;
+  /** external.phone: sign-in by phone is on. */
+  phoneSignIn: boolean;
 }
 
 /** The embedded local stack (its client addresses are loopback ones by nature). */
@@ -103,7 +115,7 @@ export async function probeProject(
     functions: {},
     secrets: null,
     privileges: null,
-    signupsOpen: null,
+    auth: null,
   };
 
   const status = await request(`${base}/rest/v1/rpc/live_status`, {
@@ -169,8 +181,17 @@ export async function probeProject(
 
   const auth = await request(`${base}/auth/v1/settings`, { headers: keyHeaders(serviceKey) });
   if (auth.ok) {
-    const settings = (await auth.json()) as { disable_signup?: boolean };
-    facts.signupsOpen = settings.disable_signup !== true;
+    const settings = (await auth.json()) as {
+      disable_signup?: boolean;
+      mailer_autoconfirm?: boolean;
+      external?: { email?: boolean; phone?: boolean };
+    };
+    facts.auth = {
+      signupsOpen: settings.disable_signup !== true,
+      emailSignIn: settings.external?.email === true,
+      emailAutoconfirm: settings.mailer_autoconfirm !== false,
+      phoneSignIn: settings.external?.phone !== false,
+    };
   } else facts.authError = `HTTP ${auth.status} ${await bodyText(auth)}`;
   return facts;
 }
@@ -443,8 +464,8 @@ export function evaluate(
     add(item.ok, item.da, item.en, item.fix);
   }
 
-  // Auth: the site has no login, so nobody may sign up
-  if (facts.signupsOpen === null) {
+  // Auth: only the owner signs in, by a code mailed to an address that already has a user
+  if (facts.auth === null) {
     add(
       false,
       'Auth-indstillingerne kan ikke læses',
@@ -452,13 +473,38 @@ export function evaluate(
       'check SUPABASE_URL and the key',
     );
   } else {
+    const auth = facts.auth;
     add(
-      !facts.signupsOpen,
-      facts.signupsOpen
+      !auth.signupsOpen,
+      auth.signupsOpen
         ? 'Auth: nye brugere kan oprette sig'
         : 'Auth: oprettelse af brugere er slået fra',
-      facts.signupsOpen ? 'Auth sign-ups are on' : 'Auth sign-ups off',
+      auth.signupsOpen ? 'Auth sign-ups are on' : 'Auth sign-ups off',
       'Dashboard → Authentication → Sign In / Providers: "Allow new users to sign up" off',
+    );
+    add(
+      auth.emailSignIn,
+      auth.emailSignIn
+        ? 'Auth: ejeren kan logge ind med en kode på e-mail'
+        : 'Auth: log ind med e-mail er slået fra, så ejeren kan ikke logge ind',
+      auth.emailSignIn ? 'Auth e-mail sign-in on' : 'Auth e-mail provider off',
+      'Dashboard → Authentication → Sign In / Providers → Email: on',
+    );
+    add(
+      !auth.emailAutoconfirm,
+      auth.emailAutoconfirm
+        ? 'Auth: e-mail-adresser godkendes uden bekræftelse'
+        : 'Auth: e-mail-adresser skal bekræftes',
+      auth.emailAutoconfirm ? 'Auth mailer_autoconfirm is on' : 'Auth confirms e-mail addresses',
+      'Dashboard → Authentication → Sign In / Providers → Email: "Confirm email" on',
+    );
+    add(
+      !auth.phoneSignIn,
+      auth.phoneSignIn
+        ? 'Auth: log ind med telefon er slået til'
+        : 'Auth: log ind med telefon er slået fra',
+      auth.phoneSignIn ? 'Auth phone sign-in is on' : 'Auth phone sign-in off',
+      'Dashboard → Authentication → Sign In / Providers → Phone: off',
     );
   }
 

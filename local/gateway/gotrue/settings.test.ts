@@ -1,0 +1,79 @@
+// What the embedded Auth reads from the project's supabase/config.toml: the same settings the
+// deploy guide sets on the hosted project.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../db/migrate.ts';
+import { fillTemplate, textFromHtml } from './mail.ts';
+import { durationSeconds, hookFunctionName, publicSettings, readAuthSettings } from './settings.ts';
+
+const CONFIG = path.join(ROOT, 'supabase', 'config.toml');
+
+describe("the project's Auth settings", () => {
+  const s = readAuthSettings(CONFIG);
+
+  it('are a code sign-in for existing users only, a code living 10 minutes', () => {
+    expect(s).toMatchObject({
+      enabled: true,
+      signupsEnabled: false,
+      emailProvider: true,
+      mailerAutoconfirm: false,
+      phoneProvider: false,
+      jwtExpiry: 3600,
+      otpExpiry: 600,
+      otpLength: 6,
+      maxFrequency: 60,
+      refreshTokenRotation: true,
+      refreshTokenReuseInterval: 10,
+      rateLimits: { emailSent: 30, signInSignUps: 30, tokenVerifications: 30, tokenRefresh: 150 },
+    });
+    expect(publicSettings(s)).toMatchObject({
+      disable_signup: true,
+      mailer_autoconfirm: false,
+      external: { email: true, phone: false },
+    });
+  });
+
+  it('leave the access token hook to be turned on where its function exists', () => {
+    expect(s.accessTokenHook).toBeNull();
+    expect(readFileSync(CONFIG, 'utf8')).toContain(
+      '# uri = "pg-functions://postgres/public/owner_access_token_hook"',
+    );
+  });
+
+  it('mail the Danish template of supabase/templates, with the code in subject and text', () => {
+    const template = s.magicLinkTemplate!;
+    expect(template.html).toBe(
+      readFileSync(path.join(ROOT, 'supabase', 'templates', 'magic-link.html'), 'utf8'),
+    );
+    const data = {
+      token: '123456',
+      tokenHash: 'h',
+      email: 'ejer@glanspunkt.local',
+      siteUrl: 'https://www.glanspunkt.dk',
+      redirectTo: 'https://www.glanspunkt.dk/ejer',
+    };
+    expect(fillTemplate(template.subject, data)).toBe('Din kode til Glanspunkt: 123456');
+    const text = textFromHtml(fillTemplate(template.html, data));
+    expect(text).toContain('123456');
+    expect(text).toContain('Skriv koden på siden for at logge ind. Koden virker i 10 minutter.');
+    expect(text).not.toMatch(/[<>{}]/);
+  });
+});
+
+describe('config values', () => {
+  it('reads Go durations as the CLI writes them', () => {
+    expect(durationSeconds('60s', 0)).toBe(60);
+    expect(durationSeconds('1m30s', 0)).toBe(90);
+    expect(durationSeconds('1h', 0)).toBe(3600);
+    expect(durationSeconds(undefined, 7)).toBe(7);
+  });
+
+  it('takes a hook URI only as pg-functions://postgres/<schema>/<function>', () => {
+    expect(hookFunctionName('pg-functions://postgres/public/owner_access_token_hook')).toBe(
+      '"public"."owner_access_token_hook"',
+    );
+    expect(() => hookFunctionName('pg-functions://postgres/public/x;drop table y')).toThrow();
+    expect(() => hookFunctionName('https://example.org/hook')).toThrow();
+  });
+});
