@@ -237,12 +237,11 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
     await withRollback(t, async (tx) => {
       const { id, reference } = await online(tx, SERVICE.guld, '2026-12-03', '10:00');
       await tap(tx, id, 'arrived', 'confirmed', AT('10:05'));
-      const stale = await refusal(tx, 'select public.owner_set_status_at($1, $2, $3, $4::timestamptz)', [
-        id,
-        'no_show',
-        'confirmed',
-        AT('10:30'),
-      ]);
+      const stale = await refusal(
+        tx,
+        'select public.owner_set_status_at($1, $2, $3, $4::timestamptz)',
+        [id, 'no_show', 'confirmed', AT('10:30')],
+      );
       expect(stale).toEqual({
         code: 'PT409',
         message: `Bookingen ${reference} er i mellemtiden sat til ankommet. Siden viser nu, hvordan den står; tryk igen, hvis du stadig vil ændre den.`,
@@ -286,10 +285,13 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       );
       expect(publicSlots.r.slots).toEqual([]);
       const calendar = (
-        await tx.one<{ r: { today: string; first: string; days: { day: string; status: string; time?: string }[] } }>(
-          'select public.owner_calendar_at($1, $2::timestamptz) r',
-          [SERVICE.guld, NOW],
-        )
+        await tx.one<{
+          r: {
+            today: string;
+            first: string;
+            days: { day: string; status: string; time?: string }[];
+          };
+        }>('select public.owner_calendar_at($1, $2::timestamptz) r', [SERVICE.guld, NOW])
       ).r;
       expect(calendar.first).toBe('2026-12-01');
       expect(calendar.days[0]).toEqual({ day: '2026-12-01', status: 'bookable', time: '10:30' });
@@ -315,7 +317,10 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
         messages: [],
       });
       const second = (await phoneBooking(AT('10:01', '2026-12-01'))).r;
-      expect(second).toEqual({ created: false, car: expect.objectContaining({ id: first.car.id }) });
+      expect(second).toEqual({
+        created: false,
+        car: expect.objectContaining({ id: first.car.id }),
+      });
       const { n } = await tx.one<{ n: number }>(
         `select count(*)::int n from public.bookings where customer_name = 'Jens Telefon'`,
       );
@@ -434,10 +439,12 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       expect(await tx.rows('select email, name from public.owners')).toEqual([
         { email: 'ejer@glanspunkt.local', name: 'Ejeren' },
       ]);
-      await tx.rows(`insert into public.owners (email, name) values ('  Mette@Example.DK ', ' Mette ')`);
-      expect(
-        await tx.rows(`select email, name from public.owners where name = 'Mette'`),
-      ).toEqual([{ email: 'mette@example.dk', name: 'Mette' }]);
+      await tx.rows(
+        `insert into public.owners (email, name) values ('  Mette@Example.DK ', ' Mette ')`,
+      );
+      expect(await tx.rows(`select email, name from public.owners where name = 'Mette'`)).toEqual([
+        { email: 'mette@example.dk', name: 'Mette' },
+      ]);
       expect(
         await refusal(tx, `insert into public.owners (email) values ('mette hos værkstedet')`),
       ).toEqual({
@@ -472,7 +479,8 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       const stranger = { ...OWNER, email: 'fremmed@example.dk' };
       const refused = {
         code: '42501',
-        message: 'Din e-mailadresse har ikke adgang til ejersiden. Spørg ejeren, om den skal på listen.',
+        message:
+          'Din e-mailadresse har ikke adgang til ejersiden. Spørg ejeren, om den skal på listen.',
       };
       expect(await asCaller(tx, stranger, 'authenticated', me)).toEqual(refused);
       expect(await asCaller(tx, { ...OWNER, email: undefined }, 'authenticated', me)).toEqual(
@@ -481,15 +489,21 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       // anon has no execute on it at all (PostgreSQL's own refusal)
       expect((await asCaller(tx, { role: 'anon' }, 'anon', me)).code).toBe('42501');
       // a token of another role does not pass, even with an owner's address
-      expect(
-        await asCaller(tx, { role: 'anon', email: OWNER.email }, 'authenticated', me),
-      ).toEqual({ code: '42501', message: 'Log ind som ejer for at bruge ejersiden.' });
+      expect(await asCaller(tx, { role: 'anon', email: OWNER.email }, 'authenticated', me)).toEqual(
+        { code: '42501', message: 'Log ind som ejer for at bruge ejersiden.' },
+      );
       // the service role passes (it reaches all of it anyway)
       expect(await asCaller(tx, { role: 'service_role' }, 'service_role', me)).toEqual({});
       // the internal functions are not the API's
       expect(
-        (await asCaller(tx, OWNER, 'authenticated', `select public.owner_day_at(current_date, now())`))
-          .code,
+        (
+          await asCaller(
+            tx,
+            OWNER,
+            'authenticated',
+            `select public.owner_day_at(current_date, now())`,
+          )
+        ).code,
       ).toBe('42501');
 
       // taken off the list: the still valid token is refused at the next call
@@ -516,9 +530,10 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       });
       const hook = async (e: unknown) => {
         await tx.exec('savepoint hook; set local role supabase_auth_admin');
-        const r = await tx.one<{ r: unknown }>('select public.owner_access_token_hook($1::jsonb) r', [
-          JSON.stringify(e),
-        ]);
+        const r = await tx.one<{ r: unknown }>(
+          'select public.owner_access_token_hook($1::jsonb) r',
+          [JSON.stringify(e)],
+        );
         await tx.exec('rollback to savepoint hook');
         return r.r;
       };
@@ -548,9 +563,7 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
         [request, SERVICE.guld, NOW],
       );
     const answers = await Promise.all(Array.from({ length: 6 }, call));
-    const results = answers.map(
-      (a) => (a.rows[0] as { r: { created: boolean; car: Car } }).r,
-    );
+    const results = answers.map((a) => (a.rows[0] as { r: { created: boolean; car: Car } }).r);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.car.id)).size).toBe(1);
     const rows = await t.query<{ n: number }>(
