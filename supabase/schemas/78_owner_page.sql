@@ -55,12 +55,17 @@ begin
     raise exception '"%" er ikke en e-mailadresse. Skriv adressen, ejeren logger ind med, f.eks. ejer@glanspunkt.dk.', new.email
       using errcode = 'check_violation';
   end if;
+  -- the same address typed another way is the same owner (the primary key would say it in English)
+  if (tg_op = 'INSERT' or new.email <> old.email)
+     and exists (select 1 from public.owners o where o.email = new.email) then
+    raise exception '% står allerede på listen.', new.email using errcode = 'unique_violation';
+  end if;
   return new;
 end;
 $$;
 
 comment on function public.owners_tidy() is
-  'Trigger function: stores an owner''s address lower case and trimmed, and refuses in Danish one that is not an e-mail address.';
+  'Trigger function: stores an owner''s address lower case and trimmed, and refuses in Danish one that is not an e-mail address or is on the list already.';
 
 revoke all on function public.owners_tidy() from public, anon, authenticated;
 

@@ -971,6 +971,11 @@ begin
     raise exception '"%" er ikke en e-mailadresse. Skriv adressen, ejeren logger ind med, f.eks. ejer@glanspunkt.dk.', new.email
       using errcode = 'check_violation';
   end if;
+  -- the same address typed another way is the same owner (the primary key would say it in English)
+  if (tg_op = 'INSERT' or new.email <> old.email)
+     and exists (select 1 from public.owners o where o.email = new.email) then
+    raise exception '% står allerede på listen.', new.email using errcode = 'unique_violation';
+  end if;
   return new;
 end;
 $function$;
@@ -1053,7 +1058,7 @@ COMMENT ON FUNCTION "public"."owner_set_status_at"(uuid, text, text, timestamp w
 
 COMMENT ON FUNCTION "public"."owner_time_of"(text) IS 'A drop-off time HH:MM of the owner page, or a Danish refusal.';
 
-COMMENT ON FUNCTION "public"."owners_tidy"() IS 'Trigger function: stores an owner''s address lower case and trimmed, and refuses in Danish one that is not an e-mail address.';
+COMMENT ON FUNCTION "public"."owners_tidy"() IS 'Trigger function: stores an owner''s address lower case and trimmed, and refuses in Danish one that is not an e-mail address or is on the list already.';
 
 COMMENT ON TABLE "public"."owner_status_undo" IS 'Teknisk: den sidste status, du har ændret på ejersiden pr. booking, så siden kan tilbyde Fortryd, indtil kunden får besked (owner_message_delay_minutes). Ret ikke her.';
 
