@@ -552,7 +552,35 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
     });
   });
 
-  // commits its rows, so it comes last
+  // these commit their rows, so they come last
+  it('the same tap from two phones at once changes the status once', async () => {
+    const r = await book(t.db, {
+      serviceId: SERVICE.guld,
+      date: '2026-12-03',
+      time: '14:00',
+      now: NOW,
+    });
+    const [{ id }] = await t.query<{ id: string }>(
+      'select id from public.bookings where reference = $1',
+      [r.reference],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.db.query('select public.owner_set_status_at($1, $2, $3, $4::timestamptz) r', [
+          id,
+          'arrived',
+          'confirmed',
+          AT('14:05'),
+        ]),
+      ),
+    );
+    const changed = answers.map((a) => (a.rows[0] as { r: { changed: boolean } }).r.changed);
+    expect(changed.filter(Boolean)).toHaveLength(1);
+    expect(await t.query('select status from public.bookings where id = $1', [id])).toEqual([
+      { status: 'arrived' },
+    ]);
+  });
+
   it('two phone bookings racing with one request id make one booking', async () => {
     const request = crypto.randomUUID();
     const call = () =>
