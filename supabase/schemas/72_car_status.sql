@@ -155,22 +155,27 @@ create function public.booking_status_too_early(
   p_now timestamptz
 )
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
+  -- (PL/pgSQL keeps its plan for the session; an SQL function with SET is planned on every call,
+  -- and the owner page asks this for every car of a day)
   -- the car's day begins on the drop-off day (or the evening before); no-show from the drop-off
-  select case
-    when p_booking.status = 'confirmed' and p_status in ('arrived', 'ready')
-         and p_now < (((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
-                      at time zone 'Europe/Copenhagen') then
-      format('Bookingen %s skal først afleveres %s: bilen kan tidligst meldes ankommet eller klar dagen før.',
-        p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date))
-    when p_status = 'no_show' and p_now < p_booking.drop_off_at then
-      format('Bookingen %s kan først meldes udeblevet fra afleveringstiden, %s kl. %s.',
-        p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
-        public.owner_time_text(p_booking.drop_off_at))
-  end;
+  if p_booking.status = 'confirmed' and p_status in ('arrived', 'ready')
+     and p_now < (((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
+                  at time zone 'Europe/Copenhagen') then
+    return format('Bookingen %s skal først afleveres %s: bilen kan tidligst meldes ankommet eller klar dagen før.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date));
+  end if;
+  if p_status = 'no_show' and p_now < p_booking.drop_off_at then
+    return format('Bookingen %s kan først meldes udeblevet fra afleveringstiden, %s kl. %s.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
+      public.owner_time_text(p_booking.drop_off_at));
+  end if;
+  return null;
+end;
 $$;
 
 comment on function public.booking_status_too_early(public.bookings, text, timestamptz) is

@@ -169,18 +169,20 @@ revoke all on table public.owner_status_undo from anon, authenticated;
 
 create function public.owner_car_day(p_booking public.bookings, p_now timestamptz)
 returns date
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+declare
+  v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
+begin
   -- the day it is on when that is today (a car in the workshop), else its drop-off day
-  select case
-    when (p_now at time zone 'Europe/Copenhagen')::date
-         between (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
-             and (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date
-      then (p_now at time zone 'Europe/Copenhagen')::date
-    else (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
-  end;
+  if v_today between (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
+                 and (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date then
+    return v_today;
+  end if;
+  return (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date;
+end;
 $$;
 
 comment on function public.owner_car_day(public.bookings, timestamptz) is
@@ -190,20 +192,23 @@ revoke all on function public.owner_car_day(public.bookings, timestamptz) from p
 
 create function public.owner_car_next(p_booking public.bookings, p_now timestamptz)
 returns text[]
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
   -- one tap goes forward only (a correction is the undo, or owner_bookings in Studio), along the
-  -- engine's transitions and not before the engine allows it
-  select coalesce(array_agg(s.status order by s.ord), '{}')
-    from unnest(case p_booking.status
-                  when 'confirmed' then array['arrived', 'no_show']
-                  when 'arrived' then array['ready']
-                  when 'ready' then array['collected']
-                  else array[]::text[] end) with ordinality s(status, ord)
-   where s.status = any(public.booking_status_next(p_booking.status))
-     and public.booking_status_too_early(p_booking, s.status, p_now) is null;
+  -- engine's transitions and not before the engine allows it. PL/pgSQL: its plan is kept for the
+  -- session (an SQL function with SET is planned again for every car of the day)
+  return (select coalesce(array_agg(s.status order by s.ord), '{}')
+            from unnest(case p_booking.status
+                          when 'confirmed' then array['arrived', 'no_show']
+                          when 'arrived' then array['ready']
+                          when 'ready' then array['collected']
+                          else array[]::text[] end) with ordinality s(status, ord)
+           where s.status = any(public.booking_status_next(p_booking.status))
+             and public.booking_status_too_early(p_booking, s.status, p_now) is null);
+end;
 $$;
 
 comment on function public.owner_car_next(public.bookings, timestamptz) is
@@ -213,12 +218,15 @@ revoke all on function public.owner_car_next(public.bookings, timestamptz) from 
 
 create function public.owner_car(p_booking public.bookings, p_day date, p_now timestamptz)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  -- PL/pgSQL: its plan is kept for the session (an SQL function with SET is planned again for
+  -- every car of the day)
+  return (select jsonb_build_object(
     'id', p_booking.id,
     'reference', p_booking.reference,
     'role', r.role,
@@ -263,7 +271,8 @@ as $$
          and o.kind not in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')),
       '[]'::jsonb))
     from public.booking_day_role(p_booking, p_day) r
-   cross join (select public.owner_car_next(p_booking, p_now) as next) n;
+   cross join (select public.owner_car_next(p_booking, p_now) as next) n);
+end;
 $$;
 
 comment on function public.owner_car(public.bookings, date, timestamptz) is
@@ -303,6 +312,8 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+-- the planner's guess for the agenda's rows made it compile (JIT) the page's main read each time
+set jit = off
 as $$
 declare
   v_result jsonb;

@@ -278,22 +278,27 @@ CREATE OR REPLACE FUNCTION public.booking_status_too_early (
   p_now     timestamp with time zone
 )
   RETURNS text
-  LANGUAGE sql
+  LANGUAGE plpgsql
   STABLE
   SET search_path TO ''
   AS $function$
+begin
+  -- (PL/pgSQL keeps its plan for the session; an SQL function with SET is planned on every call,
+  -- and the owner page asks this for every car of a day)
   -- the car's day begins on the drop-off day (or the evening before); no-show from the drop-off
-  select case
-    when p_booking.status = 'confirmed' and p_status in ('arrived', 'ready')
-         and p_now < (((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
-                      at time zone 'Europe/Copenhagen') then
-      format('Bookingen %s skal først afleveres %s: bilen kan tidligst meldes ankommet eller klar dagen før.',
-        p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date))
-    when p_status = 'no_show' and p_now < p_booking.drop_off_at then
-      format('Bookingen %s kan først meldes udeblevet fra afleveringstiden, %s kl. %s.',
-        p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
-        public.owner_time_text(p_booking.drop_off_at))
-  end;
+  if p_booking.status = 'confirmed' and p_status in ('arrived', 'ready')
+     and p_now < (((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
+                  at time zone 'Europe/Copenhagen') then
+    return format('Bookingen %s skal først afleveres %s: bilen kan tidligst meldes ankommet eller klar dagen før.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date));
+  end if;
+  if p_status = 'no_show' and p_now < p_booking.drop_off_at then
+    return format('Bookingen %s kan først meldes udeblevet fra afleveringstiden, %s kl. %s.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
+      public.owner_time_text(p_booking.drop_off_at));
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.get_available_slots (
@@ -501,12 +506,15 @@ CREATE OR REPLACE FUNCTION public.owner_car (
   p_now     timestamp with time zone
 )
   RETURNS jsonb
-  LANGUAGE sql
+  LANGUAGE plpgsql
   STABLE
   SECURITY DEFINER
   SET search_path TO ''
   AS $function$
-  select jsonb_build_object(
+begin
+  -- PL/pgSQL: its plan is kept for the session (an SQL function with SET is planned again for
+  -- every car of the day)
+  return (select jsonb_build_object(
     'id', p_booking.id,
     'reference', p_booking.reference,
     'role', r.role,
@@ -551,7 +559,8 @@ CREATE OR REPLACE FUNCTION public.owner_car (
          and o.kind not in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')),
       '[]'::jsonb))
     from public.booking_day_role(p_booking, p_day) r
-   cross join (select public.owner_car_next(p_booking, p_now) as next) n;
+   cross join (select public.owner_car_next(p_booking, p_now) as next) n);
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.owner_car_day (
@@ -559,18 +568,20 @@ CREATE OR REPLACE FUNCTION public.owner_car_day (
   p_now     timestamp with time zone
 )
   RETURNS date
-  LANGUAGE sql
+  LANGUAGE plpgsql
   STABLE
   SET search_path TO ''
   AS $function$
+declare
+  v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
+begin
   -- the day it is on when that is today (a car in the workshop), else its drop-off day
-  select case
-    when (p_now at time zone 'Europe/Copenhagen')::date
-         between (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
-             and (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date
-      then (p_now at time zone 'Europe/Copenhagen')::date
-    else (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
-  end;
+  if v_today between (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date
+                 and (coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen')::date then
+    return v_today;
+  end if;
+  return (p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.owner_car_next (
@@ -578,20 +589,23 @@ CREATE OR REPLACE FUNCTION public.owner_car_next (
   p_now     timestamp with time zone
 )
   RETURNS text[]
-  LANGUAGE sql
+  LANGUAGE plpgsql
   STABLE
   SET search_path TO ''
   AS $function$
+begin
   -- one tap goes forward only (a correction is the undo, or owner_bookings in Studio), along the
-  -- engine's transitions and not before the engine allows it
-  select coalesce(array_agg(s.status order by s.ord), '{}')
-    from unnest(case p_booking.status
-                  when 'confirmed' then array['arrived', 'no_show']
-                  when 'arrived' then array['ready']
-                  when 'ready' then array['collected']
-                  else array[]::text[] end) with ordinality s(status, ord)
-   where s.status = any(public.booking_status_next(p_booking.status))
-     and public.booking_status_too_early(p_booking, s.status, p_now) is null;
+  -- engine's transitions and not before the engine allows it. PL/pgSQL: its plan is kept for the
+  -- session (an SQL function with SET is planned again for every car of the day)
+  return (select coalesce(array_agg(s.status order by s.ord), '{}')
+            from unnest(case p_booking.status
+                          when 'confirmed' then array['arrived', 'no_show']
+                          when 'arrived' then array['ready']
+                          when 'ready' then array['collected']
+                          else array[]::text[] end) with ordinality s(status, ord)
+           where s.status = any(public.booking_status_next(p_booking.status))
+             and public.booking_status_too_early(p_booking, s.status, p_now) is null);
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.owner_customer_no_shows (
@@ -653,6 +667,7 @@ CREATE OR REPLACE FUNCTION public.owner_day_at (
   STABLE
   SECURITY DEFINER
   SET search_path TO ''
+  SET jit TO 'off'
   AS $function$
 declare
   v_result jsonb;
