@@ -216,7 +216,12 @@ comment on function public.owner_car_next(public.bookings, timestamptz) is
 
 revoke all on function public.owner_car_next(public.bookings, timestamptz) from public, anon, authenticated;
 
-create function public.owner_car(p_booking public.bookings, p_day date, p_now timestamptz)
+create function public.owner_car_of(
+  p_booking public.bookings,
+  p_role text,
+  p_at timestamptz,
+  p_now timestamptz
+)
 returns jsonb
 language plpgsql
 stable
@@ -229,8 +234,8 @@ begin
   return (select jsonb_build_object(
     'id', p_booking.id,
     'reference', p_booking.reference,
-    'role', r.role,
-    'at', public.copenhagen_iso(r.at),
+    'role', p_role,
+    'at', public.copenhagen_iso(p_at),
     'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
     'ready', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)),
     'package', p_booking.service_name,
@@ -270,13 +275,31 @@ begin
        where o.booking_id = p_booking.id
          and o.kind not in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')),
       '[]'::jsonb))
-    from public.booking_day_role(p_booking, p_day) r
-   cross join (select public.owner_car_next(p_booking, p_now) as next) n);
+    from (select public.owner_car_next(p_booking, p_now) as next) n);
+end;
+$$;
+
+comment on function public.owner_car_of(public.bookings, text, timestamptz, timestamptz) is
+  'A booking as the owner page shows it, given its role and time on the day shown (booking_day_role; the Car of the page''s contract): drop-off and ready time (ISO, Copenhagen offset), package, customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
+
+revoke all on function public.owner_car_of(public.bookings, text, timestamptz, timestamptz)
+  from public, anon, authenticated;
+
+create function public.owner_car(p_booking public.bookings, p_day date, p_now timestamptz)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return (select public.owner_car_of(p_booking, r.role, r.at, p_now)
+            from public.booking_day_role(p_booking, p_day) r);
 end;
 $$;
 
 comment on function public.owner_car(public.bookings, date, timestamptz) is
-  'A booking as the owner page shows it on a day (the Car of the page''s contract): role and time that day (booking_day_role), drop-off and ready time (ISO, Copenhagen offset), package, customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
+  'A booking as the owner page shows it on a day: owner_car_of with its role and time that day (booking_day_role).';
 
 revoke all on function public.owner_car(public.bookings, date, timestamptz) from public, anon, authenticated;
 
@@ -335,7 +358,7 @@ begin
                                                'closes', public.owner_time_text(h.closes_at))
                        from public.booking_day_hours(p_day) h),
            'cars', coalesce((
-             select jsonb_agg(public.owner_car(b, p_day, p_now) order by r.at nulls last, b.reference)
+             select jsonb_agg(public.owner_car_of(b, r.role, r.at, p_now) order by r.at nulls last, b.reference)
                from public.owner_agenda_at(
                       least(p_now, p_day::timestamp at time zone 'Europe/Copenhagen')) a
                join public.bookings b on b.reference = a.reference

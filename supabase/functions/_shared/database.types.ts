@@ -1300,6 +1300,15 @@ export type Database = {
         };
         Returns: string[];
       };
+      owner_car_of: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_role: string;
+          p_at: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_car_of'>;
+      };
       owner_check_customer: {
         Args: {
           p_request: Database['public']['CompositeTypes']['booking_request'];

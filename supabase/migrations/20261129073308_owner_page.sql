@@ -512,54 +512,8 @@ CREATE OR REPLACE FUNCTION public.owner_car (
   SET search_path TO ''
   AS $function$
 begin
-  -- PL/pgSQL: its plan is kept for the session (an SQL function with SET is planned again for
-  -- every car of the day)
-  return (select jsonb_build_object(
-    'id', p_booking.id,
-    'reference', p_booking.reference,
-    'role', r.role,
-    'at', public.copenhagen_iso(r.at),
-    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-    'ready', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)),
-    'package', p_booking.service_name,
-    'serviceId', p_booking.service_id,
-    'customerName', p_booking.customer_name,
-    'phone', p_booking.customer_phone,
-    'phoneDisplay', public.phone_display(p_booking.customer_phone),
-    'email', p_booking.customer_email,
-    'carPlate', p_booking.car_plate,
-    'notes', p_booking.notes,
-    'status', p_booking.status,
-    'statusText', public.booking_status_text(p_booking.status),
-    'noShows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, p_now),
-    'source', p_booking.source,
-    'next', to_jsonb(n.next),
-    -- a tap to ready tells the customer (booking_queue_car_ready: once per booking, only with an
-    -- address and the setting on): the page asks before that tap
-    'nextNotifies', to_jsonb(array(
-      select s from unnest(n.next) s
-       where s = 'ready' and public.booking_car_message_notifies(p_booking)
-         and not exists (select 1 from public.email_outbox o
-                          where o.idempotency_key = 'car_ready:' || p_booking.id
-                            and o.status in ('sending', 'sent')))),
-    'undo', (select jsonb_build_object('status', u.from_status, 'until', public.copenhagen_iso(u.until))
-               from public.owner_status_undo u
-              where u.booking_id = p_booking.id and u.to_status = p_booking.status and u.until > p_now),
-    'messages', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'kind', o.kind,
-               'channel', case when o.kind like 'sms\_%' then 'sms' else 'email' end,
-               -- a message being handed to the provider right now is still on its way
-               'status', case when o.status = 'sending' then 'pending' else o.status end,
-               'due', case when o.status in ('pending', 'sending') then public.copenhagen_iso(o.next_attempt_at) end,
-               'sentAt', public.copenhagen_iso(o.sent_at))
-             order by o.created_at, o.kind)
-        from public.email_outbox o
-       where o.booking_id = p_booking.id
-         and o.kind not in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')),
-      '[]'::jsonb))
-    from public.booking_day_role(p_booking, p_day) r
-   cross join (select public.owner_car_next(p_booking, p_now) as next) n);
+  return (select public.owner_car_of(p_booking, r.role, r.at, p_now)
+            from public.booking_day_role(p_booking, p_day) r);
 end;
 $function$;
 
@@ -605,6 +559,69 @@ begin
                           else array[]::text[] end) with ordinality s(status, ord)
            where s.status = any(public.booking_status_next(p_booking.status))
              and public.booking_status_too_early(p_booking, s.status, p_now) is null);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.owner_car_of (
+  p_booking public.bookings,
+  p_role    text,
+  p_at      timestamp with time zone,
+  p_now     timestamp with time zone
+)
+  RETURNS jsonb
+  LANGUAGE plpgsql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+begin
+  -- PL/pgSQL: its plan is kept for the session (an SQL function with SET is planned again for
+  -- every car of the day)
+  return (select jsonb_build_object(
+    'id', p_booking.id,
+    'reference', p_booking.reference,
+    'role', p_role,
+    'at', public.copenhagen_iso(p_at),
+    'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
+    'ready', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)),
+    'package', p_booking.service_name,
+    'serviceId', p_booking.service_id,
+    'customerName', p_booking.customer_name,
+    'phone', p_booking.customer_phone,
+    'phoneDisplay', public.phone_display(p_booking.customer_phone),
+    'email', p_booking.customer_email,
+    'carPlate', p_booking.car_plate,
+    'notes', p_booking.notes,
+    'status', p_booking.status,
+    'statusText', public.booking_status_text(p_booking.status),
+    'noShows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, p_now),
+    'source', p_booking.source,
+    'next', to_jsonb(n.next),
+    -- a tap to ready tells the customer (booking_queue_car_ready: once per booking, only with an
+    -- address and the setting on): the page asks before that tap
+    'nextNotifies', to_jsonb(array(
+      select s from unnest(n.next) s
+       where s = 'ready' and public.booking_car_message_notifies(p_booking)
+         and not exists (select 1 from public.email_outbox o
+                          where o.idempotency_key = 'car_ready:' || p_booking.id
+                            and o.status in ('sending', 'sent')))),
+    'undo', (select jsonb_build_object('status', u.from_status, 'until', public.copenhagen_iso(u.until))
+               from public.owner_status_undo u
+              where u.booking_id = p_booking.id and u.to_status = p_booking.status and u.until > p_now),
+    'messages', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'kind', o.kind,
+               'channel', case when o.kind like 'sms\_%' then 'sms' else 'email' end,
+               -- a message being handed to the provider right now is still on its way
+               'status', case when o.status = 'sending' then 'pending' else o.status end,
+               'due', case when o.status in ('pending', 'sending') then public.copenhagen_iso(o.next_attempt_at) end,
+               'sentAt', public.copenhagen_iso(o.sent_at))
+             order by o.created_at, o.kind)
+        from public.email_outbox o
+       where o.booking_id = p_booking.id
+         and o.kind not in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')),
+      '[]'::jsonb))
+    from (select public.owner_car_next(p_booking, p_now) as next) n);
 end;
 $function$;
 
@@ -689,7 +706,7 @@ begin
                                                'closes', public.owner_time_text(h.closes_at))
                        from public.booking_day_hours(p_day) h),
            'cars', coalesce((
-             select jsonb_agg(public.owner_car(b, p_day, p_now) order by r.at nulls last, b.reference)
+             select jsonb_agg(public.owner_car_of(b, r.role, r.at, p_now) order by r.at nulls last, b.reference)
                from public.owner_agenda_at(
                       least(p_now, p_day::timestamp at time zone 'Europe/Copenhagen')) a
                join public.bookings b on b.reference = a.reference
@@ -1041,11 +1058,13 @@ COMMENT ON FUNCTION "public"."owner_cancel_booking"(uuid) IS 'Cancels a booking 
 
 COMMENT ON FUNCTION "public"."owner_cancel_booking_at"(uuid, timestamp with time zone) IS 'Cancels a booking from the owner page at p_now (booking_set_status: frees the time, tells the customer after the undo window); a cancelled one again changes nothing ({cancelled: false}). Returns {cancelled, car}.';
 
-COMMENT ON FUNCTION "public"."owner_car"(public.bookings, date, timestamp with time zone) IS 'A booking as the owner page shows it on a day (the Car of the page''s contract): role and time that day (booking_day_role), drop-off and ready time (ISO, Copenhagen offset), package, customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
+COMMENT ON FUNCTION "public"."owner_car"(public.bookings, date, timestamp with time zone) IS 'A booking as the owner page shows it on a day: owner_car_of with its role and time that day (booking_day_role).';
 
 COMMENT ON FUNCTION "public"."owner_car_day"(public.bookings, timestamp with time zone) IS 'The Copenhagen day a single car is shown for on the owner page: today when the car is at the workshop today, else its drop-off day.';
 
 COMMENT ON FUNCTION "public"."owner_car_next"(public.bookings, timestamp with time zone) IS 'The statuses one tap on the owner page may set now: forward only (confirmed to arrived or no_show, arrived to ready, ready to collected), as booking_status_next and booking_status_too_early allow at p_now.';
+
+COMMENT ON FUNCTION "public"."owner_car_of"(public.bookings, text, timestamp with time zone, timestamp with time zone) IS 'A booking as the owner page shows it, given its role and time on the day shown (booking_day_role; the Car of the page''s contract): drop-off and ready time (ISO, Copenhagen offset), package, customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
 
 COMMENT ON FUNCTION "public"."owner_customer_no_shows"(text, text) IS 'A contact''s no-shows of the last 12 months and the warning (owner_customer_no_shows_at), for an owner only (owner_required).';
 
@@ -1141,6 +1160,10 @@ GRANT EXECUTE ON FUNCTION "public"."owner_car_day"(public.bookings, timestamp WI
 REVOKE ALL ON FUNCTION "public"."owner_car_next"(public.bookings, timestamp WITH time zone) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."owner_car_next"(public.bookings, timestamp WITH time zone) TO "postgres", "service_role";
+
+REVOKE ALL ON FUNCTION "public"."owner_car_of"(public.bookings, text, timestamp WITH time zone, timestamp WITH time zone) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION "public"."owner_car_of"(public.bookings, text, timestamp WITH time zone, timestamp WITH time zone) TO "postgres", "service_role";
 
 REVOKE ALL ON FUNCTION "public"."owner_customer_no_shows"(text, text) FROM PUBLIC;
 
