@@ -73,6 +73,11 @@ create trigger owners_tidy
   before insert or update on public.owners
   for each row execute function public.owners_tidy();
 
+-- "select all rows -> Delete" in Studio would lock every owner out at once
+create trigger refuse_truncate
+  before truncate on public.owners
+  for each statement execute function public.refuse_truncate();
+
 alter table public.owners enable row level security;
 -- no policy: only the service role (Studio, scripts) and postgres read or change the list
 revoke all on table public.owners from anon, authenticated;

@@ -1012,6 +1012,37 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.refuse_truncate()
+  RETURNS TRIGGER
+  LANGUAGE plpgsql
+  SET search_path TO ''
+  AS $function$
+begin
+  raise exception using
+    errcode = 'feature_not_supported',
+    message = case tg_table_name
+      when 'owner_bookings' then
+        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking ved at vælge status aflyst; den bliver stående i tabellen.'
+      when 'bookings' then
+        'Bookinger kan ikke slettes, heller ikke alle på én gang. Aflys en booking i owner_bookings ved at vælge status aflyst.'
+      when 'opening_hours' then
+        'Åbningstiderne kan ikke slettes. Luk en ugedag ved at gøre opens_at og closes_at tomme (NULL) i dens række, eller luk enkelte dage i closed_dates.'
+      when 'closed_dates' then
+        'Alle lukkedage kan ikke slettes på én gang. Markér de dage, der skal åbne igen, og slet dem; helligdage åbnes i open_dates.'
+      when 'open_dates' then
+        'Alle ekstra åbne dage kan ikke slettes på én gang. Markér de dage, der skal lukke igen, og slet dem.'
+      when 'settings' then
+        'Indstillingerne kan ikke slettes: siden og bookingen bruger dem. Ret værdien (value) i den enkelte række.'
+      when 'services' then
+        'Pakkerne kan ikke slettes, heller ikke alle på én gang: bookingerne peger på dem. Tag en pakke af siden ved at sætte is_active til false.'
+      when 'owners' then
+        'Ejerlisten kan ikke tømmes på én gang: så kunne ingen logge ind på ejersiden. Markér de adresser, der skal fjernes, og slet dem.'
+      else
+        format('Tabellen %s kan ikke tømmes på én gang.', tg_table_name)
+    end;
+end;
+$function$;
+
 ALTER TABLE "public"."owner_status_undo"
   ADD CONSTRAINT "owner_status_undo_booking_id_fkey" FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
 
@@ -1019,6 +1050,11 @@ CREATE TRIGGER owners_tidy
   BEFORE INSERT OR UPDATE ON public.owners
   FOR EACH ROW
   EXECUTE FUNCTION public.owners_tidy();
+
+CREATE TRIGGER refuse_truncate
+  BEFORE TRUNCATE ON public.owners
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION public.refuse_truncate();
 
 COMMENT ON COLUMN "public"."owner_status_undo"."booking_id" IS 'Bookingen.';
 
