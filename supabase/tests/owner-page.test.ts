@@ -233,6 +233,28 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
     });
   });
 
+  it('a customer who chose SMS: the text message shows beside the e-mail and is held back with it', async () => {
+    await withRollback(t, async (tx) => {
+      const { id } = await online(tx, SERVICE.guld, '2026-12-03', '10:00', '+45 20 11 22 44');
+      await tx.rows(`update public.bookings set sms_opt_in = true where id = $1`, [id]);
+      await tap(tx, id, 'arrived', 'confirmed', AT('10:05'));
+      const ready = await tap(tx, id, 'ready', 'arrived', AT('10:30'));
+      const ofReady = (car: Car) =>
+        car.messages
+          .filter((m) => m.kind.endsWith('car_ready'))
+          .map((m) => [m.kind, m.channel, m.status, m.due]);
+      expect(ofReady(ready.car)).toEqual([
+        ['car_ready', 'email', 'pending', AT('10:33')],
+        ['sms_car_ready', 'sms', 'pending', AT('10:33')],
+      ]);
+      const undone = await tap(tx, id, 'arrived', 'ready', AT('10:31'));
+      expect(ofReady(undone.car)).toEqual([
+        ['car_ready', 'email', 'cancelled', null],
+        ['sms_car_ready', 'sms', 'cancelled', null],
+      ]);
+    });
+  });
+
   it('a tap on a status changed meanwhile elsewhere is refused with 409 in Danish; the engine still rules', async () => {
     await withRollback(t, async (tx) => {
       const { id, reference } = await online(tx, SERVICE.guld, '2026-12-03', '10:00');
