@@ -34,3 +34,6 @@ insert into public.opening_hours (weekday, opens_at, closes_at) values
   (5, '08:00', '17:00'),
   (6, '10:00', '16:00'),
   (7, null, null);
+
+-- the local owner (npm run dev makes the Auth user OWNER_EMAIL with the same address)
+insert into public.owners (email, name) values ('ejer@glanspunkt.local', 'Ejeren');

@@ -82,6 +82,8 @@ begin
         'Indstillingerne kan ikke slettes: siden og bookingen bruger dem. Ret værdien (value) i den enkelte række.'
       when 'services' then
         'Pakkerne kan ikke slettes, heller ikke alle på én gang: bookingerne peger på dem. Tag en pakke af siden ved at sætte is_active til false.'
+      when 'owners' then
+        'Ejerlisten kan ikke tømmes på én gang: så kunne ingen logge ind på ejersiden. Markér de adresser, der skal fjernes, og slet dem.'
       else
         format('Tabellen %s kan ikke tømmes på én gang.', tg_table_name)
     end;

@@ -476,7 +476,8 @@ revoke all on function public.copenhagen_iso(timestamptz) from public, anon, aut
 create function public.booking_calendar(
   p_service_id uuid,
   p_now timestamptz default now(),
-  p_own_booking uuid default null
+  p_own_booking uuid default null,
+  p_owner boolean default false
 )
 returns jsonb
 language plpgsql
@@ -487,7 +488,8 @@ set timezone = 'Europe/Copenhagen'
 as $$
 declare
   v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
-  v_min integer := public.booking_setting('min_advance_booking_days', 1);
+  -- the owner's window starts today (booking_candidates' p_owner); it ends where the customers' does
+  v_min integer := case when p_owner then 0 else public.booking_setting('min_advance_booking_days', 1) end;
   v_max integer := public.booking_setting('max_advance_booking_days', 60);
   v_days jsonb;
 begin
@@ -525,7 +527,7 @@ begin
              end as status,
              case
                when g.day >= v_today + v_min and r.closed_reason is null then
-                 public.get_available_slots(p_service_id, g.day::date, p_now, p_own_booking)
+                 public.get_available_slots(p_service_id, g.day::date, p_now, p_own_booking, p_owner)
                    -> 'slots' ->> 0
              end as first_time
         from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
@@ -540,10 +542,10 @@ begin
 end;
 $$;
 
-comment on function public.booking_calendar(uuid, timestamptz, uuid) is
-  'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, time?, holiday?}]} from today to last, status bookable (time: its first free drop-off, HH:MI), full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). p_own_booking: the booking being moved, whose own time counts as free. Raises P0001 for an unknown or inactive package.';
+comment on function public.booking_calendar(uuid, timestamptz, uuid, boolean) is
+  'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, time?, holiday?}]} from today to last, status bookable (time: its first free drop-off, HH:MI), full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window, from today (first is today). Raises P0001 for an unknown or inactive package.';
 
-revoke all on function public.booking_calendar(uuid, timestamptz, uuid)
+revoke all on function public.booking_calendar(uuid, timestamptz, uuid, boolean)
   from public, anon, authenticated;
 
 create function public.get_booking_calendar(p_service_id uuid)

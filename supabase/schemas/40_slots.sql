@@ -182,7 +182,8 @@ revoke all on function public.booking_free_bay(tstzrange[]) from public, anon, a
 create function public.booking_candidates(
   p_service_id uuid,
   p_day date,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_owner boolean default false
 )
 returns table (slot text, drop_off_at timestamptz, ready_at timestamptz, blocked tstzrange[])
 language plpgsql
@@ -215,6 +216,10 @@ begin
      and s.value ~ '^\s*[0-9]{1,9}\s*$';
   if v_step < 5 then
     v_step := 30;
+  end if;
+  -- the owner (the /ejer page) books today too; the rest of the rules are the customers'
+  if p_owner then
+    v_min := 0;
   end if;
 
   select sv.duration_minutes into v_minutes
@@ -255,17 +260,18 @@ begin
 end;
 $$;
 
-comment on function public.booking_candidates(uuid, date, timestamptz) is
-  'Every drop-off time the rules allow for a package on a day (ignoring other bookings), with ready time and the bay time it would occupy.';
+comment on function public.booking_candidates(uuid, date, timestamptz, boolean) is
+  'Every drop-off time the rules allow for a package on a day (ignoring other bookings), with ready time and the bay time it would occupy. p_owner: the owner''s window, which starts today (min_advance_booking_days does not apply).';
 
-revoke all on function public.booking_candidates(uuid, date, timestamptz)
+revoke all on function public.booking_candidates(uuid, date, timestamptz, boolean)
   from public, anon, authenticated;
 
 create function public.get_available_slots(
   p_service_id uuid,
   p_date date,
   p_now timestamptz default now(),
-  p_own_booking uuid default null
+  p_own_booking uuid default null,
+  p_owner boolean default false
 )
 returns jsonb
 language plpgsql
@@ -285,7 +291,7 @@ begin
   end if;
   -- one read of the busy periods around the day's candidates, then a free bay per candidate
   with c as materialized (
-    select * from public.booking_candidates(p_service_id, p_date, p_now)
+    select * from public.booking_candidates(p_service_id, p_date, p_now, p_owner)
   ), span as (
     select tstzrange(min(lower(r)), max(upper(r)), '[)') as s from c cross join lateral unnest(c.blocked) r
   ), busy as materialized (
@@ -313,10 +319,10 @@ begin
 end;
 $$;
 
-comment on function public.get_available_slots(uuid, date, timestamptz, uuid) is
-  'Free drop-off times of a day for a package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service}. p_own_booking: the booking being moved, whose own time counts as free. Called by the get-available-slots edge function.';
+comment on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean) is
+  'Free drop-off times of a day for a package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service}. p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window (today included, booking_candidates). Called by the get-available-slots edge function.';
 
-revoke all on function public.get_available_slots(uuid, date, timestamptz, uuid)
+revoke all on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean)
   from public, anon, authenticated;
 -- the get-available-slots edge function calls it with the secret key
-grant execute on function public.get_available_slots(uuid, date, timestamptz, uuid) to service_role;
+grant execute on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean) to service_role;

@@ -149,6 +149,41 @@ comment on function public.booking_status_refusal(public.bookings, text) is
 revoke all on function public.booking_status_refusal(public.bookings, text)
   from public, anon, authenticated;
 
+create function public.booking_status_too_early(
+  p_booking public.bookings,
+  p_status text,
+  p_now timestamptz
+)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  -- (PL/pgSQL keeps its plan for the session; an SQL function with SET is planned on every call,
+  -- and the owner page asks this for every car of a day)
+  -- the car's day begins on the drop-off day (or the evening before); no-show from the drop-off
+  if p_booking.status = 'confirmed' and p_status in ('arrived', 'ready')
+     and p_now < (((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
+                  at time zone 'Europe/Copenhagen') then
+    return format('Bookingen %s skal først afleveres %s: bilen kan tidligst meldes ankommet eller klar dagen før.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date));
+  end if;
+  if p_status = 'no_show' and p_now < p_booking.drop_off_at then
+    return format('Bookingen %s kan først meldes udeblevet fra afleveringstiden, %s kl. %s.',
+      p_booking.reference, public.owner_day_text((p_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
+      public.owner_time_text(p_booking.drop_off_at));
+  end if;
+  return null;
+end;
+$$;
+
+comment on function public.booking_status_too_early(public.bookings, text, timestamptz) is
+  'The Danish refusal when a booking cannot be set to p_status yet at p_now (arrived or ready before the day before the drop-off day, no_show before the drop-off), else null. Used by booking_set_status and the owner page''s next statuses.';
+
+revoke all on function public.booking_status_too_early(public.bookings, text, timestamptz)
+  from public, anon, authenticated;
+
 create function public.booking_release_bay(p_booking_id uuid, p_now timestamptz)
 returns void
 language plpgsql
@@ -334,6 +369,7 @@ as $$
 declare
   v_booking public.bookings;
   v_from text;
+  v_early text;
 begin
   select * into v_booking from public.bookings b
    where b.id = p_booking_id and b.anonymised_at is null
@@ -355,19 +391,9 @@ begin
       using errcode = 'feature_not_supported';
   end if;
 
-  -- the car's day begins on the drop-off day (or the evening before); no-show from the drop-off
-  if v_from = 'confirmed' and p_status in ('arrived', 'ready')
-     and p_now < (((v_booking.drop_off_at at time zone 'Europe/Copenhagen')::date - 1)::timestamp
-                  at time zone 'Europe/Copenhagen') then
-    raise exception 'Bookingen % skal først afleveres %: bilen kan tidligst meldes ankommet eller klar dagen før.',
-      v_booking.reference, public.owner_day_text((v_booking.drop_off_at at time zone 'Europe/Copenhagen')::date)
-      using errcode = 'feature_not_supported';
-  end if;
-  if p_status = 'no_show' and p_now < v_booking.drop_off_at then
-    raise exception 'Bookingen % kan først meldes udeblevet fra afleveringstiden, % kl. %.',
-      v_booking.reference, public.owner_day_text((v_booking.drop_off_at at time zone 'Europe/Copenhagen')::date),
-      public.owner_time_text(v_booking.drop_off_at)
-      using errcode = 'feature_not_supported';
+  v_early := public.booking_status_too_early(v_booking, p_status, p_now);
+  if v_early is not null then
+    raise exception '%', v_early using errcode = 'feature_not_supported';
   end if;
 
   if p_status = 'cancelled' then

@@ -269,6 +269,23 @@ const PERFORMERS: Record<string, Performer> = {
     notAStep:
       'logging in and the Table Editor’s buttons; the refusal of deleting every row is walked by truncate-guards.test.ts',
   },
+  'Hvem kan logge ind på ejersiden (tabellen `owners`)': {
+    // the owners rows as the guide has the owner write them (the Auth user of step 1 is Auth's;
+    // that a removed owner's next call is refused is walked by owner-page-attacks.test.ts)
+    async perform() {
+      const h = 'Hvem kan logge ind på ejersiden (tabellen `owners`)';
+      const typed = span(h, /^[A-Z][a-z]+@[A-Z]/);
+      const stored = span(h, /^[a-z]+@[a-z]+\.[a-z]+$/);
+      const row = saved(await post('owners', { email: ` ${typed} `, name: 'Mette' }));
+      expect(row).toMatchObject({ email: stored, name: 'Mette' });
+      refused(await post('owners', { email: typed.toLowerCase() }), /står allerede på listen/);
+      refused(await post('owners', { email: 'Mette fra værkstedet' }), /ikke en e-mailadresse/);
+      saved(await rest(`owners?email=eq.${stored}`, { method: 'DELETE' }));
+      expect(await stack.query('select 1 from public.owners where email = $1', [stored])).toEqual(
+        [],
+      );
+    },
+  },
   'Se dagens og morgendagens arbejde (`owner_agenda`)': {
     async perform() {
       const h = 'Se dagens og morgendagens arbejde (`owner_agenda`)';

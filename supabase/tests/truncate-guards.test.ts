@@ -15,6 +15,7 @@ const GUARDED: Record<string, RegExp> = {
   open_dates: /Markér de dage, der skal lukke igen, og slet dem/,
   settings: /Ret værdien \(value\) i den enkelte række/,
   services: /sætte is_active til false/,
+  owners: /Markér de adresser, der skal fjernes, og slet dem/,
 };
 
 /**

@@ -407,6 +407,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      owner_status_undo: {
+        Row: {
+          booking_id: string;
+          from_status: string;
+          to_status: string;
+          until: string;
+        };
+        Insert: {
+          booking_id: string;
+          from_status: string;
+          to_status: string;
+          until: string;
+        };
+        Update: {
+          booking_id?: string;
+          from_status?: string;
+          to_status?: string;
+          until?: string;
+        };
+        Relationships: [];
+      };
+      owners: {
+        Row: {
+          email: string;
+          name: string;
+          added_at: string;
+        };
+        Insert: {
+          email: string;
+          name?: string;
+          added_at?: string;
+        };
+        Update: {
+          email?: string;
+          name?: string;
+          added_at?: string;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           id: string;
@@ -552,6 +591,7 @@ export type Database = {
           p_service_id: string;
           p_now?: string;
           p_own_booking?: string;
+          p_owner?: boolean;
         };
         Returns: SqlAnswer<'booking_calendar'>;
       };
@@ -582,6 +622,7 @@ export type Database = {
           p_service_id: string;
           p_day: string;
           p_now?: string;
+          p_owner?: boolean;
         };
         Returns: {
           slot: string;
@@ -924,6 +965,14 @@ export type Database = {
         };
         Returns: string;
       };
+      booking_status_too_early: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_status: string;
+          p_now: string;
+        };
+        Returns: string;
+      };
       booking_summary: {
         Args: {
           p_booking: Database['public']['Tables']['bookings']['Row'];
@@ -1084,6 +1133,7 @@ export type Database = {
           p_date: string;
           p_now?: string;
           p_own_booking?: string;
+          p_owner?: boolean;
         };
         Returns: SqlAnswer<'get_available_slots'>;
       };
@@ -1116,6 +1166,12 @@ export type Database = {
         };
         Returns: SqlAnswer<'move_booking'>;
       };
+      owner_access_token_hook: {
+        Args: {
+          event: Json;
+        };
+        Returns: SqlAnswer<'owner_access_token_hook'>;
+      };
       owner_agenda_at: {
         Args: {
           p_now: string;
@@ -1142,11 +1198,32 @@ export type Database = {
         };
         Returns: SqlAnswer<'owner_agenda_item'>;
       };
+      owner_available_slots: {
+        Args: {
+          p_service_id: string;
+          p_day: string;
+        };
+        Returns: SqlAnswer<'owner_available_slots'>;
+      };
+      owner_available_slots_at: {
+        Args: {
+          p_service_id: string;
+          p_day: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_available_slots_at'>;
+      };
       owner_book: {
         Args: {
           p_package: string;
           p_request: Database['public']['CompositeTypes']['booking_request'];
           p_now?: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_booking_found: {
+        Args: {
+          p_booking_id: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
@@ -1162,6 +1239,19 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['owner_bookings']['Row'];
       };
+      owner_calendar: {
+        Args: {
+          p_service_id: string;
+        };
+        Returns: SqlAnswer<'owner_calendar'>;
+      };
+      owner_calendar_at: {
+        Args: {
+          p_service_id: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_calendar_at'>;
+      };
       owner_calendar_bookings: {
         Args: {
           p_now?: string;
@@ -1174,6 +1264,50 @@ export type Database = {
           p_now?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_cancel_booking: {
+        Args: {
+          p_booking: string;
+        };
+        Returns: SqlAnswer<'owner_cancel_booking'>;
+      };
+      owner_cancel_booking_at: {
+        Args: {
+          p_booking: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_cancel_booking_at'>;
+      };
+      owner_car: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_day: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_car'>;
+      };
+      owner_car_day: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: string;
+      };
+      owner_car_next: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: string[];
+      };
+      owner_car_of: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_role: string;
+          p_at: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_car_of'>;
       };
       owner_check_customer: {
         Args: {
@@ -1189,11 +1323,39 @@ export type Database = {
         };
         Returns: undefined;
       };
+      owner_customer_no_shows: {
+        Args: {
+          p_phone: string;
+          p_email: string;
+        };
+        Returns: SqlAnswer<'owner_customer_no_shows'>;
+      };
+      owner_customer_no_shows_at: {
+        Args: {
+          p_phone: string;
+          p_email: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_customer_no_shows_at'>;
+      };
       owner_date_canonical: {
         Args: {
           p_day: string;
         };
         Returns: string;
+      };
+      owner_day: {
+        Args: {
+          p_day: string;
+        };
+        Returns: SqlAnswer<'owner_day'>;
+      };
+      owner_day_at: {
+        Args: {
+          p_day: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_day_at'>;
       };
       owner_day_text: {
         Args: {
@@ -1207,6 +1369,10 @@ export type Database = {
           p_missing: string;
         };
         Returns: string;
+      };
+      owner_me: {
+        Args: never;
+        Returns: SqlAnswer<'owner_me'>;
       };
       owner_message_at: {
         Args: {
@@ -1230,6 +1396,23 @@ export type Database = {
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
       };
+      owner_move_booking: {
+        Args: {
+          p_booking: string;
+          p_date: string;
+          p_time: string;
+        };
+        Returns: SqlAnswer<'owner_move_booking'>;
+      };
+      owner_move_booking_at: {
+        Args: {
+          p_booking: string;
+          p_date: string;
+          p_time: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_move_booking_at'>;
+      };
       owner_parse_date: {
         Args: {
           p_text: string;
@@ -1251,6 +1434,35 @@ export type Database = {
         };
         Returns: string;
       };
+      owner_phone_booking: {
+        Args: {
+          p_request_id: string;
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_customer_name: string;
+          p_customer_phone: string;
+          p_customer_email: string;
+          p_car_plate: string;
+          p_notes: string;
+        };
+        Returns: SqlAnswer<'owner_phone_booking'>;
+      };
+      owner_phone_booking_at: {
+        Args: {
+          p_request_id: string;
+          p_service_id: string;
+          p_date: string;
+          p_time: string;
+          p_customer_name: string;
+          p_customer_phone: string;
+          p_customer_email: string;
+          p_car_plate: string;
+          p_notes: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_phone_booking_at'>;
+      };
       owner_plan: {
         Args: {
           p_minutes: number;
@@ -1265,6 +1477,10 @@ export type Database = {
         };
         Returns: string;
       };
+      owner_required: {
+        Args: never;
+        Returns: string;
+      };
       owner_send_email: {
         Args: never;
         Returns: boolean;
@@ -1276,6 +1492,23 @@ export type Database = {
           p_now?: string;
         };
         Returns: Database['public']['Tables']['bookings']['Row'];
+      };
+      owner_set_status: {
+        Args: {
+          p_booking: string;
+          p_status: string;
+          p_from: string;
+        };
+        Returns: SqlAnswer<'owner_set_status'>;
+      };
+      owner_set_status_at: {
+        Args: {
+          p_booking: string;
+          p_status: string;
+          p_from: string;
+          p_now: string;
+        };
+        Returns: SqlAnswer<'owner_set_status_at'>;
       };
       owner_status_code: {
         Args: {
@@ -1292,6 +1525,12 @@ export type Database = {
       owner_taken_message: {
         Args: {
           p_blocked: string[];
+        };
+        Returns: string;
+      };
+      owner_time_of: {
+        Args: {
+          p_time: string;
         };
         Returns: string;
       };
