@@ -25,6 +25,11 @@ export interface SitePage {
    * (tests/content/page-seo.test.ts holds every indexed page to having them).
    */
   linkToken?: true;
+  /**
+   * The owner's own tool (/ejer): prerendered without data, not indexed (its meta says `noindex`),
+   * not in sitemap.xml or the navigation. Its code is loaded with import() by the page itself.
+   */
+  owner?: true;
 }
 
 export const sitePages = {
@@ -59,11 +64,13 @@ export const sitePages = {
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },
   reschedule: { path: '/flyt', linkToken: true },
+  // The owner's phone tool for the day's cars (signed in): not indexed, not in the navigation.
+  owner: { path: '/ejer', owner: true },
 } as const satisfies Record<string, SitePage>;
 
 type Entry = (typeof sitePages)[keyof typeof sitePages];
-/** The path of an indexed page (one not behind an e-mail link). */
-export type IndexedPath = Exclude<Entry, { linkToken: true }>['path'];
+/** The path of an indexed page (one not behind an e-mail link, not the owner's). */
+export type IndexedPath = Exclude<Entry, { linkToken: true } | { owner: true }>['path'];
 
 // Functions rather than constants, so the browser bundle (which needs only the table) leaves them out.
 
@@ -75,6 +82,6 @@ export function pageList(): (SitePage & { page: string })[] {
 /** The indexed pages' paths, in table order: the sitemap and the SEO checks. */
 export function indexedPaths(): IndexedPath[] {
   return pageList()
-    .filter((p) => !p.linkToken)
+    .filter((p) => !p.linkToken && !p.owner)
     .map((p) => p.path as IndexedPath);
 }
