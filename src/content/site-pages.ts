@@ -64,11 +64,19 @@ export const sitePages = {
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },
   reschedule: { path: '/flyt', linkToken: true },
-  // The owner's phone tool for the day's cars (signed in): not indexed, not in the navigation.
+} as const satisfies Record<string, SitePage>;
+
+/**
+ * The owner's pages: the phone tool for the day's cars (/ejer, signed in). Part of the route table
+ * (pageList) like every other page, but apart from `sitePages`, which the navigation carries into
+ * every page's first load: no public page is a byte heavier for them.
+ */
+export const ownerPages = {
   owner: { path: '/ejer', owner: true },
 } as const satisfies Record<string, SitePage>;
 
-type Entry = (typeof sitePages)[keyof typeof sitePages];
+type Entry =
+  (typeof sitePages)[keyof typeof sitePages] | (typeof ownerPages)[keyof typeof ownerPages];
 /** The path of an indexed page (one not behind an e-mail link, not the owner's). */
 export type IndexedPath = Exclude<Entry, { linkToken: true } | { owner: true }>['path'];
 
@@ -76,7 +84,10 @@ export type IndexedPath = Exclude<Entry, { linkToken: true } | { owner: true }>[
 
 /** Every page of the table with its module name, in table order. */
 export function pageList(): (SitePage & { page: string })[] {
-  return Object.entries(sitePages).map(([page, entry]) => ({ ...entry, page }));
+  return Object.entries({ ...sitePages, ...ownerPages }).map(([page, entry]) => ({
+    ...entry,
+    page,
+  }));
 }
 
 /** The indexed pages' paths, in table order: the sitemap and the SEO checks. */

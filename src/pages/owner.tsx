@@ -40,7 +40,7 @@ function LoadFailed() {
 export default function OwnerPage() {
   const hydrated = useHydrated();
   return (
-    <section className="container min-h-svh max-w-2xl py-8">
+    <section className="container min-h-svh max-w-2xl py-12">
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{copy.heading}</h1>
       {hydrated ? (
         <Suspense fallback={<Waiting />}>

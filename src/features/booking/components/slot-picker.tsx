@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { SlotSource } from '../api/get-booking-calendar';
 import { nextFreeTime } from '../rules/next-free-time';
+import { BookingQueryProvider } from './booking-query-provider';
 import { DateField } from './date-field';
 import { NextFreeTime } from './next-free-time';
 import { TimeField } from './time-field';
@@ -18,10 +19,19 @@ export interface SlotPickerProps {
 
 /**
  * The booking form's date and time fields for one package, from any source of days and times:
- * the owner's phone booking and move on /ejer use the visitor's own picker. Needs a react-query
- * client above it.
+ * the owner's phone booking and move on /ejer use the visitor's own picker, with the form's own
+ * query client (its retries and outage handling), as the move page (/flyt) has it. Mounted anew
+ * (a new `key`), it loads the days and times afresh.
  */
-export function SlotPicker({ serviceId, source, onChange, disabled = false }: SlotPickerProps) {
+export function SlotPicker(props: SlotPickerProps) {
+  return (
+    <BookingQueryProvider>
+      <Fields {...props} />
+    </BookingQueryProvider>
+  );
+}
+
+function Fields({ serviceId, source, onChange, disabled = false }: SlotPickerProps) {
   const { calendar, date, slots, readyAt, loadingSlots, slotsFailed, time, ...slot } =
     useSlotChoice(serviceId, source);
   const dayWithoutTime =

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Phone, Mail, TriangleAlert } from 'lucide-react';
+import { Mail, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { ownerCopy } from '~/content/owner';
 import * as api from '../api/owner-api';
 import { carActions, clockOf, dayOf, messagesCustomer } from '../rules/day';
@@ -92,124 +93,123 @@ export function CarCard({
   const headingId = `car-${car.id}`;
 
   return (
-    <article
-      aria-labelledby={headingId}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground"
-      data-testid="owner-car"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="text-xl font-bold">
-          {car.at ? `${clockOf(car.at)} ` : ''}
-          {car.carPlate?.trim() || ownerCopy.noPlate}
-        </h3>
-        <p className="text-sm font-semibold">{ownerCopy.roles[car.role] ?? car.role}</p>
-      </div>
-      <p>
-        <span className="font-semibold">{car.customerName}</span>
-        {' · '}
-        {car.package}
-        {' · '}
-        <span data-testid="owner-car-status">{car.statusText}</span>
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">{copy.dropOff}</dt>
-        <dd>{when(car.dropOff, day)}</dd>
-        <dt className="text-muted-foreground">{copy.ready}</dt>
-        <dd>{when(car.ready, day)}</dd>
-        <dt className="text-muted-foreground">{copy.reference}</dt>
-        <dd>
-          {car.reference}
-          {car.source === 'owner' ? ` (${copy.byPhone})` : ''}
-        </dd>
-        {car.notes?.trim() ? (
-          <>
-            <dt className="text-muted-foreground">{copy.notes}</dt>
-            <dd className="whitespace-pre-line">{car.notes}</dd>
-          </>
-        ) : null}
-      </dl>
-      <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <a href={`tel:${car.phone}`} className="inline-flex items-center gap-1 underline">
-          <Phone className="size-4" aria-hidden="true" />
-          <span className="sr-only">{copy.phone}: </span>
-          {car.phoneDisplay}
-        </a>
-        {car.email ? (
-          <a
-            href={`mailto:${car.email}`}
-            className="inline-flex items-center gap-1 underline break-all"
-          >
-            <Mail className="size-4" aria-hidden="true" />
-            <span className="sr-only">{copy.email}: </span>
-            {car.email}
-          </a>
-        ) : null}
-      </div>
-      {car.noShows > 0 ? (
-        <p className="flex items-start gap-2 rounded-lg border border-destructive/60 p-2 text-sm">
-          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-          {copy.noShows(car.noShows)}
+    <Card>
+      <article aria-labelledby={headingId} className="grid gap-3 p-4" data-testid="owner-car">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="text-xl font-bold">
+            {car.at ? `${clockOf(car.at)} ` : ''}
+            {car.carPlate?.trim() || ownerCopy.noPlate}
+          </h3>
+          <p className="text-sm font-semibold" data-testid="owner-car-role">
+            {ownerCopy.roles[car.role] ?? car.role}
+          </p>
+        </div>
+        <p>
+          <span className="font-semibold">{car.customerName}</span>
+          {' · '}
+          {car.package}
+          {' · '}
+          <span data-testid="owner-car-status">{car.statusText}</span>
         </p>
-      ) : null}
-      <div className="text-sm">
-        <p className="text-muted-foreground">{copy.messages}</p>
-        {car.messages.length === 0 ? (
-          <p>{copy.noMessages}</p>
-        ) : (
-          <ul className="grid gap-0.5">
-            {car.messages.map((message, index) => (
-              <li key={`${message.kind}-${message.channel}-${index}`}>{messageLine(message)}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{copy.dropOff}</dt>
+          <dd>{when(car.dropOff, day)}</dd>
+          <dt className="text-muted-foreground">{copy.ready}</dt>
+          <dd>{when(car.ready, day)}</dd>
+          <dt className="text-muted-foreground">{copy.reference}</dt>
+          <dd>
+            {car.reference}
+            {car.source === 'owner' ? ` (${copy.byPhone})` : ''}
+          </dd>
+          {car.notes?.trim() ? (
+            <>
+              <dt className="text-muted-foreground">{copy.notes}</dt>
+              <dd>{car.notes}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <a href={`tel:${car.phone}`} className="inline-flex items-center gap-1 underline">
+            <Phone className="size-4" aria-hidden="true" />
+            <span className="sr-only">{copy.phone}: </span>
+            {car.phoneDisplay}
+          </a>
+          {car.email ? (
+            <a
+              href={`mailto:${car.email}`}
+              className="inline-flex items-center gap-1 underline break-all"
+            >
+              <Mail className="size-4" aria-hidden="true" />
+              <span className="sr-only">{copy.email}: </span>
+              {car.email}
+            </a>
+          ) : null}
+        </div>
+        {car.noShows > 0 ? (
+          <p className="rounded-lg border border-destructive/60 p-2 text-sm font-medium">
+            {copy.noShows(car.noShows)}
+          </p>
+        ) : null}
+        <div className="text-sm">
+          <p className="text-muted-foreground">{copy.messages}</p>
+          {car.messages.length === 0 ? (
+            <p>{copy.noMessages}</p>
+          ) : (
+            <ul className="grid gap-1">
+              {car.messages.map((message, index) => (
+                <li key={`${message.kind}-${message.channel}-${index}`}>{messageLine(message)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
 
-      {primary ? (
-        <Button
-          size="lg"
-          className="w-full"
-          disabled={busy}
-          aria-describedby={headingId}
-          onClick={() => tap(primary)}
-        >
-          {busy && change.variables?.status === primary
-            ? ownerCopy.busy
-            : ownerCopy.actions[primary as keyof typeof ownerCopy.actions]}
-        </Button>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        {undoOpen ? (
-          <Button variant="outline" disabled={busy} onClick={() => undo.mutate()}>
-            {ownerCopy.undo}
+        {primary ? (
+          <Button
+            size="lg"
+            className="w-full"
+            disabled={busy}
+            aria-describedby={headingId}
+            onClick={() => tap(primary)}
+          >
+            {busy && change.variables?.status === primary
+              ? ownerCopy.busy
+              : ownerCopy.actions[primary as keyof typeof ownerCopy.actions]}
           </Button>
         ) : null}
-        {secondary ? (
-          <Button variant="outline" disabled={busy} onClick={() => tap(secondary)}>
-            {ownerCopy.actions.no_show}
-          </Button>
-        ) : null}
-        {car.status === 'confirmed' ? (
-          <>
-            <Button variant="outline" disabled={busy} onClick={() => setMoving(true)}>
-              {copy.move}
+        <div className="flex flex-wrap gap-2">
+          {undoOpen ? (
+            <Button variant="outline" disabled={busy} onClick={() => undo.mutate()}>
+              {ownerCopy.undo}
             </Button>
-            <Button variant="outline" disabled={busy} onClick={() => setCancelling(true)}>
-              {copy.cancel}
+          ) : null}
+          {secondary ? (
+            <Button variant="outline" disabled={busy} onClick={() => tap(secondary)}>
+              {ownerCopy.actions.no_show}
             </Button>
-          </>
-        ) : null}
-      </div>
+          ) : null}
+          {car.status === 'confirmed' ? (
+            <>
+              <Button variant="outline" disabled={busy} onClick={() => setMoving(true)}>
+                {copy.move}
+              </Button>
+              <Button variant="outline" disabled={busy} onClick={() => setCancelling(true)}>
+                {copy.cancel}
+              </Button>
+            </>
+          ) : null}
+        </div>
 
-      <ConfirmStatusDialog
-        open={confirming !== null}
-        label={label}
-        action={confirming ? ownerCopy.actions[confirming as keyof typeof ownerCopy.actions] : ''}
-        busy={change.isPending}
-        onConfirm={() => confirming && change.mutate({ status: confirming, from: car.status })}
-        onCancel={() => setConfirming(null)}
-      />
-      {moving ? <MoveDialog car={car} onClose={() => setMoving(false)} /> : null}
-      {cancelling ? <CancelDialog car={car} onClose={() => setCancelling(false)} /> : null}
-    </article>
+        <ConfirmStatusDialog
+          open={confirming !== null}
+          label={label}
+          action={confirming ? ownerCopy.actions[confirming as keyof typeof ownerCopy.actions] : ''}
+          busy={change.isPending}
+          onConfirm={() => confirming && change.mutate({ status: confirming, from: car.status })}
+          onCancel={() => setConfirming(null)}
+        />
+        {moving ? <MoveDialog car={car} onClose={() => setMoving(false)} /> : null}
+        {cancelling ? <CancelDialog car={car} onClose={() => setCancelling(false)} /> : null}
+      </article>
+    </Card>
   );
 }

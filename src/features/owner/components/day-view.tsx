@@ -28,7 +28,7 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-2" role="group" aria-label={copy.pickLabel}>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={copy.pickLabel}>
         <Button
           variant={day === today ? 'default' : 'outline'}
           aria-pressed={day === today}
@@ -43,7 +43,7 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
         >
           {copy.tomorrow}
         </Button>
-        <div className="grid gap-1">
+        <div className="flex items-center gap-2">
           <Label htmlFor="owner-day">{copy.pick}</Label>
           <Input
             id="owner-day"
@@ -57,7 +57,7 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-2xl font-semibold" data-testid="owner-day-heading">
           {data?.dayText ?? danishDay(day)}
         </h2>

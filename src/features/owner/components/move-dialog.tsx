@@ -12,7 +12,7 @@ import { ownerCopy } from '~/content/owner';
 import { danishDateTime, danishDayTime } from '~/lib/danish-date';
 import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
-import { ownerMessage } from '../api/errors';
+import { OwnerError, ownerMessage } from '../api/errors';
 import type { Car } from '../api/types';
 import { ownerSlotSource, useOwnerTools } from './owner-tools';
 import { applyCar, carLabel } from './status-change';
@@ -25,6 +25,7 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const onChange = useCallback((next: { date: string; time: string } | null) => {
     setChoice(next);
     setProblem(null);
@@ -41,8 +42,9 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
     },
     onError: (error) => {
       setProblem(ownerMessage(error));
-      // the time may have gone meanwhile: fresh days and times
-      void queryClient.invalidateQueries({ queryKey: ['booking'] });
+      // the time was refused (taken meanwhile, or no longer offered): the picker is mounted
+      // anew, with fresh days and times, and the time is chosen again
+      if (error instanceof OwnerError && error.kind === 'refused') setAttempt((n) => n + 1);
     },
   });
 
@@ -60,7 +62,12 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
           <DialogDescription>{copy.intro(danishDateTime(car.dropOff))}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">
-          <SlotPicker serviceId={car.serviceId} source={ownerSlotSource} onChange={onChange} />
+          <SlotPicker
+            key={attempt}
+            serviceId={car.serviceId}
+            source={ownerSlotSource}
+            onChange={onChange}
+          />
           {problem ? (
             <p role="alert" className="rounded-lg border border-destructive/60 p-3 text-sm">
               {problem}

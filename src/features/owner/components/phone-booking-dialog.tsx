@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Dialog,
@@ -11,12 +11,11 @@ import {
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { Textarea } from '~/components/ui/textarea';
 import { ownerCopy } from '~/content/owner';
 import { danishDayTime } from '~/lib/danish-date';
 import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
-import { ownerMessage } from '../api/errors';
+import { OwnerError, ownerMessage } from '../api/errors';
 import { ownerKeys } from '../api/queries';
 import { ownerSlotSource, useOwnerTools } from './owner-tools';
 import { applyCar } from './status-change';
@@ -45,7 +44,7 @@ export function PhoneBookingDialog() {
     <Dialog open={open} onOpenChange={setOpen}>
       <div>
         <Button size="lg" variant="secondary" className="w-full" onClick={() => setOpen(true)}>
-          <Plus aria-hidden="true" />
+          <CalendarPlus aria-hidden="true" />
           {copy.open}
         </Button>
       </div>
@@ -67,6 +66,7 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
   const [plate, setPlate] = useState('');
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   const contact = useSettled({ phone: phone.trim(), email: email.trim() }, 400);
   const lookup = contact.phone.replace(/\D/g, '').length >= 8 || contact.email.includes('@');
@@ -107,7 +107,8 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
     },
     onError: (error) => {
       setProblem(ownerMessage(error));
-      void queryClient.invalidateQueries({ queryKey: ['booking'] });
+      // the time was refused (taken meanwhile): fresh days and times, the time chosen again
+      if (error instanceof OwnerError && error.kind === 'refused') setAttempt((n) => n + 1);
     },
   });
 
@@ -149,7 +150,7 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
         </div>
         {serviceId ? (
           <SlotPicker
-            key={serviceId}
+            key={`${serviceId}-${attempt}`}
             serviceId={serviceId}
             source={ownerSlotSource}
             onChange={onChoice}
@@ -211,9 +212,9 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="owner-notes">{copy.notes}</Label>
-          <Textarea
+          <Input
             id="owner-notes"
-            rows={2}
+            autoComplete="off"
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
           />

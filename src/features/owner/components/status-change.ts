@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ownerCopy } from '~/content/owner';
 import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
@@ -38,11 +37,17 @@ export function failed(queryClient: QueryClient, error: unknown) {
  * the change made): inside the window the customer hears nothing.
  */
 export async function undoChange(queryClient: QueryClient, car: Car, undo: Undo) {
-  toast.dismiss(`owner-change-${car.id}`);
   try {
     const answer = await api.setStatus(car.id, undo.status, car.status);
     await applyCar(queryClient, answer.car);
-    notify.success(ownerCopy.undone(carLabel(answer.car)), { id: `owner-undo-${car.id}` });
+    // the same id: the change's toast (and its "Fortryd") is replaced by this one
+    notify.success(ownerCopy.undone(carLabel(answer.car)), {
+      id: `owner-change-${car.id}`,
+      duration: 5000,
+      // sonner keeps what an update does not name: the window's text and "Fortryd" go
+      description: undefined,
+      action: undefined,
+    });
   } catch (error) {
     failed(queryClient, error);
   }

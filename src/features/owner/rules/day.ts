@@ -46,12 +46,15 @@ export function copenhagenDay(ms: number): string {
   return COPENHAGEN_DAY.format(new Date(ms));
 }
 
-/** The cars by the time that matters on the day, then drop-off, then reference. */
+/**
+ * The cars by the time that matters on the day; those with none that day (in the middle of a
+ * longer job) after them, by drop-off; then by reference, so that the order never flickers.
+ */
 export function sortCars(cars: readonly Car[]): Car[] {
-  const key = (car: Car) => car.at ?? car.dropOff;
+  const at = (car: Car) => (car.at === null ? Infinity : Date.parse(car.at));
   return [...cars].sort(
     (a, b) =>
-      Date.parse(key(a)) - Date.parse(key(b)) ||
+      at(a) - at(b) ||
       Date.parse(a.dropOff) - Date.parse(b.dropOff) ||
       a.reference.localeCompare(b.reference),
   );
