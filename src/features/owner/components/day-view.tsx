@@ -44,7 +44,9 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
           {copy.tomorrow}
         </Button>
         <div className="flex items-center gap-2">
-          <Label htmlFor="owner-day">{copy.pick}</Label>
+          <Label htmlFor="owner-day" className="whitespace-nowrap">
+            {copy.pick}
+          </Label>
           <Input
             id="owner-day"
             type="date"

@@ -10,6 +10,7 @@ import { DayView } from './day-view';
 import { OwnerToolsContext, type OwnerTools } from './owner-tools';
 import { SignIn } from './sign-in';
 import { useOwnerSession } from './use-owner-session';
+import './owner.css';
 
 /**
  * The owner's tool on /ejer: sign-in with an e-mail code, then the day's cars. Its own react-query
