@@ -2,11 +2,7 @@
 // errors are auth-js's own classes, built as auth-js builds them from GoTrue's answers
 // (github:supabase/auth internal/api: otp.go 422 otp_disabled, verify.go 403 otp_expired, mail.go
 // 429 over_email_send_rate_limit with "after N seconds", hooks/hookserrors a bare 403).
-import {
-  AuthApiError,
-  AuthRetryableFetchError,
-  AuthSessionMissingError,
-} from '@supabase/auth-js';
+import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import { authError, OwnerError, ownerMessage, rpcError } from '~/features/owner/api/errors';
 
@@ -43,15 +39,15 @@ describe('GoTrue refusals in Danish', () => {
   });
 
   it('says the code is wrong or expired (403 otp_expired)', () => {
-    const error = authError(new AuthApiError('Token has expired or is invalid', 403, 'otp_expired'));
+    const error = authError(
+      new AuthApiError('Token has expired or is invalid', 403, 'otp_expired'),
+    );
     expect(error.kind).toBe('wrong_code');
     expect(error.message).toMatch(/^Koden er forkert eller udløbet\./);
   });
 
   it("says the address is not an owner when the access token hook refuses (403, GoTrue's code unknown)", () => {
-    const error = authError(
-      new AuthApiError('Adressen er ikke på ejerlisten.', 403, 'unknown'),
-    );
+    const error = authError(new AuthApiError('Adressen er ikke på ejerlisten.', 403, 'unknown'));
     expect(error.kind).toBe('not_owner');
     expect(error.message).toMatch(/ikke på ejerlisten/);
   });
@@ -66,9 +62,7 @@ describe('GoTrue refusals in Danish', () => {
 
   it('says the owner is signed out when the session is gone', () => {
     expect(authError(new AuthSessionMissingError()).kind).toBe('signed_out');
-    expect(authError(new AuthSessionMissingError()).message).toBe(
-      'Du er logget ud. Log ind igen.',
-    );
+    expect(authError(new AuthSessionMissingError()).message).toBe('Du er logget ud. Log ind igen.');
   });
 
   it('says an invalid address is one (400 validation_failed)', () => {
@@ -116,9 +110,9 @@ describe('owner RPC refusals in Danish', () => {
       404,
     );
     expect(missing.message).toBe('Noget gik galt. Prøv igen.');
-    expect(rpcError({ code: '22P02', message: 'invalid input syntax for type uuid' }, 400).kind).toBe(
-      'unknown',
-    );
+    expect(
+      rpcError({ code: '22P02', message: 'invalid input syntax for type uuid' }, 400).kind,
+    ).toBe('unknown');
     expect(rpcError({ code: '', message: '' }, 502).kind).toBe('unavailable');
   });
 

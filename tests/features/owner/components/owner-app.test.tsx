@@ -117,14 +117,22 @@ describe("the day's cars", () => {
     expect(carl.queryByRole('button', { name: 'Aflys' })).toBeNull();
   });
 
-  it('loads tomorrow from the server\'s today with one tap', async () => {
+  it("loads tomorrow from the server's today with one tap", async () => {
     const { user } = renderOwner();
     await screen.findAllByTestId('owner-car');
-    mocked.ownerDay.mockResolvedValueOnce({ ...day, day: '2026-12-02', dayText: 'onsdag 2. december', cars: [] });
+    mocked.ownerDay.mockResolvedValueOnce({
+      ...day,
+      day: '2026-12-02',
+      dayText: 'onsdag 2. december',
+      cars: [],
+    });
     await user.click(screen.getByRole('button', { name: 'I morgen' }));
     expect(await screen.findByText('Ingen biler denne dag.')).toBeInTheDocument();
     expect(mocked.ownerDay).toHaveBeenLastCalledWith('2026-12-02');
-    expect(screen.getByRole('button', { name: 'I morgen' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'I morgen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });
 
@@ -155,7 +163,12 @@ describe('a tap that messages the customer: confirm, then undo within the window
       finish(
         answer(
           anna,
-          { status: 'ready', statusText: 'klar', next: ['collected'], undo: { status: 'arrived', until } },
+          {
+            status: 'ready',
+            statusText: 'klar',
+            next: ['collected'],
+            undo: { status: 'arrived', until },
+          },
           { undo: { status: 'arrived', until }, notifies: true },
         ),
       ),
@@ -171,7 +184,9 @@ describe('a tap that messages the customer: confirm, then undo within the window
     );
     await user.click(screen.getByRole('button', { name: 'Fortryd' }));
     // back from the status the change made, to the one before
-    await waitFor(() => expect(mocked.setStatus).toHaveBeenLastCalledWith(anna.id, 'arrived', 'ready'));
+    await waitFor(() =>
+      expect(mocked.setStatus).toHaveBeenLastCalledWith(anna.id, 'arrived', 'ready'),
+    );
     expect(await screen.findByText('AB 12 345: ændringen er fortrudt')).toBeInTheDocument();
     // the change's toast is replaced: no "Fortryd" left, on the toast or on the card
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Fortryd' })).toBeNull());
@@ -255,7 +270,10 @@ describe('sign-in', () => {
     mocked.currentSession.mockResolvedValue(null);
     mocked.requestCode.mockResolvedValue();
     mocked.verifyCode.mockRejectedValueOnce(
-      new OwnerError('wrong_code', 'Koden er forkert eller udløbet. Tjek koden i den nyeste mail, eller bed om en ny.'),
+      new OwnerError(
+        'wrong_code',
+        'Koden er forkert eller udløbet. Tjek koden i den nyeste mail, eller bed om en ny.',
+      ),
     );
     const { user } = renderOwner();
     await user.type(await screen.findByLabelText('E-mailadresse'), ' Ejer@Glanspunkt.local ');
@@ -277,7 +295,10 @@ describe('sign-in', () => {
   it('an address that may not sign in is told so, and stays on the address', async () => {
     mocked.currentSession.mockResolvedValue(null);
     mocked.requestCode.mockRejectedValueOnce(
-      new OwnerError('not_allowed', 'Denne e-mailadresse kan ikke logge ind her. Brug den adresse, der står på ejerlisten.'),
+      new OwnerError(
+        'not_allowed',
+        'Denne e-mailadresse kan ikke logge ind her. Brug den adresse, der står på ejerlisten.',
+      ),
     );
     const { user } = renderOwner();
     await user.type(await screen.findByLabelText('E-mailadresse'), 'fremmed@example.dk');
