@@ -4,7 +4,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ownerCopy } from '~/content/owner';
 import { danishDay } from '~/lib/danish-date';
-import { ownerMessage } from '../api/errors';
+import { OwnerError, ownerMessage } from '../api/errors';
 import { useOwnerDay } from '../api/queries';
 import { addDays, copenhagenDay, dayOf, sortCars } from '../rules/day';
 import { CarCard } from './car-card';
@@ -25,6 +25,16 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
   const today = data ? dayOf(data.now) : copenhagenDay(now());
   const tomorrow = addDays(today, 1);
   const cars = data ? sortCars(data.cars) : [];
+  // the server no longer takes this session (signed out elsewhere) or the address left the owner
+  // list: the day is not shown any more, only why (signing out is the way on)
+  const refusal = query.error instanceof OwnerError ? query.error : null;
+  if (refusal?.kind === 'not_owner' || refusal?.kind === 'signed_out') {
+    return (
+      <p role="alert" className="rounded-lg border border-destructive/60 p-4">
+        {refusal.message}
+      </p>
+    );
+  }
 
   return (
     <div className="grid gap-4">

@@ -5,7 +5,7 @@ import { ownerCopy as copy } from '~/content/owner';
 import * as api from '../api/owner-api';
 import { OwnerError, ownerMessage } from '../api/errors';
 import { createOwnerQueryClient, useOwnerMe } from '../api/queries';
-import { forgetDay } from '../rules/stored-day';
+import { forgetDays } from '../rules/stored-day';
 import { DayView } from './day-view';
 import { OwnerToolsContext, type OwnerTools } from './owner-tools';
 import { SignIn } from './sign-in';
@@ -56,7 +56,7 @@ function SignedIn({ onSignedOut }: { onSignedOut: () => void }) {
       setProblem(ownerMessage(error));
       return;
     }
-    forgetDay();
+    forgetDays();
     queryClient.clear();
     onSignedOut();
   }, [queryClient, onSignedOut]);

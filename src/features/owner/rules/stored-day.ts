@@ -1,12 +1,13 @@
 /**
- * The last loaded day, kept in sessionStorage so that a reload without a connection still shows
- * it (marked with when it was loaded). sessionStorage, not localStorage: the day holds customers'
- * names and phone numbers, and this copy should live no longer than the tab it was loaded in; it
- * is also removed at sign-out. The session itself is auth-js's, in localStorage.
+ * The last loaded copy of each day, kept in sessionStorage so that a reload without a connection
+ * still shows it (marked with when it was loaded). sessionStorage, not localStorage: a day holds
+ * customers' names and phone numbers, and this copy should live no longer than the tab it was
+ * loaded in; it is also removed at sign-out. The session itself is auth-js's, in localStorage.
  */
 import type { OwnerDay } from '../api/types';
 
-export const STORED_DAY_KEY = 'glanspunkt-ejer-dag';
+/** One key per day: `glanspunkt-ejer-dag:2026-12-01`. */
+export const STORED_DAY_PREFIX = 'glanspunkt-ejer-dag:';
 
 interface Stored {
   savedAt: number;
@@ -23,16 +24,19 @@ function storage(): Storage | null {
 
 export function storeDay(day: OwnerDay, savedAt: number): void {
   try {
-    storage()?.setItem(STORED_DAY_KEY, JSON.stringify({ savedAt, day } satisfies Stored));
+    storage()?.setItem(
+      STORED_DAY_PREFIX + day.day,
+      JSON.stringify({ savedAt, day } satisfies Stored),
+    );
   } catch {
     // full or blocked storage: the page works without the copy
   }
 }
 
-/** The stored copy of `day` (yyyy-MM-dd), if it is the one kept. */
+/** The kept copy of `day` (yyyy-MM-dd), if this tab loaded it before. */
 export function storedDay(day: string): Stored | null {
   try {
-    const raw = storage()?.getItem(STORED_DAY_KEY);
+    const raw = storage()?.getItem(STORED_DAY_PREFIX + day);
     const stored = raw ? (JSON.parse(raw) as Stored) : null;
     return stored && stored.day?.day === day && typeof stored.savedAt === 'number' ? stored : null;
   } catch {
@@ -40,9 +44,13 @@ export function storedDay(day: string): Stored | null {
   }
 }
 
-export function forgetDay(): void {
+/** Removes every kept day (sign-out). */
+export function forgetDays(): void {
+  const store = storage();
+  if (!store) return;
   try {
-    storage()?.removeItem(STORED_DAY_KEY);
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i));
+    for (const key of keys) if (key?.startsWith(STORED_DAY_PREFIX)) store.removeItem(key);
   } catch {
     // nothing kept
   }

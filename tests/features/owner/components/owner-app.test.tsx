@@ -13,7 +13,7 @@ import * as api from '~/features/owner/api/owner-api';
 import { OwnerError } from '~/features/owner/api/errors';
 import type { Car, OwnerDay, StatusAnswer } from '~/features/owner/api/types';
 import { OwnerApp, type OwnerSlotPickerProps } from '~/features/owner';
-import { STORED_DAY_KEY } from '~/features/owner/rules/stored-day';
+import { STORED_DAY_PREFIX } from '~/features/owner/rules/stored-day';
 import fixture from '../fixtures/day.json';
 
 vi.mock('~/features/owner/api/owner-api', () => ({
@@ -250,7 +250,7 @@ describe('without a connection', () => {
 
   it('after a reload in the same tab, shows the kept day marked as old until it loads', async () => {
     sessionStorage.setItem(
-      STORED_DAY_KEY,
+      `${STORED_DAY_PREFIX}2026-12-01`,
       JSON.stringify({ savedAt: Date.parse('2026-12-01T08:40:00Z'), day }),
     );
     mocked.ownerDay.mockRejectedValue(
@@ -262,6 +262,27 @@ describe('without a connection', () => {
       'Sidst opdateret kl. 09:40 – ingen forbindelse, prøver igen',
     );
     expect(screen.getAllByTestId('owner-car')).toHaveLength(3);
+  });
+});
+
+describe('an address taken off the owner list while signed in', () => {
+  it('sees the day no more at the next load, only why', async () => {
+    renderOwner();
+    await screen.findAllByTestId('owner-car');
+    mocked.ownerDay.mockRejectedValue(
+      new OwnerError(
+        'not_owner',
+        'Denne adresse er ikke på ejerlisten og kan ikke bruge siden. Spørg den, der har sat siden op.',
+        { status: 403 },
+      ),
+    );
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/ikke på ejerlisten/);
+    expect(screen.queryAllByTestId('owner-car')).toHaveLength(0);
+    expect(screen.queryByTestId('owner-offline')).toBeNull();
   });
 });
 
@@ -311,9 +332,9 @@ describe('sign-in', () => {
     mocked.signOut.mockResolvedValue();
     const { user } = renderOwner();
     await screen.findAllByTestId('owner-car');
-    expect(sessionStorage.getItem(STORED_DAY_KEY)).not.toBeNull();
+    expect(sessionStorage.getItem(`${STORED_DAY_PREFIX}2026-12-01`)).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Log ud' }));
     expect(await screen.findByLabelText('E-mailadresse')).toBeInTheDocument();
-    expect(sessionStorage.getItem(STORED_DAY_KEY)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
   });
 });
