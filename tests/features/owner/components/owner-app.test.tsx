@@ -337,4 +337,16 @@ describe('sign-in', () => {
     expect(await screen.findByLabelText('E-mailadresse')).toBeInTheDocument();
     expect(sessionStorage.length).toBe(0);
   });
+
+  it('signing out without a connection says so and stays signed in', async () => {
+    mocked.signOut.mockRejectedValueOnce(
+      new OwnerError('offline', 'Ingen forbindelse. Prøv igen, når telefonen har net.'),
+    );
+    const { user } = renderOwner();
+    await screen.findAllByTestId('owner-car');
+    await user.click(screen.getByRole('button', { name: 'Log ud' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ingen forbindelse');
+    expect(screen.getAllByTestId('owner-car')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Log ud' })).toBeEnabled();
+  });
 });
