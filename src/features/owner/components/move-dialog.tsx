@@ -28,7 +28,8 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
   const [attempt, setAttempt] = useState(0);
   const onChange = useCallback((next: { date: string; time: string } | null) => {
     setChoice(next);
-    setProblem(null);
+    // a new time chosen: the refusal of the last one is past (a new picker starts with none)
+    if (next) setProblem(null);
   }, []);
   const move = useMutation({
     mutationFn: ({ date, time }: { date: string; time: string }) =>

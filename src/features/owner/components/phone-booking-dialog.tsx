@@ -78,7 +78,8 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
   });
   const onChoice = useCallback((next: { date: string; time: string } | null) => {
     setChoice(next);
-    setProblem(null);
+    // a new time chosen: the refusal of the last one is past (a new picker starts with none)
+    if (next) setProblem(null);
   }, []);
 
   const book = useMutation({

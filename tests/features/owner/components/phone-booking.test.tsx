@@ -1,4 +1,4 @@
-// The phone booking on /ejer: the no-show warning as the phone is typed, one request id per opened
+// The phone booking, the move and the cancel on /ejer. The phone booking: the no-show warning as the phone is typed, one request id per opened
 // dialog (a second tap, or a retry after a lost answer, books once), the day updated with the new
 // car. The RPCs are replaced at the boundary of our own API client, and the page's date and time
 // picker (the booking feature's, given by the page) by one that picks a fixed time.
@@ -39,15 +39,18 @@ const NOW = new Date('2026-12-01T09:00:00Z');
 const day = fixture as OwnerDay;
 const SERVICE = 'a1a1a1a1-0000-4000-8000-000000000002';
 
-/** Picks Tuesday 1 December at 13:00 at once, as the owner would in the real picker. */
+/**
+ * Stands in for the booking feature's picker (the page gives the tool the real one): starts with
+ * no time, as the real one does, and picks Tuesday 1 December at 13:00 on a press.
+ */
 function FixedPicker({ serviceId, source, onChange }: OwnerSlotPickerProps) {
   useEffect(() => {
-    onChange({ date: '2026-12-01', time: '13:00' });
+    onChange(null);
   }, [onChange]);
   return (
-    <p>
-      {source.key} {serviceId}
-    </p>
+    <button type="button" onClick={() => onChange({ date: '2026-12-01', time: '13:00' })}>
+      {`Vælg 13:00 (${source.key} ${serviceId})`}
+    </button>
   );
 }
 
@@ -67,7 +70,7 @@ async function fillBooking(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'Ny telefonbooking' });
   const form = within(dialog);
   await user.selectOptions(form.getByLabelText('Pakke'), 'Guldpakken');
-  expect(form.getByText(`owner ${SERVICE}`)).toBeInTheDocument();
+  await user.click(form.getByRole('button', { name: `Vælg 13:00 (owner ${SERVICE})` }));
   await user.type(form.getByLabelText('Kundens navn'), 'Dorte Dahl');
   await user.type(form.getByLabelText('Telefon', { exact: true }), '20 11 22 33');
   return form;
@@ -145,5 +148,59 @@ describe('a phone booking', () => {
     await waitFor(() => expect(mocked.phoneBooking).toHaveBeenCalledTimes(2));
     const [a, b] = mocked.phoneBooking.mock.calls.map(([input]) => input.requestId);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('move and cancel', () => {
+  const bent = day.cars.find((c) => c.reference === 'K7M2QX9D')!;
+  const card = async () =>
+    within(
+      (await screen.findAllByTestId('owner-car')).find((c) =>
+        c.textContent?.includes('CD 34 567'),
+      )!,
+    );
+
+  it('moves a booking to the picked time; a refusal keeps the dialog with the database message', async () => {
+    const { user } = renderOwner();
+    await user.click((await card()).getByRole('button', { name: 'Flyt' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Flyt CD 34 567' }));
+    const pick = () =>
+      user.click(dialog.getByRole('button', { name: `Vælg 13:00 (owner ${bent.serviceId})` }));
+    expect(dialog.getByRole('button', { name: 'Flyt bookingen' })).toBeDisabled();
+    await pick();
+
+    mocked.moveBooking.mockRejectedValueOnce(
+      new OwnerError('refused', 'Tiden er optaget: Guldpakken 1. december kl. 13:00.', {
+        status: 400,
+      }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Flyt bookingen' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Tiden er optaget');
+    // a fresh picker (fresh days and times): the time is chosen again, the message stays till then
+    expect(dialog.getByRole('button', { name: 'Flyt bookingen' })).toBeDisabled();
+    await pick();
+    expect(dialog.queryByRole('alert')).toBeNull();
+
+    mocked.moveBooking.mockResolvedValueOnce({ moved: true, car: bent });
+    await user.click(dialog.getByRole('button', { name: 'Flyt bookingen' }));
+    expect(
+      await screen.findByText('CD 34 567 er flyttet til tirsdag den 1. december 2026 kl. 13:00'),
+    ).toBeInTheDocument();
+    expect(mocked.moveBooking).toHaveBeenLastCalledWith(bent.id, '2026-12-01', '13:00');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('cancels a booking only after "Ja, aflys bookingen"', async () => {
+    const { user } = renderOwner();
+    await user.click((await card()).getByRole('button', { name: 'Aflys' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Aflys CD 34 567?' }));
+    expect(mocked.cancelBooking).not.toHaveBeenCalled();
+    mocked.cancelBooking.mockResolvedValueOnce({
+      cancelled: true,
+      car: { ...bent, status: 'cancelled', statusText: 'aflyst', next: [] },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Ja, aflys bookingen' }));
+    expect(await screen.findByText('CD 34 567 er aflyst')).toBeInTheDocument();
+    expect(mocked.cancelBooking).toHaveBeenCalledExactlyOnceWith(bent.id);
   });
 });
