@@ -1,26 +1,16 @@
 /**
- * The owner page's react-query keys, queries and mutations over owner-api.ts.
+ * The owner page's react-query client, keys and queries over owner-api.ts (the changes are
+ * mutations in the components that make them, components/status-change.ts).
  */
-import {
-  QueryClient,
-  queryOptions,
-  skipToken,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { QueryClient, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { storeDay, storedDay } from '../rules/stored-day';
-import { withCar } from '../rules/day';
 import * as api from './owner-api';
-import { OwnerError } from './errors';
-import type { Car, CarStatus, OwnerDay } from './types';
 
 export const ownerKeys = {
   all: ['owner'] as const,
   me: () => [...ownerKeys.all, 'me'] as const,
   days: () => [...ownerKeys.all, 'day'] as const,
   day: (day: string) => [...ownerKeys.days(), day] as const,
-  calendar: (serviceId: string) => [...ownerKeys.all, 'calendar', serviceId] as const,
   noShows: (phone: string, email: string) => [...ownerKeys.all, 'no-shows', phone, email] as const,
 };
 
@@ -74,38 +64,4 @@ export function useOwnerDay(day: string | null) {
 
 export function useOwnerMe(enabled: boolean) {
   return useQuery({ queryKey: ownerKeys.me(), queryFn: api.ownerMe, enabled, staleTime: Infinity });
-}
-
-/** Puts a change's answer into every loaded day that shows the car, then loads the days again. */
-export function useCarUpdate() {
-  const queryClient = useQueryClient();
-  return (car: Car | undefined) => {
-    if (car) {
-      queryClient.setQueriesData<OwnerDay>({ queryKey: ownerKeys.days() }, (day) =>
-        day ? withCar(day, car) : day,
-      );
-    }
-    return queryClient.invalidateQueries({ queryKey: ownerKeys.days() });
-  };
-}
-
-/** A conflict (409) means the day on screen is old: it is loaded again at once. */
-export function useReloadOnConflict() {
-  const queryClient = useQueryClient();
-  return (error: unknown) => {
-    if (error instanceof OwnerError && error.kind === 'conflict') {
-      void queryClient.invalidateQueries({ queryKey: ownerKeys.days() });
-    }
-  };
-}
-
-export function useSetStatus() {
-  const update = useCarUpdate();
-  const reload = useReloadOnConflict();
-  return useMutation({
-    mutationFn: ({ car, status, from }: { car: Car; status: CarStatus; from: CarStatus }) =>
-      api.setStatus(car.id, status, from),
-    onSuccess: (answer) => update(answer.car),
-    onError: reload,
-  });
 }
