@@ -87,6 +87,8 @@ export const ownerCopy = {
     },
     due: (time: string) => `sendes kl. ${time}`,
     sentAt: (time: string) => `kl. ${time}`,
+    /** A kind without a name below (never the outbox's own word). */
+    otherKind: 'Besked',
     /** By the outbox's kind (an SMS's kind without its `sms_`). */
     kinds: {
       booking_confirmation: 'Bekræftelse',

@@ -26,7 +26,7 @@ function when(iso: string, day: string): string {
 function messageLine(message: CarMessage): string {
   const m = ownerCopy.message;
   const kind = message.kind.replace(/^sms_/, '');
-  const name = m.kinds[kind as keyof typeof m.kinds] ?? kind;
+  const name = m.kinds[kind as keyof typeof m.kinds] ?? m.otherKind;
   const state =
     message.status === 'pending' && message.due
       ? `${m.status.pending}, ${m.due(clockOf(message.due))}`
