@@ -83,6 +83,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     include: [
       '@radix-ui/react-dialog',
       '@radix-ui/react-popover',
+      '@supabase/auth-js',
       '@supabase/functions-js',
       '@supabase/postgrest-js',
       '@tanstack/react-query',

@@ -174,6 +174,19 @@ test.describe('SEO of the prerendered pages', () => {
     }
   });
 
+  test("/ejer (the owner's tool) is noindex, has no canonical URL, and is in no sitemap or menu", () => {
+    const html = htmlOf('/ejer');
+    expect(metaContent(html, 'robots')).toMatch(/noindex/);
+    expect(tags(html, 'link').filter((t) => attr(t, 'rel') === 'canonical')).toEqual([]);
+    expect(staticPaths).not.toContain('/ejer');
+    const sitemap = readFileSync(join(clientDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).not.toContain('/ejer');
+    // no page links to it: the header's and the footer's navigation leave it out
+    for (const path of staticPaths) {
+      expect(htmlOf(path), `${path} links to /ejer`).not.toMatch(/href="\/ejer/);
+    }
+  });
+
   test('404.html is noindex and has no canonical URL', () => {
     const html = readFileSync(join(clientDir, '404.html'), 'utf8');
     expect(metaContent(html, 'robots')).toMatch(/noindex/);

@@ -1,7 +1,7 @@
 import { pageList } from '../../src/content/site-pages';
 
 /** What the prerendered <h1> of a page must say, where its navigation label is not in it. */
-const headings: Record<string, RegExp> = { '/': /bilpleje/i };
+const headings: Record<string, RegExp> = { '/': /bilpleje/i, '/ejer': /^Dagens biler$/ };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -25,6 +25,11 @@ export interface SitePage {
    * (tests/content/page-seo.test.ts holds every indexed page to having them).
    */
   linkToken?: true;
+  /**
+   * The owner's own tool (/ejer): prerendered without data, not indexed (its meta says `noindex`),
+   * not in sitemap.xml or the navigation. Its code is loaded with import() by the page itself.
+   */
+  owner?: true;
 }
 
 export const sitePages = {
@@ -61,20 +66,33 @@ export const sitePages = {
   reschedule: { path: '/flyt', linkToken: true },
 } as const satisfies Record<string, SitePage>;
 
-type Entry = (typeof sitePages)[keyof typeof sitePages];
-/** The path of an indexed page (one not behind an e-mail link). */
-export type IndexedPath = Exclude<Entry, { linkToken: true }>['path'];
+/**
+ * The owner's pages: the phone tool for the day's cars (/ejer, signed in). Part of the route table
+ * (pageList) like every other page, but apart from `sitePages`, which the navigation carries into
+ * every page's first load: no public page is a byte heavier for them.
+ */
+export const ownerPages = {
+  owner: { path: '/ejer', owner: true },
+} as const satisfies Record<string, SitePage>;
+
+type Entry =
+  (typeof sitePages)[keyof typeof sitePages] | (typeof ownerPages)[keyof typeof ownerPages];
+/** The path of an indexed page (one not behind an e-mail link, not the owner's). */
+export type IndexedPath = Exclude<Entry, { linkToken: true } | { owner: true }>['path'];
 
 // Functions rather than constants, so the browser bundle (which needs only the table) leaves them out.
 
 /** Every page of the table with its module name, in table order. */
 export function pageList(): (SitePage & { page: string })[] {
-  return Object.entries(sitePages).map(([page, entry]) => ({ ...entry, page }));
+  return Object.entries({ ...sitePages, ...ownerPages }).map(([page, entry]) => ({
+    ...entry,
+    page,
+  }));
 }
 
 /** The indexed pages' paths, in table order: the sitemap and the SEO checks. */
 export function indexedPaths(): IndexedPath[] {
   return pageList()
-    .filter((p) => !p.linkToken)
+    .filter((p) => !p.linkToken && !p.owner)
     .map((p) => p.path as IndexedPath);
 }
