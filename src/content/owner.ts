@@ -10,7 +10,7 @@ export const ownerCopy = {
     email: 'E-mailadresse',
     sendCode: 'Send kode',
     sending: 'Sender kode...',
-    codeSent: (email: string) => `Vi har sendt en kode til ${email}. Koden gælder i en time.`,
+    codeSent: (email: string) => `Vi har sendt en kode til ${email}. Koden gælder i 10 minutter.`,
     code: 'Kode fra mailen',
     codeHint: '6 cifre',
     verify: 'Log ind',

@@ -34,10 +34,21 @@ describe("the project's Auth settings", () => {
     });
   });
 
-  it('leave the access token hook to be turned on where its function exists', () => {
-    expect(s.accessTokenHook).toBeNull();
+  it("call the owner list's access token hook", () => {
+    expect(s.accessTokenHook).not.toBeNull();
     expect(readFileSync(CONFIG, 'utf8')).toContain(
-      '# uri = "pg-functions://postgres/public/owner_access_token_hook"',
+      'uri = "pg-functions://postgres/public/owner_access_token_hook"',
+    );
+  });
+
+  it("say the code's lifetime the way config.toml sets it, in the e-mail and on /ejer", () => {
+    // the lifetime is written out in two Danish texts: they must follow otp_expiry
+    const minutes = `${s.otpExpiry / 60} minutter`;
+    expect(
+      readFileSync(path.join(ROOT, 'supabase', 'templates', 'magic-link.html'), 'utf8'),
+    ).toContain(`Koden virker i ${minutes}.`);
+    expect(readFileSync(path.join(ROOT, 'src', 'content', 'owner.ts'), 'utf8')).toContain(
+      `Koden gælder i ${minutes}.`,
     );
   });
 
