@@ -582,10 +582,11 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
       time: '14:00',
       now: NOW,
     });
-    const [{ id }] = await t.query<{ id: string }>(
+    const [row] = await t.query<{ id: string }>(
       'select id from public.bookings where reference = $1',
       [r.reference],
     );
+    const id = row!.id;
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         t.db.query('select public.owner_set_status_at($1, $2, $3, $4::timestamptz) r', [

@@ -326,7 +326,24 @@ function measureAnchor(field: HTMLElement | null): Anchor | null {
 }
 
 /**
- * The open list in a layer on the page (a portal in body), under the field and as wide as it, or
+ * Where the list's layer goes: the modal dialog the field is in (a modal dialog keeps the pointer
+ * and the focus inside itself: a list in body could be neither pressed nor focused), else body;
+ * and the document position of that layer's origin, which the list's absolute position is
+ * counted from.
+ */
+function layerHost(field: HTMLElement | null): { host: HTMLElement; x: number; y: number } {
+  const dialog = field?.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) return { host: document.body, x: -window.scrollX, y: -window.scrollY };
+  const box = dialog.getBoundingClientRect();
+  return {
+    host: dialog,
+    x: box.left + dialog.clientLeft - dialog.scrollLeft,
+    y: box.top + dialog.clientTop - dialog.scrollTop,
+  };
+}
+
+/**
+ * The open list in a layer on the page (a portal in body, or in the dialog the field is in), under the field and as wide as it, or
  * above it when there is not room for it below and there is more above (as Radix Popover placed
  * it, with floating-ui's flip). Positioned in the document (absolute), so it moves with the page
  * as the field does; placed again when the window is resized. It closes on a press or focus
@@ -358,6 +375,7 @@ function ListboxPopup({
   children: ReactNode;
 }) {
   const layer = useRef<HTMLDivElement | null>(null);
+  const [host] = useState(() => layerHost(trigger.current).host);
   // with the field's box read at the press, the list is drawn in place at once (below the field,
   // when the tallest list fits there); else placed in the layout effect, measuring both
   const [initial] = useState<{ style: CSSProperties; placed: boolean }>(() => {
@@ -368,8 +386,9 @@ function ListboxPopup({
       zIndex: 50,
     };
     if (!anchor) return { style, placed: false };
-    style.left = `${anchor.left + window.scrollX}px`;
-    style.top = `${anchor.bottom + LISTBOX_OFFSET + window.scrollY}px`;
+    const origin = layerHost(trigger.current);
+    style.left = `${anchor.left - origin.x}px`;
+    style.top = `${anchor.bottom + LISTBOX_OFFSET - origin.y}px`;
     style[LISTBOX_WIDTH_PROPERTY] = `${anchor.width}px`;
     return {
       style,
@@ -395,9 +414,10 @@ function ListboxPopup({
         height > below && above > below
           ? box.top - LISTBOX_OFFSET - height
           : box.bottom + LISTBOX_OFFSET;
+      const origin = layerHost(field);
       wrapper.style.setProperty(LISTBOX_WIDTH_PROPERTY, `${box.width}px`);
-      wrapper.style.left = `${box.left + window.scrollX}px`;
-      wrapper.style.top = `${top + window.scrollY}px`;
+      wrapper.style.left = `${box.left - origin.x}px`;
+      wrapper.style.top = `${top - origin.y}px`;
     }
     if (!initial.placed) place();
     const all = Array.from(
@@ -443,6 +463,6 @@ function ListboxPopup({
     <div ref={layer} data-radix-popper-content-wrapper="" style={initial.style}>
       {children}
     </div>,
-    document.body,
+    host,
   );
 }
