@@ -265,6 +265,31 @@ const PERFORMERS: Record<string, Performer> = {
       }
     },
   },
+  'Hvilket værktøj til hvad': {
+    notAStep: 'a table of which tool does what; each row is its own section below',
+  },
+  // the /ejer sections are taps on a page, performed as written by the phone journey
+  // (e2e/owner-page.spec.ts: sign in, Ankommet, Klar, Fortryd, Klar again, Ny telefonbooking, Log
+  // ud) and by the page's unit tests (tests/features/owner/); the sign-in's refusals by
+  // owner-sign-in.test.ts, what a tap may do by owner-page.test.ts
+  'Dagens biler på telefonen (/ejer)': {
+    notAStep: 'where the page is; opened by e2e/owner-page.spec.ts',
+  },
+  'Log ind på /ejer': { notAStep: 'performed by e2e/owner-page.spec.ts and owner-sign-in.test.ts' },
+  'Se dagen på /ejer': { notAStep: 'the day view, performed by e2e/owner-page.spec.ts' },
+  'Marker en bil på /ejer: ankommet, klar, afhentet, udeblevet': {
+    notAStep: 'taps performed by e2e/owner-page.spec.ts; the rules by owner-page.test.ts',
+  },
+  'Fortryd på /ejer': { notAStep: 'performed by e2e/owner-page.spec.ts and owner-page.test.ts' },
+  'Telefonbooking på /ejer': { notAStep: 'performed by e2e/owner-page.spec.ts' },
+  'Flyt på /ejer': {
+    notAStep: 'a dialog of the page, tested by tests/features/owner/ and owner-page.test.ts',
+  },
+  'Aflys på /ejer': {
+    notAStep: 'a dialog of the page, tested by tests/features/owner/ and owner-page.test.ts',
+  },
+  'Log ud af /ejer': { notAStep: 'performed by e2e/owner-page.spec.ts' },
+  '/ejer uden forbindelse': { notAStep: 'the offline notice, tested by tests/features/owner/' },
   'Sådan kommer du ind': {
     notAStep:
       'logging in and the Table Editor’s buttons; the refusal of deleting every row is walked by truncate-guards.test.ts',
