@@ -8,21 +8,20 @@ DROP FUNCTION "public"."booking_candidates"(uuid, date, timestamp WITH time zone
 
 DROP FUNCTION "public"."get_available_slots"(uuid, date, timestamp WITH time zone, uuid);
 
-CREATE TABLE "public"."owner_status_undo" (
+CREATE TABLE "public"."booking_status_undo" (
   "booking_id"  uuid                     NOT NULL,
   "from_status" text                     NOT NULL,
   "to_status"   text                     NOT NULL,
   "until"       timestamp with time zone NOT NULL,
-  CONSTRAINT "owner_status_undo_pkey" PRIMARY KEY (booking_id)
+  CONSTRAINT "booking_status_undo_pkey" PRIMARY KEY (booking_id)
 );
 
-ALTER TABLE "public"."owner_status_undo"
+ALTER TABLE "public"."booking_status_undo"
   ENABLE ROW LEVEL SECURITY;
 
 CREATE TABLE "public"."owners" (
-  "email"    text                     NOT NULL,
-  "name"     text                     NOT NULL DEFAULT ''::text,
-  "added_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "email" text NOT NULL,
+  "name"  text NOT NULL DEFAULT ''::text,
   CONSTRAINT "owners_email_check" CHECK (((email = lower(btrim(email))) AND (char_length(email) <= 254))),
   CONSTRAINT "owners_pkey" PRIMARY KEY (email)
 );
@@ -493,7 +492,7 @@ begin
     -- the engine's one way to change a status: a car in the workshop is not cancelled (Danish)
     v_booking := public.booking_set_status(v_booking.id, 'cancelled', p_now);
     v_cancelled := true;
-    delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+    delete from public.booking_status_undo u where u.booking_id = v_booking.id;
   end if;
   return jsonb_build_object('cancelled', v_cancelled,
     'car', public.owner_car(v_booking, public.owner_car_day(v_booking, p_now), p_now));
@@ -606,7 +605,7 @@ begin
                           where o.idempotency_key = 'car_ready:' || p_booking.id
                             and o.status in ('sending', 'sent')))),
     'undo', (select jsonb_build_object('status', u.from_status, 'until', public.copenhagen_iso(u.until))
-               from public.owner_status_undo u
+               from public.booking_status_undo u
               where u.booking_id = p_booking.id and u.to_status = p_booking.status and u.until > p_now),
     'messages', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -926,7 +925,7 @@ CREATE OR REPLACE FUNCTION public.owner_set_status_at (
   AS $function$
 declare
   v_booking public.bookings := public.owner_booking_found(p_booking);
-  v_undo public.owner_status_undo;
+  v_undo public.booking_status_undo;
   v_changed boolean := false;
   v_notifies boolean := false;
   v_car jsonb;
@@ -942,20 +941,20 @@ begin
       v_booking.reference, public.booking_status_text(v_booking.status)
       using errcode = 'PT409';
   else
-    select * into v_undo from public.owner_status_undo u
+    select * into v_undo from public.booking_status_undo u
      where u.booking_id = v_booking.id and u.to_status = v_booking.status and u.until > p_now;
     v_booking := public.booking_set_status(v_booking.id, p_status, p_now);
     v_changed := true;
     if v_undo.from_status = p_status then
       -- the undo itself: nothing to undo after it (the engine held the customer's message back)
-      delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+      delete from public.booking_status_undo u where u.booking_id = v_booking.id;
     elsif public.owner_message_at(p_now) > p_now then
-      insert into public.owner_status_undo (booking_id, from_status, to_status, until)
+      insert into public.booking_status_undo (booking_id, from_status, to_status, until)
       values (v_booking.id, p_from, p_status, public.owner_message_at(p_now))
       on conflict (booking_id) do update
         set from_status = excluded.from_status, to_status = excluded.to_status, until = excluded.until;
     else
-      delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+      delete from public.booking_status_undo u where u.booking_id = v_booking.id;
     end if;
     -- a customer message this change queued (it waits out the undo window)
     v_notifies := exists (
@@ -1043,8 +1042,8 @@ begin
 end;
 $function$;
 
-ALTER TABLE "public"."owner_status_undo"
-  ADD CONSTRAINT "owner_status_undo_booking_id_fkey" FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
+ALTER TABLE "public"."booking_status_undo"
+  ADD CONSTRAINT "booking_status_undo_booking_id_fkey" FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
 
 CREATE TRIGGER owners_tidy
   BEFORE INSERT OR UPDATE ON public.owners
@@ -1056,15 +1055,14 @@ CREATE TRIGGER refuse_truncate
   FOR EACH STATEMENT
   EXECUTE FUNCTION public.refuse_truncate();
 
-COMMENT ON COLUMN "public"."owner_status_undo"."booking_id" IS 'Bookingen.';
+COMMENT ON COLUMN "public"."booking_status_undo"."booking_id" IS 'Bookingen.';
 
-COMMENT ON COLUMN "public"."owner_status_undo"."from_status" IS 'Status før trykket.';
+COMMENT ON COLUMN "public"."booking_status_undo"."from_status" IS 'Status før trykket.';
 
-COMMENT ON COLUMN "public"."owner_status_undo"."to_status" IS 'Status efter trykket.';
+COMMENT ON COLUMN "public"."booking_status_undo"."to_status" IS 'Status efter trykket.';
 
-COMMENT ON COLUMN "public"."owner_status_undo"."until" IS 'Hvornår Fortryd ikke længere tilbydes.';
+COMMENT ON COLUMN "public"."booking_status_undo"."until" IS 'Hvornår Fortryd ikke længere tilbydes.';
 
-COMMENT ON COLUMN "public"."owners"."added_at" IS 'Hvornår adressen kom på listen (automatisk).';
 
 COMMENT ON COLUMN "public"."owners"."email" IS 'Ejerens e-mailadresse, den samme som brugeren i Authentication. Gemmes med små bogstaver og uden mellemrum.';
 
@@ -1130,7 +1128,7 @@ COMMENT ON FUNCTION "public"."owner_time_of"(text) IS 'A drop-off time HH:MM of 
 
 COMMENT ON FUNCTION "public"."owners_tidy"() IS 'Trigger function: stores an owner''s address lower case and trimmed, and refuses in Danish one that is not an e-mail address or is on the list already.';
 
-COMMENT ON TABLE "public"."owner_status_undo" IS 'Teknisk: den sidste status, du har ændret på ejersiden pr. booking, så siden kan tilbyde Fortryd, indtil kunden får besked (owner_message_delay_minutes). Ret ikke her.';
+COMMENT ON TABLE "public"."booking_status_undo" IS 'Teknisk: den sidste status, du har ændret på ejersiden pr. booking, så siden kan tilbyde Fortryd, indtil kunden får besked (owner_message_delay_minutes). Ret ikke her.';
 
 COMMENT ON TABLE "public"."owners" IS 'Hvem der kan logge ind på ejersiden (/ejer): én række pr. e-mailadresse. Tilføj en ejer: opret brugeren under Authentication → Users → Add user (samme e-mailadresse, Auto Confirm User), og indsæt en række her. Fjern en ejer: slet rækken; adgangen stopper ved næste tryk på siden.';
 
@@ -1257,6 +1255,6 @@ REVOKE ALL ON FUNCTION "public"."owners_tidy"() FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "public"."owners_tidy"() TO "postgres", "service_role";
 
-GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."owner_status_undo" TO "postgres", "service_role";
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."booking_status_undo" TO "postgres", "service_role";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."owners" TO "postgres", "service_role";

@@ -25,7 +25,6 @@
 create table public.owners (
   email text not null,
   name text not null default '',
-  added_at timestamptz not null default now(),
   constraint owners_pkey primary key (email),
   -- owners_tidy writes it so (and refuses in Danish what is not an address); this is the backstop
   constraint owners_email_check check (email = lower(btrim(email)) and char_length(email) <= 254)
@@ -36,7 +35,6 @@ comment on table public.owners is
 comment on column public.owners.email is
   'Ejerens e-mailadresse, den samme som brugeren i Authentication. Gemmes med små bogstaver og uden mellemrum.';
 comment on column public.owners.name is 'Ejerens navn (valgfrit), som siden hilser med.';
-comment on column public.owners.added_at is 'Hvornår adressen kom på listen (automatisk).';
 
 create function public.owners_tidy()
 returns trigger
@@ -150,25 +148,25 @@ grant execute on function public.owner_access_token_hook(jsonb) to supabase_auth
 
 -- The status a tap on the page changed from, while the customer's message of it still waits
 -- (owner_message_at): the page offers to go back. Only the last tap of a booking is kept.
-create table public.owner_status_undo (
+create table public.booking_status_undo (
   booking_id uuid not null,
   from_status text not null,
   to_status text not null,
   until timestamptz not null,
-  constraint owner_status_undo_pkey primary key (booking_id),
-  constraint owner_status_undo_booking_id_fkey
+  constraint booking_status_undo_pkey primary key (booking_id),
+  constraint booking_status_undo_booking_id_fkey
     foreign key (booking_id) references public.bookings (id) on delete cascade
 );
 
-comment on table public.owner_status_undo is
+comment on table public.booking_status_undo is
   'Teknisk: den sidste status, du har ændret på ejersiden pr. booking, så siden kan tilbyde Fortryd, indtil kunden får besked (owner_message_delay_minutes). Ret ikke her.';
-comment on column public.owner_status_undo.booking_id is 'Bookingen.';
-comment on column public.owner_status_undo.from_status is 'Status før trykket.';
-comment on column public.owner_status_undo.to_status is 'Status efter trykket.';
-comment on column public.owner_status_undo.until is 'Hvornår Fortryd ikke længere tilbydes.';
+comment on column public.booking_status_undo.booking_id is 'Bookingen.';
+comment on column public.booking_status_undo.from_status is 'Status før trykket.';
+comment on column public.booking_status_undo.to_status is 'Status efter trykket.';
+comment on column public.booking_status_undo.until is 'Hvornår Fortryd ikke længere tilbydes.';
 
-alter table public.owner_status_undo enable row level security;
-revoke all on table public.owner_status_undo from anon, authenticated;
+alter table public.booking_status_undo enable row level security;
+revoke all on table public.booking_status_undo from anon, authenticated;
 
 -- a car as the page shows it ----------------------------------------------------------------------
 
@@ -265,7 +263,7 @@ begin
                           where o.idempotency_key = 'car_ready:' || p_booking.id
                             and o.status in ('sending', 'sent')))),
     'undo', (select jsonb_build_object('status', u.from_status, 'until', public.copenhagen_iso(u.until))
-               from public.owner_status_undo u
+               from public.booking_status_undo u
               where u.booking_id = p_booking.id and u.to_status = p_booking.status and u.until > p_now),
     'messages', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -392,7 +390,7 @@ set search_path = ''
 as $$
 declare
   v_booking public.bookings := public.owner_booking_found(p_booking);
-  v_undo public.owner_status_undo;
+  v_undo public.booking_status_undo;
   v_changed boolean := false;
   v_notifies boolean := false;
   v_car jsonb;
@@ -408,20 +406,20 @@ begin
       v_booking.reference, public.booking_status_text(v_booking.status)
       using errcode = 'PT409';
   else
-    select * into v_undo from public.owner_status_undo u
+    select * into v_undo from public.booking_status_undo u
      where u.booking_id = v_booking.id and u.to_status = v_booking.status and u.until > p_now;
     v_booking := public.booking_set_status(v_booking.id, p_status, p_now);
     v_changed := true;
     if v_undo.from_status = p_status then
       -- the undo itself: nothing to undo after it (the engine held the customer's message back)
-      delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+      delete from public.booking_status_undo u where u.booking_id = v_booking.id;
     elsif public.owner_message_at(p_now) > p_now then
-      insert into public.owner_status_undo (booking_id, from_status, to_status, until)
+      insert into public.booking_status_undo (booking_id, from_status, to_status, until)
       values (v_booking.id, p_from, p_status, public.owner_message_at(p_now))
       on conflict (booking_id) do update
         set from_status = excluded.from_status, to_status = excluded.to_status, until = excluded.until;
     else
-      delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+      delete from public.booking_status_undo u where u.booking_id = v_booking.id;
     end if;
     -- a customer message this change queued (it waits out the undo window)
     v_notifies := exists (
@@ -638,7 +636,7 @@ begin
     -- the engine's one way to change a status: a car in the workshop is not cancelled (Danish)
     v_booking := public.booking_set_status(v_booking.id, 'cancelled', p_now);
     v_cancelled := true;
-    delete from public.owner_status_undo u where u.booking_id = v_booking.id;
+    delete from public.booking_status_undo u where u.booking_id = v_booking.id;
   end if;
   return jsonb_build_object('cancelled', v_cancelled,
     'car', public.owner_car(v_booking, public.owner_car_day(v_booking, p_now), p_now));

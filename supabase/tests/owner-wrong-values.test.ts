@@ -248,6 +248,7 @@ const KEY: Record<string, string> = {
   closed_dates: 'day',
   open_dates: 'day',
   email_outbox: 'id',
+  owners: 'email',
 };
 
 /** Rows the guide has the owner insert, each valid as given. */
@@ -346,6 +347,7 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
       'opening_hours',
       'owner_agenda',
       'owner_bookings',
+      'owners',
       'services',
       'settings',
     ]);

@@ -101,6 +101,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      booking_status_undo: {
+        Row: {
+          booking_id: string;
+          from_status: string;
+          to_status: string;
+          until: string;
+        };
+        Insert: {
+          booking_id: string;
+          from_status: string;
+          to_status: string;
+          until: string;
+        };
+        Update: {
+          booking_id?: string;
+          from_status?: string;
+          to_status?: string;
+          until?: string;
+        };
+        Relationships: [];
+      };
       booking_work_periods: {
         Row: {
           id: number;
@@ -407,42 +428,18 @@ export type Database = {
         };
         Relationships: [];
       };
-      owner_status_undo: {
-        Row: {
-          booking_id: string;
-          from_status: string;
-          to_status: string;
-          until: string;
-        };
-        Insert: {
-          booking_id: string;
-          from_status: string;
-          to_status: string;
-          until: string;
-        };
-        Update: {
-          booking_id?: string;
-          from_status?: string;
-          to_status?: string;
-          until?: string;
-        };
-        Relationships: [];
-      };
       owners: {
         Row: {
           email: string;
           name: string;
-          added_at: string;
         };
         Insert: {
           email: string;
           name?: string;
-          added_at?: string;
         };
         Update: {
           email?: string;
           name?: string;
-          added_at?: string;
         };
         Relationships: [];
       };
