@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from '@playwright/test';
 import { staticPaths } from '../react-router.config.ts';
+import { ownerPages } from '../src/content/site-pages.ts';
 import { CHROMIUM_FLAGS, resolveChromium } from '../local/chromium.ts';
 import { freePort } from '../local/net.ts';
 import { cpuForHost, mainThreadShare } from './host-speed.ts';
@@ -32,7 +33,8 @@ const ROUTES = !LIGHTHOUSE
   ? []
   : process.env.BENCH_ROUTES
     ? process.env.BENCH_ROUTES.split(',')
-    : staticPaths;
+    : // the public pages, and the owner's page (its signed-out first load: the sign-in)
+      [...staticPaths, ...Object.values(ownerPages).map((p) => p.path)];
 const BUILD_DIR = path.join(ROOT, '.local', 'bench-web');
 const CHROME = resolveChromium() ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS, '--disable-dev-shm-usage'];
