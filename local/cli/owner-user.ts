@@ -9,8 +9,36 @@ export function ownerEmail(env: NodeJS.ProcessEnv = process.env): string {
   return (env.OWNER_EMAIL?.trim() || DEFAULT_OWNER_EMAIL).toLowerCase();
 }
 
-/** Makes the confirmed user `email` unless it exists; says which. */
+/**
+ * Makes the confirmed user `email` unless it exists, and puts the address on the owner list
+ * (public.owners) unless it is there: a database made before the list, or another OWNER_EMAIL,
+ * would otherwise refuse the local owner's sign-in. Says whether the user was made.
+ */
 export async function ensureOwnerUser(
+  gatewayUrl: string,
+  secretKey: string,
+  email: string,
+): Promise<'made' | 'exists'> {
+  const owners = `${gatewayUrl.replace(/\/+$/, '')}/rest/v1/owners`;
+  const listHeaders = { ...keyHeaders(secretKey), 'Content-Type': 'application/json' };
+  const listed = await fetch(`${owners}?select=email&email=eq.${encodeURIComponent(email)}`, {
+    headers: listHeaders,
+  });
+  // (404: a schema without the list, e.g. the stand-in of the CLI's own tests)
+  if (!listed.ok && listed.status !== 404)
+    throw new Error(`owners: HTTP ${listed.status} ${await listed.text()}`);
+  if (listed.ok && ((await listed.json()) as unknown[]).length === 0) {
+    const res = await fetch(owners, {
+      method: 'POST',
+      headers: listHeaders,
+      body: JSON.stringify({ email, name: 'Ejeren' }),
+    });
+    if (!res.ok) throw new Error(`owners: HTTP ${res.status} ${await res.text()}`);
+  }
+  return ensureAuthUser(gatewayUrl, secretKey, email);
+}
+
+async function ensureAuthUser(
   gatewayUrl: string,
   secretKey: string,
   email: string,

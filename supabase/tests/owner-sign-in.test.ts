@@ -59,6 +59,15 @@ describe.each(BACKENDS)("the owner's sign-in on %s", (backend) => {
     expect(me).toEqual({ status: 200, body: { email: OWNER, name: 'Ejeren' } });
   });
 
+  it('refuses an address with a control character as no address (400), not a failure', async () => {
+    const res = await auth.post('/otp', {
+      email: 'ejer\u0000@glanspunkt.local',
+      create_user: false,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error_code: 'validation_failed' });
+  });
+
   it('gives no session to a user of Auth who is not on the owner list', async () => {
     await auth.createUser('medhjaelper@example.dk');
     const { error, session } = await signIn('medhjaelper@example.dk');

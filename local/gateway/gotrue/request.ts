@@ -23,7 +23,8 @@ export function str(value: unknown): string {
 }
 
 const EMAIL =
-  /^[^\s@"<>()[\],;:\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+  // eslint-disable-next-line no-control-regex -- a control character (NUL) is no address
+  /^[^\s@"<>()[\],;:\\\u0000-\u001f\u007f]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** validateEmail: required, at most 255 characters, a valid format; lower-cased. */
 export function validateEmail(email: string): string {
