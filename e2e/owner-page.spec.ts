@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { keyHeaders, SECRET_KEY } from '../local/keys';
+import { layoutText } from '../src/content/navigation';
 import { expectNoAxeViolations } from './support/axe';
+import { gotoHydrated } from './support/hydration';
 import { chooseBookableDay, mailbox, MAILBOX, timeSelect, type Captured } from './support/booking';
 import { danish, edit, OPEN_DATES, openForTheCar, REST, setting } from './support/owner-day';
 
@@ -158,4 +160,36 @@ test('the owner runs the day on /ejer: klar, undo, klar again, a phone booking, 
       headers: keyHeaders(SECRET_KEY),
     });
   }
+});
+
+/**
+ * /ejer is built apart from the public pages (src/content/site-pages.ts, routeBuild): its router
+ * knows no other page, so each link of the site's header and footer loads the public page as a
+ * document, which then runs as if it had been opened directly.
+ */
+test("the site's header and footer lead from /ejer to the public pages", async ({ page }) => {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => (window as { glanspunktHydrated?: boolean }).glanspunktHydrated === true,
+    );
+  const documentUrl = () =>
+    page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceEntry).name);
+  await gotoHydrated(page, '/ejer');
+  await expect(page.getByRole('button', { name: 'Send kode' })).toBeVisible();
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privatlivspolitik' }).click();
+  await expect.poll(documentUrl).toMatch(/\/privatlivspolitik$/);
+  await hydrated();
+  await expect(page).toHaveURL(/\/privatlivspolitik$/);
+
+  await page.goto('/ejer');
+  await hydrated();
+  await expect(page.getByRole('button', { name: 'Send kode' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: layoutText.homeLinkLabel }).click();
+  await expect.poll(documentUrl).toMatch(/:\d+\/$/);
+  await hydrated();
+  // the public page's own router runs: a link there navigates in the page, without a document
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Handelsbetingelser' }).click();
+  await expect(page).toHaveURL(/\/handelsbetingelser$/);
+  expect(await documentUrl()).toMatch(/:\d+\/$/);
 });

@@ -1,5 +1,6 @@
 /**
  * After `react-router build` (build/client):
+ * 0. the owner's pages, built apart (OWNER_BUILD_DIR, see local/cli/build.ts), are moved in;
  * 1. the prerendered catch-all page (/404) becomes 404.html, which static hosts (and `npm start`)
  *    serve with status 404 for unknown paths;
  * 2. every page loads its JavaScript after its first paint (scripts/defer-hydration.ts; the
@@ -14,6 +15,7 @@
  * 6. one warning line while the business facts (src/content/business.ts) are placeholders.
  */
 import { copyFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mergeOwnerBuild } from './owner-build';
 import { join, relative } from 'node:path';
 import { staticPaths } from '../react-router.config';
 import { pageHtmlFiles, renderHeadersFile } from '../deploy/host-files';
@@ -29,6 +31,11 @@ import { placeholderWarning } from '../src/content/business-placeholders';
 // BUILD_DIR lets a second build run beside the usual one (see react-router.config.ts).
 const client = join(process.env.BUILD_DIR ?? join(process.cwd(), 'build'), 'client');
 const prerendered = join(client, '404', 'index.html');
+
+if (process.env.OWNER_BUILD_DIR) {
+  const moved = await mergeOwnerBuild(client, process.env.OWNER_BUILD_DIR);
+  console.log(`postbuild: moved in the owner's build (${moved.join(', ')})`);
+}
 
 await stat(prerendered).catch(() => {
   throw new Error(`postbuild: ${prerendered} is missing; is '/404' in the prerender list?`);

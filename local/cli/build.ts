@@ -1,4 +1,5 @@
-// npm run build: the production build (react-router build, then scripts/postbuild.ts).
+// npm run build: the production build (react-router build of the public pages, then of the
+// owner's, then scripts/postbuild.ts).
 //
 // The pages show the packages and opening hours the owner keeps in Supabase; the site layout's
 // loader reads them while the pages are prerendered (src/lib/site-data.server.ts) from the
@@ -22,6 +23,7 @@ import { LOCAL_SUPABASE_URL } from '../../src/lib/supabase.ts';
 import { ROOT } from '../db/migrate.ts';
 import { keyHeaders, PUBLISHABLE_KEY } from '../keys.ts';
 import { startStack, type Stack } from '../stack.ts';
+import { ownerBuildDir } from '../../scripts/owner-build.ts';
 import { refuseStandInBuild } from './stand-in-build.ts';
 import { resolveDatabase, runCli, type ResolvedDatabase } from './common.ts';
 
@@ -81,8 +83,29 @@ runCli(async () => {
       `build: ${data.services.length} active packages and the opening hours from ${origin} (${source.url})`,
     );
     const bin = path.join(ROOT, 'node_modules', '.bin');
-    let code = await run(path.join(bin, 'react-router'), ['build'], env);
-    if (code === 0) code = await run(path.join(bin, 'tsx'), ['scripts/postbuild.ts'], env);
+    // Two builds (src/content/site-pages.ts, routeBuild): the public pages into BUILD_DIR, the
+    // owner's apart (OWNER_BUILD_DIR); scripts/postbuild.ts moves the owner's pages and chunks in.
+    const buildDir = path.resolve(ROOT, env.BUILD_DIR ?? 'build');
+    const ownerDir = ownerBuildDir(buildDir);
+    let code = await run(path.join(bin, 'react-router'), ['build'], {
+      ...env,
+      SITE_ROUTES: 'public',
+      BUILD_DIR: buildDir,
+    });
+    if (code === 0) {
+      code = await run(path.join(bin, 'react-router'), ['build'], {
+        ...env,
+        SITE_ROUTES: 'owner',
+        BUILD_DIR: ownerDir,
+      });
+    }
+    if (code === 0) {
+      code = await run(path.join(bin, 'tsx'), ['scripts/postbuild.ts'], {
+        ...env,
+        BUILD_DIR: buildDir,
+        OWNER_BUILD_DIR: ownerDir,
+      });
+    }
     if (code !== 0) throw new Error(`the build failed (exit code ${code})`);
   } finally {
     await stack?.stop();

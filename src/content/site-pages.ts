@@ -90,6 +90,28 @@ export function pageList(): (SitePage & { page: string })[] {
   }));
 }
 
+/**
+ * The site is built twice (local/cli/build.ts): the public pages, then the owner's pages apart,
+ * so that React Router's route manifest and the chunk split of every public page know nothing of
+ * the owner's tool (each route in the manifest costs every page ~28 bytes gzipped, and a shared
+ * component would be split out of a public page's chunk). `SITE_ROUTES` names the build: 'public',
+ * 'owner', or unset (the dev server and the route types: every page in one app).
+ */
+export type RouteBuild = 'public' | 'owner' | 'all';
+
+/** The build SITE_ROUTES names; anything else is refused, not silently built as every page. */
+export function routeBuild(value: string | undefined): RouteBuild {
+  if (value === undefined || value === '' || value === 'all') return 'all';
+  if (value === 'public' || value === 'owner') return value;
+  throw new Error(`SITE_ROUTES must be 'public', 'owner' or unset, not '${value}'`);
+}
+
+/** The pages a build routes and prerenders, in table order. */
+export function buildPages(build: RouteBuild): (SitePage & { page: string })[] {
+  if (build === 'all') return pageList();
+  return pageList().filter((p) => (build === 'owner') === (p.owner === true));
+}
+
 /** The indexed pages' paths, in table order: the sitemap and the SEO checks. */
 export function indexedPaths(): IndexedPath[] {
   return pageList()
