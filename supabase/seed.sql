@@ -44,3 +44,42 @@ begin
   end if;
 end
 $$;
+
+-- car sizes (the migration makes them; the owner prices each package per size) and add-ons
+-- (the migration tests seed databases migrated only up to an older migration, without them)
+do $$
+begin
+  if to_regclass('public.service_size_prices') is null then
+    return;
+  end if;
+  insert into public.service_size_prices (service_id, car_size, price, extra_minutes) values
+    ('5a1f0001-0000-4000-8000-000000000001', 'stor-bil', 249, 15),
+    ('5a1f0001-0000-4000-8000-000000000002', 'stor-bil', 499, 30),
+    ('5a1f0001-0000-4000-8000-000000000003', 'stor-bil', 999, 45),
+    ('5a1f0001-0000-4000-8000-000000000004', 'stor-bil', 2200, 120),
+    ('5a1f0001-0000-4000-8000-000000000005', 'stor-bil', 2900, 180),
+    ('5a1f0001-0000-4000-8000-000000000006', 'stor-bil', 4300, 240),
+    ('5a1f0001-0000-4000-8000-000000000001', 'varebil', 299, 30),
+    ('5a1f0001-0000-4000-8000-000000000002', 'varebil', 599, 60),
+    ('5a1f0001-0000-4000-8000-000000000003', 'varebil', 1199, 90),
+    ('5a1f0001-0000-4000-8000-000000000004', 'varebil', 2600, 180),
+    ('5a1f0001-0000-4000-8000-000000000005', 'varebil', 3400, 240),
+    ('5a1f0001-0000-4000-8000-000000000006', 'varebil', 5000, 300);
+  insert into public.addons (id, name, description, price, duration_minutes, sort_order) values
+    ('ad0d0001-0000-4000-8000-000000000001', 'Motorvask',
+     'Skånsom rens af motorrummet, plast og gummi plejet bagefter.', 299, 30, 1),
+    ('ad0d0001-0000-4000-8000-000000000002', 'Lædercreme',
+     'Rens og creme af lædersæder, så læderet holdes blødt.', 349, 45, 2),
+    ('ad0d0001-0000-4000-8000-000000000003', 'Hundehårsfjernelse',
+     'Grundig fjernelse af hundehår fra sæder, måtter og bagagerum.', 249, 30, 3),
+    ('ad0d0001-0000-4000-8000-000000000004', 'Ozonbehandling',
+     'Fjerner lugt af røg, dyr og fugt fra kabinen.', 399, 60, 4);
+  insert into public.addon_services (addon_id, service_id)
+  select a.id, s.id
+    from public.addons a cross join public.services s
+   where a.name = 'Motorvask'
+      or (a.name = 'Lædercreme' and s.slug in ('vask-guld', 'vask-premium', 'polering-guld', 'polering-premium'))
+      or (a.name in ('Hundehårsfjernelse', 'Ozonbehandling') and s.category = 'vask')
+      or (a.name = 'Ozonbehandling' and s.category = 'polering');
+end
+$$;

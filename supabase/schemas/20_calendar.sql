@@ -477,7 +477,8 @@ create function public.booking_calendar(
   p_service_id uuid,
   p_now timestamptz default now(),
   p_own_booking uuid default null,
-  p_owner boolean default false
+  p_owner boolean default false,
+  p_minutes integer default null
 )
 returns jsonb
 language plpgsql
@@ -492,9 +493,12 @@ declare
   v_min integer := case when p_owner then 0 else public.booking_setting('min_advance_booking_days', 1) end;
   v_max integer := public.booking_setting('max_advance_booking_days', 60);
   v_days jsonb;
+  v_minutes integer;
 begin
-  if p_service_id is null
-     or not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
+  -- the job's length: as given (booking_job's, or a moved booking's own), else the package's own
+  select coalesce(p_minutes, s.duration_minutes) into v_minutes
+    from public.services s where s.id = p_service_id and s.is_active;
+  if v_minutes is null then
     raise exception using
       errcode = 'P0001',
       message = 'Ukendt service.',
@@ -527,8 +531,8 @@ begin
              end as status,
              case
                when g.day >= v_today + v_min and r.closed_reason is null then
-                 public.get_available_slots(p_service_id, g.day::date, p_now, p_own_booking, p_owner)
-                   -> 'slots' ->> 0
+                 public.booking_free_times(p_service_id, g.day::date, p_now, v_minutes,
+                                           p_own_booking, p_owner) -> 'slots' ->> 0
              end as first_time
         from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
         cross join lateral public.booking_day_rule(g.day::date) r
@@ -542,26 +546,46 @@ begin
 end;
 $$;
 
-comment on function public.booking_calendar(uuid, timestamptz, uuid, boolean) is
-  'The booking window for a package as seen at p_now: {today, first, last, days: [{day, status, time?, holiday?}]} from today to last, status bookable (time: its first free drop-off, HH:MI), full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window, from today (first is today). Raises P0001 for an unknown or inactive package.';
+comment on function public.booking_calendar(uuid, timestamptz, uuid, boolean, integer) is
+  'The booking window for a job of a package (p_minutes long: booking_job''s minutes, or a moved booking''s own; null: the package''s own) as seen at p_now: {today, first, last, days: [{day, status, time?, holiday?}]} from today to last, status bookable (time: its first free drop-off, HH:MI), full (open but no free drop-off time for this package), closed_weekday, holiday, closed_date or outside_window (before first). p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window, from today (first is today). Raises P0001 for an unknown or inactive package.';
 
-revoke all on function public.booking_calendar(uuid, timestamptz, uuid, boolean)
+revoke all on function public.booking_calendar(uuid, timestamptz, uuid, boolean, integer)
   from public, anon, authenticated;
 
-create function public.get_booking_calendar(p_service_id uuid)
+create function public.get_booking_calendar(
+  p_service_id uuid,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
+)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select public.booking_calendar(p_service_id, now());
+declare
+  v_job jsonb := public.booking_job(p_service_id, p_car_size, p_addon_ids);
+begin
+  case v_job ->> 'error'
+    when 'serviceId' then
+      raise exception using errcode = 'P0001', message = 'Ukendt service.',
+        hint = 'Vælg en af de viste services.';
+    when 'carSize' then
+      raise exception using errcode = 'P0001', message = 'Pakken kan ikke bookes til den bilstørrelse.',
+        hint = 'Vælg en af de viste størrelser.';
+    when 'addonIds' then
+      raise exception using errcode = 'P0001', message = 'Et af tilvalgene kan ikke vælges til pakken.',
+        hint = 'Vælg blandt de viste tilvalg.';
+    else
+      return public.booking_calendar(p_service_id, now(), null, false, (v_job ->> 'minutes')::integer);
+  end case;
+end;
 $$;
 
-comment on function public.get_booking_calendar(uuid) is
-  'The booking calendar of a package now (see booking_calendar): which days of the window can be booked and why the others cannot. Public: the anon key calls it as POST /rest/v1/rpc/get_booking_calendar.';
+comment on function public.get_booking_calendar(uuid, text, uuid[]) is
+  'The booking calendar of a job now (booking_job: the package, the car size, the add-ons; see booking_calendar): which days of the window can be booked and why the others cannot. Public: the anon key calls it as POST /rest/v1/rpc/get_booking_calendar. An unknown package, size or add-on is P0001 in Danish.';
 
-revoke all on function public.get_booking_calendar(uuid) from public, anon, authenticated;
+revoke all on function public.get_booking_calendar(uuid, text, uuid[]) from public, anon, authenticated;
 -- the booking form's calendar, with the publishable key: security definer, answers for the current
 -- time only and returns no booking data
-grant execute on function public.get_booking_calendar(uuid) to anon, authenticated;
+grant execute on function public.get_booking_calendar(uuid, text, uuid[]) to anon, authenticated;

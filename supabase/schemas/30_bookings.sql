@@ -179,6 +179,9 @@ create table public.bookings (
   ready_revision integer not null default 0,
   status_changed_at timestamptz,
   client_networks text[] generated always as (public.booking_address_buckets(client_ip)) stored,
+  car_size text not null default '',
+  addon_ids uuid[] not null default '{}',
+  job jsonb,
   constraint bookings_pkey primary key (id),
   constraint bookings_reference_key unique (reference),
   constraint bookings_idempotency_key_key unique (idempotency_key),
@@ -210,7 +213,11 @@ create table public.bookings (
   constraint bookings_idempotency_hash_check check (idempotency_hash ~ '^[0-9a-f]{64}$'),
   constraint bookings_move_count_check check (move_count >= 0),
   constraint bookings_ics_sequence_check check (ics_sequence >= 0),
-  constraint bookings_ready_revision_check check (ready_revision >= 0)
+  constraint bookings_ready_revision_check check (ready_revision >= 0),
+  -- '' only on a row written without the engine (booking_request_tidied fills the standard size)
+  constraint bookings_car_size_check check (car_size ~ '^([a-z0-9]+(-[a-z0-9]+)*)?$'),
+  constraint bookings_addon_ids_check check (cardinality(addon_ids) <= 50),
+  constraint bookings_job_check check (jsonb_typeof(job) = 'object')
 );
 
 -- the day's work, the caps (per address, per contact, per hour) and retention's look-ups
@@ -248,6 +255,11 @@ comment on column public.bookings.notes is 'Kundens bemærkninger (valgfrit).';
 comment on column public.bookings.sms_opt_in is
   'Kunden har bedt om SMS (bekræftelse, påmindelse, flytning, aflysning) ud over mails. Sendes kun, når GATEWAYAPI_TOKEN er sat, og kun til danske mobilnumre.';
 comment on column public.bookings.car_plate is 'Bilens nummerplade (valgfri, højst 20 tegn).';
+comment on column public.bookings.car_size is
+  'Bilens størrelse, kunden valgte (code i car_sizes), f.eks. almindelig eller stor-bil.';
+comment on column public.bookings.addon_ids is 'Tilvalgene, kunden valgte (id i addons).';
+comment on column public.bookings.job is
+  'Jobbet, som det blev prissat og planlagt ved bookingen (teknisk): pakke, størrelse og tilvalg med pris og minutter. price og duration_minutes er dets totaler.';
 comment on column public.bookings.status is
   'confirmed = bekræftet, cancelled = aflyst (en aflyst booking optager ikke værkstedet), arrived = bilen er ankommet, ready = klar til afhentning, collected = afhentet, no_show = udeblevet. Ret status i owner_bookings.';
 comment on column public.bookings.cancel_token is
@@ -418,7 +430,9 @@ create type public.booking_request as (
   customer_phone text,
   notes text,
   car_plate text,
-  sms_opt_in boolean
+  sms_opt_in boolean,
+  car_size text,
+  addon_ids uuid[]
 );
 
 comment on type public.booking_request is
@@ -469,6 +483,24 @@ comment on function public.booking_request_attributes(regclass) is
 
 revoke all on function public.booking_request_attributes(regclass) from public, anon, authenticated;
 
+create function public.booking_request_choices()
+returns text[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  -- what the visitor chose from the site's lists, not what he told about himself: the owner's
+  -- contact lines leave them out, and anonymising keeps them (they say nothing of the person)
+  return array['service_id', 'booking_date', 'booking_time', 'sms_opt_in', 'car_size', 'addon_ids'];
+end;
+$$;
+
+comment on function public.booking_request_choices() is
+  'The attributes of booking_request the visitor chose rather than told (package, time, size, add-ons, the SMS choice): left out of booking_contact, kept by anonymising.';
+
+revoke all on function public.booking_request_choices() from public, anon, authenticated;
+
 create function public.booking_request_tidied(p_request public.booking_request)
 returns public.booking_request
 language plpgsql
@@ -483,12 +515,16 @@ begin
                where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0
                  and not a.attisdropped and a.atttypid = 'text'::regtype), '{}'::jsonb)
     || jsonb_build_object('car_plate', public.car_plate_normalised(p_request.car_plate),
-                          'sms_opt_in', coalesce(p_request.sms_opt_in, false)));
+                          'sms_opt_in', coalesce(p_request.sms_opt_in, false),
+                          'car_size', coalesce(nullif(lower(btrim(p_request.car_size)), ''),
+                                               public.car_size_standard(), ''),
+                          'addon_ids', (select coalesce(array_agg(x order by x::text), '{}')
+                                          from unnest(p_request.addon_ids) x)));
 end;
 $$;
 
 comment on function public.booking_request_tidied(public.booking_request) is
-  'A request as a booking stores it: every text trimmed and empty when not given, the plate as car_plate_normalised writes it, sms_opt_in false unless true.';
+  'A request as a booking stores it: every text trimmed and empty when not given, the plate as car_plate_normalised writes it, sms_opt_in false unless true, the car size lower case (the standard size when not given), the add-ons in one order (so that the same choice has one fingerprint).';
 
 revoke all on function public.booking_request_tidied(public.booking_request)
   from public, anon, authenticated;
@@ -500,15 +536,15 @@ immutable
 set search_path = ''
 as $$
 begin
-  -- every attribute of the request but the package and the time (booking_summary has them) and
-  -- the SMS choice, under the create-booking function's names: customer_phone is customerPhone
+  -- every attribute of the request but what the visitor chose (booking_summary has the job and
+  -- the time), under the create-booking function's names: customer_phone is customerPhone
   return (
     select coalesce(jsonb_object_agg(
              lower(left(r.key, 1))
                || substr(replace(initcap(replace(r.key, '_', ' ')), ' ', ''), 2),
              r.value), '{}'::jsonb)
       from jsonb_each(to_jsonb(public.booking_request_of(p_booking))
-                      - array['service_id', 'booking_date', 'booking_time', 'sms_opt_in']) r);
+                      - public.booking_request_choices()) r);
 end;
 $$;
 
@@ -521,7 +557,7 @@ revoke all on function public.booking_contact(public.bookings) from public, anon
 
 create function public.booking_insert(
   p_id uuid,
-  p_service public.services,
+  p_job jsonb,
   p_request public.booking_request,
   p_drop_off timestamptz,
   p_ready timestamptz,
@@ -541,12 +577,15 @@ declare
   v_booking public.bookings;
   v_constraint text;
   v_tries integer := 0;
-  -- the request's fields by name (the package is p_service): a new field needs no line here
-  v_fields text[] := array_remove(public.booking_request_attributes(), 'service_id');
+  -- the request's fields by name (the package, size and add-ons are the job's): a new field needs
+  -- no line here
+  v_fields text[] := array(select f from unnest(public.booking_request_attributes()) f
+                            where f <> all (array['service_id', 'car_size', 'addon_ids']));
   v_insert text := format(
     'insert into public.bookings (id, service_id, service_name, duration_minutes, price,
-       drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at, %s)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, %s
+       drop_off_at, ready_at, source, idempotency_key, idempotency_hash, client_ip, created_at,
+       car_size, addon_ids, job, %s)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $15, $16, %s
        from jsonb_populate_record(null::public.booking_request, $13) r
      returning *',
     (select string_agg(quote_ident(f), ', ') from unnest(v_fields) f),
@@ -560,9 +599,13 @@ begin
     end if;
     begin
       execute v_insert into v_booking
-        using p_id, p_service.id, p_service.name, p_service.duration_minutes, p_service.price,
+        using p_id, (p_job ->> 'serviceId')::uuid, p_job ->> 'serviceName',
+              (p_job ->> 'minutes')::integer, (p_job ->> 'price')::integer,
               p_drop_off, p_ready, p_source, p_idempotency_key, p_idempotency_hash, p_client_ip,
-              p_created_at, to_jsonb(public.booking_request_tidied(p_request));
+              p_created_at, to_jsonb(public.booking_request_tidied(p_request)),
+              p_job ->> 'carSize',
+              array(select (e ->> 'id')::uuid from jsonb_array_elements(p_job -> 'addons') e),
+              p_job;
       insert into public.booking_work_periods (booking_id, bay, period)
       select p_id, v_bay, r from unnest(p_blocked) r;
       return v_booking;
@@ -582,13 +625,13 @@ end;
 $$;
 
 comment on function public.booking_insert(
-  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  uuid, jsonb, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
   text, text, timestamptz
 ) is
-  'Inserts a booking of a package (the request as booking_request_tidied gives it, whatever the caller passed; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
+  'Inserts a booking of a job (booking_job: its package, size, add-ons, total price and minutes are the job''s, whatever the request says; the rest of the request as booking_request_tidied gives it, whatever the caller passed; its date and time are the Copenhagen drop-off) and its work periods on the first free bay (booking_free_bay), trying again when another booking took the bay meanwhile or the reference collided; null when no bay is free (or after 60 tries). Other unique violations (the idempotency key) reach the caller. Used by create_booking and owner_book; the caller holds the locks and has checked the time.';
 
 revoke all on function public.booking_insert(
-  uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
+  uuid, jsonb, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text,
   text, text, timestamptz
 ) from public, anon, authenticated;
 
@@ -608,14 +651,15 @@ begin
                 from pg_catalog.pg_attribute a
                where a.attrelid = 'public.booking_request'::regclass and a.attnum > 0
                  and not a.attisdropped and a.atttypid = 'text'::regtype
-                 and a.attname <> 'customer_name'), '{}'::jsonb)
+                 and a.attname <> 'customer_name'
+                 and a.attname <> all (public.booking_request_choices())), '{}'::jsonb)
     || jsonb_build_object('sms_opt_in', false));
   return new;
 end;
 $$;
 
 comment on function public.bookings_forget_told() is
-  'Trigger function: when a booking is anonymised (anonymised_at set), every text the customer gave with the request (booking_request''s text attributes but the name, which retention replaces) becomes empty and sms_opt_in false.';
+  'Trigger function: when a booking is anonymised (anonymised_at set), every text the customer gave with the request (booking_request''s text attributes but the name, which retention replaces, and what he chose, booking_request_choices) becomes empty and sms_opt_in false.';
 
 revoke all on function public.bookings_forget_told() from public, anon, authenticated;
 

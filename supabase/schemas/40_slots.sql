@@ -183,7 +183,8 @@ create function public.booking_candidates(
   p_service_id uuid,
   p_day date,
   p_now timestamptz default now(),
-  p_owner boolean default false
+  p_owner boolean default false,
+  p_minutes integer default null
 )
 returns table (slot text, drop_off_at timestamptz, ready_at timestamptz, blocked tstzrange[])
 language plpgsql
@@ -222,9 +223,10 @@ begin
     v_min := 0;
   end if;
 
-  select sv.duration_minutes into v_minutes
+  -- the job's minutes (booking_job: package, size, add-ons), else the package's own
+  select coalesce(p_minutes, sv.duration_minutes) into v_minutes
     from public.services sv where sv.id = p_service_id and sv.is_active;
-  if v_minutes is null or p_day < v_today + v_min or p_day > v_today + v_max then
+  if v_minutes is null or v_minutes < 1 or p_day < v_today + v_min or p_day > v_today + v_max then
     return;
   end if;
   select h.opens_at, h.closes_at into v_open, v_close from public.booking_day_hours(p_day) h;
@@ -260,16 +262,17 @@ begin
 end;
 $$;
 
-comment on function public.booking_candidates(uuid, date, timestamptz, boolean) is
-  'Every drop-off time the rules allow for a package on a day (ignoring other bookings), with ready time and the bay time it would occupy. p_owner: the owner''s window, which starts today (min_advance_booking_days does not apply).';
+comment on function public.booking_candidates(uuid, date, timestamptz, boolean, integer) is
+  'Every drop-off time the rules allow for a job of an active package on a day (ignoring other bookings), with ready time and the bay time it would occupy. p_minutes: the job''s length (booking_job''s minutes, or a booking''s own when it is moved); null: the package''s own. p_owner: the owner''s window, which starts today (min_advance_booking_days does not apply).';
 
-revoke all on function public.booking_candidates(uuid, date, timestamptz, boolean)
+revoke all on function public.booking_candidates(uuid, date, timestamptz, boolean, integer)
   from public, anon, authenticated;
 
-create function public.get_available_slots(
+create function public.booking_free_times(
   p_service_id uuid,
   p_date date,
-  p_now timestamptz default now(),
+  p_now timestamptz,
+  p_minutes integer,
   p_own_booking uuid default null,
   p_owner boolean default false
 )
@@ -286,12 +289,9 @@ declare
   v_capacity integer := greatest(1, least(public.booking_setting('workshop_capacity', 1), 50));
   v_result jsonb;
 begin
-  if not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
-    return jsonb_build_object('error', 'unknown_service');
-  end if;
   -- one read of the busy periods around the day's candidates, then a free bay per candidate
   with c as materialized (
-    select * from public.booking_candidates(p_service_id, p_date, p_now, p_owner)
+    select * from public.booking_candidates(p_service_id, p_date, p_now, p_owner, p_minutes)
   ), span as (
     select tstzrange(min(lower(r)), max(upper(r)), '[)') as s from c cross join lateral unnest(c.blocked) r
   ), busy as materialized (
@@ -319,10 +319,54 @@ begin
 end;
 $$;
 
-comment on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean) is
-  'Free drop-off times of a day for a package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service}. p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window (today included, booking_candidates). Called by the get-available-slots edge function.';
+comment on function public.booking_free_times(uuid, date, timestamptz, integer, uuid, boolean) is
+  'Free drop-off times of a day for a job of p_minutes of an active package: {slots: [HH:MI...], readyAt: {HH:MI: iso}}. p_own_booking: the booking being moved, whose own time counts as free. p_owner: the owner''s window (today included, booking_candidates).';
 
-revoke all on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean)
+revoke all on function public.booking_free_times(uuid, date, timestamptz, integer, uuid, boolean)
+  from public, anon, authenticated;
+
+create function public.get_available_slots(
+  p_service_id uuid,
+  p_date date,
+  p_now timestamptz default now(),
+  p_own_booking uuid default null,
+  p_owner boolean default false,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_job jsonb;
+  v_minutes integer;
+begin
+  if p_own_booking is not null then
+    -- a move keeps the job as it was booked: its size, add-ons and length
+    select b.duration_minutes into v_minutes from public.bookings b where b.id = p_own_booking;
+  else
+    v_job := public.booking_job(p_service_id, p_car_size, p_addon_ids);
+    case v_job ->> 'error'
+      when 'serviceId' then return jsonb_build_object('error', 'unknown_service');
+      when 'carSize' then return jsonb_build_object('error', 'unknown_car_size');
+      when 'addonIds' then return jsonb_build_object('error', 'unknown_addon');
+      else v_minutes := (v_job ->> 'minutes')::integer;
+    end case;
+  end if;
+  if not exists (select 1 from public.services s where s.id = p_service_id and s.is_active) then
+    return jsonb_build_object('error', 'unknown_service');
+  end if;
+  return public.booking_free_times(p_service_id, p_date, p_now, v_minutes, p_own_booking, p_owner);
+end;
+$$;
+
+comment on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean, text, uuid[]) is
+  'Free drop-off times of a day for a job (booking_job: the package, p_car_size, p_addon_ids): {slots: [HH:MI...], readyAt: {HH:MI: iso}}, or {error: unknown_service|unknown_car_size|unknown_addon}. p_own_booking: the booking being moved, whose own time counts as free and whose own job (its length as booked) is planned. p_owner: the owner''s window (today included, booking_candidates). Called by the get-available-slots edge function.';
+
+revoke all on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean, text, uuid[])
   from public, anon, authenticated;
 -- the get-available-slots edge function calls it with the secret key
-grant execute on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean) to service_role;
+grant execute on function public.get_available_slots(uuid, date, timestamptz, uuid, boolean, text, uuid[]) to service_role;

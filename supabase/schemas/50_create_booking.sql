@@ -474,7 +474,7 @@ set jit = off
 as $$
 declare
   v_existing public.bookings;
-  v_service public.services;
+  v_job jsonb;
   v_candidate record;
   v_booking public.bookings;
   v_id uuid := gen_random_uuid();
@@ -522,13 +522,15 @@ begin
 
   -- what the visitor chose must be bookable; a refusal here counts against the address only, in
   -- a bucket of its own, never against the e-mail address or phone it names
-  select * into v_service from public.services s where s.id = v_request.service_id and s.is_active;
-  if not found then
-    v_invalid := 'serviceId';
+  -- the job's price and length are the owner's (booking_job), never a total from the browser
+  v_job := public.booking_job(v_request.service_id, v_request.car_size, v_request.addon_ids);
+  if v_job ? 'error' then
+    v_invalid := v_job ->> 'error';
   else
     -- the asked time if the rules offer it, else any offered time (the day is bookable) or none
     select * into v_candidate
-      from public.booking_candidates(v_request.service_id, v_request.booking_date, p_now) c
+      from public.booking_candidates(v_request.service_id, v_request.booking_date, p_now, false,
+                                     (v_job ->> 'minutes')::integer) c
      order by c.slot::time = v_request.booking_time desc
      limit 1;
     if not found then
@@ -565,7 +567,7 @@ begin
   begin
     v_booking := public.booking_insert(
       p_id => v_id,
-      p_service => v_service,
+      p_job => v_job,
       p_request => v_request,
       p_drop_off => v_candidate.drop_off_at,
       p_ready => v_candidate.ready_at,
@@ -617,7 +619,7 @@ end;
 $$;
 
 comment on function public.create_booking(public.booking_request, text, text, timestamptz) is
-  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request, booking_request_hash), package, date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. The contact fields are checked first (booking_customer_refusal; a check violation of the insert is caught the same way): refused as {status: invalid, field, reason?} in this transaction, never as an error. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by create_booking_with_challenge.';
+  'Checks and books a drop-off time in one transaction: idempotency (a key is bound to its request, booking_request_hash), the job (booking_job: package, car size, add-ons; its price and minutes are the owner''s, refused as field serviceId, carSize or addonIds), date window and slot (a refusal counts against the address only), rate limits, the caps (max_new_bookings_per_hour, max_bookings_per_ip_per_day, max_open_bookings_per_contact, max_booking_emails_per_recipient_per_day; counted under one lock, so races cannot pass them), free bay (the exclusion constraint settles races), then queues the two e-mails. The contact fields are checked first (booking_customer_refusal; a check violation of the insert is caught the same way): refused as {status: invalid, field, reason?} in this transaction, never as an error. Without a client address (p_client_ip null or empty) the per-address limits are not counted and the owner''s daily alert is queued (booking_unknown_address_alert). A job over several days from a contact with a no-show in the last 12 months is refused (no_show_call) while the setting no_show_requires_call is 1. Returns {status: created|rate_limited|invalid|conflict|idempotency_mismatch|busy|address_cap|contact_cap|no_show_call, ...}. Called by create_booking_with_challenge.';
 
 revoke all on function public.create_booking(public.booking_request, text, text, timestamptz)
   from public, anon, authenticated;

@@ -440,8 +440,9 @@ begin
     if not found then
       return jsonb_build_object('status', 'invalid', 'field', 'serviceId');
     end if;
+    -- the job as it was booked (its size and add-ons, its length)
     select c.drop_off_at, c.ready_at, c.blocked into v_drop_off, v_ready, v_blocked
-      from public.booking_candidates(v_old.service_id, p_date, p_now) c
+      from public.booking_candidates(v_old.service_id, p_date, p_now, false, v_old.duration_minutes) c
      order by c.slot = p_time desc
      limit 1;
     if not found then
@@ -450,7 +451,7 @@ begin
     if to_char(v_drop_off at time zone 'Europe/Copenhagen', 'HH24:MI') <> p_time then
       return jsonb_build_object('status', 'invalid', 'field', 'bookingTime');
     end if;
-    v_minutes := v_service.duration_minutes;
+    v_minutes := v_old.duration_minutes;
   else
     -- the workshop: any start within the day's opening hours, in the future; the job's length as
     -- booked, continuing on the next opening days when it does not fit the day
@@ -605,7 +606,8 @@ begin
      or public.booking_link_view(v_booking, p_now, true) ->> 'state' <> 'active' then
     return null;
   end if;
-  return public.booking_calendar(v_booking.service_id, p_now, v_booking.id);
+  return public.booking_calendar(v_booking.service_id, p_now, v_booking.id, false,
+                                 v_booking.duration_minutes);
 end;
 $$;
 

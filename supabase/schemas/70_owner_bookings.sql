@@ -208,6 +208,39 @@ comment on function public.owner_booking_payload(public.bookings) is
 revoke all on function public.owner_booking_payload(public.bookings)
   from public, anon, authenticated;
 
+create function public.owner_job(p_service public.services, p_request public.booking_request)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_job jsonb := public.booking_job(p_service.id, p_request.car_size, p_request.addon_ids);
+begin
+  case v_job ->> 'error'
+    when 'carSize' then
+      raise exception 'Størrelsen "%" kan ikke bookes til %: den findes ikke, er slået fra, eller pakken har ingen pris til den. Se car_sizes og service_size_prices.',
+        p_request.car_size, p_service.name
+        using errcode = 'invalid_parameter_value';
+    when 'addonIds' then
+      raise exception 'Et af tilvalgene kan ikke bookes til %: det findes ikke, er slået fra, står der to gange, eller passer ikke til pakken. Se addons og addon_services.',
+        p_service.name
+        using errcode = 'invalid_parameter_value';
+    when 'serviceId' then
+      raise exception 'Pakken "%" er slået fra (is_active = false i services) og kan ikke bookes.', p_service.name
+        using errcode = 'invalid_parameter_value';
+    else
+      return v_job;
+  end case;
+end;
+$$;
+
+comment on function public.owner_job(public.services, public.booking_request) is
+  'The job (booking_job) of the owner''s booking: the package with the request''s size and add-ons, or a Danish exception naming what cannot be booked.';
+
+revoke all on function public.owner_job(public.services, public.booking_request)
+  from public, anon, authenticated;
+
 create function public.owner_book(
   p_package text,
   p_request public.booking_request,
@@ -223,6 +256,7 @@ as $$
 declare
   v_service public.services;
   v_request public.booking_request := p_request;
+  v_job jsonb;
   v_drop_off timestamp;
   v_blocked tstzrange[];
   v_booking public.bookings;
@@ -247,14 +281,13 @@ begin
   v_request.booking_time := v_drop_off::time;
   v_request := public.booking_request_tidied(v_request);
   perform public.owner_check_customer(v_request);
-  -- a function argument takes no assignment cast: the numeric column (whole by its check) is
-  -- handed over as the integer minutes the plan counts
-  v_blocked := public.owner_plan(v_service.duration_minutes::integer, v_drop_off, p_now);
+  v_job := public.owner_job(v_service, v_request);
+  v_blocked := public.owner_plan((v_job ->> 'minutes')::integer, v_drop_off, p_now);
 
   -- no idempotency key and no client address: the owner books from the dashboard
   v_booking := public.booking_insert(
     p_id => gen_random_uuid(),
-    p_service => v_service,
+    p_job => v_job,
     p_request => v_request,
     p_drop_off => v_drop_off at time zone 'Europe/Copenhagen',
     p_ready => upper(v_blocked[array_length(v_blocked, 1)])

@@ -182,7 +182,7 @@ end;
 $$;
 
 comment on function public.site_rebuild_after_change() is
-  'Trigger: a change to services, opening_hours or settings asks the static host to rebuild the site, at most once a minute (later changes wait for site_rebuild_flush()).';
+  'Trigger: a change to services, opening_hours, settings, car sizes, size prices, add-ons or the packages they fit asks the static host to rebuild the site, at most once a minute (later changes wait for site_rebuild_flush()).';
 
 -- only its triggers call it
 revoke all on function public.site_rebuild_after_change()
@@ -198,6 +198,23 @@ create trigger site_rebuild_after_change
 
 create trigger site_rebuild_after_change
   after insert or delete or update or truncate on public.settings
+  for each statement execute function public.site_rebuild_after_change();
+
+-- the size prices and add-ons are printed on /services and in the terms too
+create trigger site_rebuild_after_change
+  after insert or delete or update or truncate on public.car_sizes
+  for each statement execute function public.site_rebuild_after_change();
+
+create trigger site_rebuild_after_change
+  after insert or delete or update or truncate on public.service_size_prices
+  for each statement execute function public.site_rebuild_after_change();
+
+create trigger site_rebuild_after_change
+  after insert or delete or update or truncate on public.addons
+  for each statement execute function public.site_rebuild_after_change();
+
+create trigger site_rebuild_after_change
+  after insert or delete or update or truncate on public.addon_services
   for each statement execute function public.site_rebuild_after_change();
 
 -- retention ---------------------------------------------------------------------------------------

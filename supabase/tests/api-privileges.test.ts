@@ -278,14 +278,16 @@ describe.each(LINTED)('the privilege lint on %s from the %s', (backend, source) 
     await withRollback(t, async (tx) => {
       await tx.exec(`
         set local role postgres;
-        revoke execute on function public.get_booking_calendar(uuid) from anon;
+        revoke execute on function public.get_booking_calendar(uuid, text, uuid[]) from anon;
       `);
       const findings = (await tx.rows<{ finding: string }>(PRIVILEGE_FINDINGS_SQL)).map(
         (r) => r.finding,
       );
       expect(comparePrivileges(findings)).toEqual({
         unexpected: [],
-        missing: ['anon: execute function public.get_booking_calendar(p_service_id uuid)'],
+        missing: [
+          'anon: execute function public.get_booking_calendar(p_service_id uuid, p_car_size text, p_addon_ids uuid[])',
+        ],
       });
     });
   });

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
 import { openDays, rawRequest, withAltcha } from './helpers/http.ts';
-import { BACKENDS, SERVICE } from './helpers/sql.ts';
+import { ADDON, BACKENDS, SERVICE } from './helpers/sql.ts';
+
+const MOTORVASK = ADDON.motorvask;
+const LAEDERCREME = ADDON.laedercreme;
 
 describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) => {
   let stack: TestStack;
@@ -57,6 +60,43 @@ describe.each(BACKENDS)('simultaneous create-booking requests on %s', (backend) 
     expect(rows).toEqual([
       { reference: winner.reference, kinds: ['booking_confirmation', 'owner_notification'] },
     ]);
+  });
+
+  it('jobs of different sizes and add-ons racing for overlapping times: exactly one wins', async () => {
+    const day3 = (await openDays(stack, [1, 2, 3, 4], 3))[2]!;
+    // Premiumpakken for a big car with Motorvask and Lædercreme is 13:00-17:15; the ordinary car's
+    // is 14:00-17:00 and 12:00-15:00: every one of them overlaps every other
+    const shapes = [
+      { bookingTime: '13:00', carSize: 'stor-bil', addonIds: [MOTORVASK, LAEDERCREME] },
+      { bookingTime: '14:00' },
+      { bookingTime: '12:00', addonIds: [MOTORVASK] },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const r = await rawRequest(`${stack.url}/functions/v1/create-booking`, {
+          localAddress: `127.0.2.${i + 1}`,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(
+            await withAltcha(stack, {
+              serviceId: SERVICE.premium,
+              customerName: `Kunde ${i}`,
+              customerEmail: `stor${i}@example.dk`,
+              customerPhone: `2${String(2000000 + i)}`,
+              bookingDate: day3,
+              ...shapes[i % shapes.length],
+            }),
+          ),
+        });
+        return r.status;
+      }),
+    );
+    expect(answers.filter((s) => s === 201)).toHaveLength(1);
+    expect(answers.filter((s) => s === 409)).toHaveLength(23);
+    const rows = await stack.query<{ n: number }>(
+      `select count(*)::int n from public.bookings where booking_date = $1`,
+      [day3],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
   });
 
   it('a no-show set back races the bookings of its freed time: one side wins, never both', async () => {

@@ -24,6 +24,8 @@ const full: Required<BookingInput> = {
   notes: 'Hund i bilen',
   carPlate: 'AB 12 345',
   sms: true,
+  carSize: 'stor-bil',
+  addonIds: ['ad0d0001-0000-4000-8000-000000000001'],
   website: '',
   altcha: 'solution',
 };
@@ -47,6 +49,8 @@ describe('the create-booking body: browser and function agree', () => {
         notes: full.notes,
         carPlate: full.carPlate,
         sms: full.sms,
+        carSize: full.carSize,
+        addonIds: full.addonIds,
         honeypot: false,
       },
     });

@@ -47,6 +47,10 @@ const ENGINE_COLUMNS = [
   'new_ready_at',
   'ready_revision',
   'status_changed_at',
+  // the job besides the package (booking_job): chosen from the owner's lists, not told
+  'car_size',
+  'addon_ids',
+  'job',
 ];
 
 const SECRET = 'booking-fields-calendar-secret-0123456789abcdef';

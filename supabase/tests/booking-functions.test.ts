@@ -373,3 +373,57 @@ describe('create-booking', () => {
     }
   });
 });
+
+describe('the job: car size and add-ons through the functions', () => {
+  const MOTORVASK = 'ad0d0001-0000-4000-8000-000000000001';
+  const LAEDERCREME = 'ad0d0001-0000-4000-8000-000000000002';
+
+  it('offers and books the whole job, priced and timed by the owner’s data, never by the browser', async () => {
+    // Guldpakken for a big car (2 h 30 min) with Motorvask (30 min): 3 h, 499 + 299 kr
+    const offered = await slotsOf({
+      date: monday,
+      serviceId: SERVICE.guld,
+      carSize: 'stor-bil',
+      addonIds: [MOTORVASK],
+    });
+    expect(offered.status).toBe(200);
+    expect(offered.body.readyAt['10:00']).toMatch(new RegExp(`^${monday}T13:00:00\\+0[12]:00$`));
+    const r = await create(
+      booking({ carSize: 'stor-bil', addonIds: [MOTORVASK], bookingTime: '10:00' }),
+    );
+    expect(r.status).toBe(201);
+    expect(r.body.readyAt).toMatch(new RegExp(`^${monday}T13:00:00\\+0[12]:00$`));
+    const [row] = await stack.query<{ price: number; minutes: number; size: string }>(
+      `select price, duration_minutes minutes, car_size size from public.bookings where reference = $1`,
+      [r.body.reference],
+    );
+    expect(row).toEqual({ price: 798, minutes: 180, size: 'stor-bil' });
+    // a total or a length from the browser is not read: the body is refused whole
+    for (const forged of [{ price: 1 }, { durationMinutes: 15 }]) {
+      expect(
+        await create(booking({ carSize: 'stor-bil', bookingTime: '15:00', ...forged })),
+      ).toMatchObject({ status: 400, body: { error: MESSAGES.unknownField } });
+    }
+  });
+
+  it('answers 400 in Danish for a size or add-on the package is not offered with', async () => {
+    expect(
+      await slotsOf({ date: monday, serviceId: SERVICE.guld, carSize: 'lastbil' }),
+    ).toMatchObject({ status: 400, body: { error: MESSAGES.carSize } });
+    expect(
+      await slotsOf({ date: monday, serviceId: SERVICE.solv, addonIds: [LAEDERCREME] }),
+    ).toMatchObject({ status: 400, body: { error: MESSAGES.addons } });
+    expect(await create(booking({ carSize: 'lastbil' }))).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.carSize },
+    });
+    expect(
+      await create(booking({ serviceId: SERVICE.solv, addonIds: [LAEDERCREME] })),
+    ).toMatchObject({ status: 400, body: { error: MESSAGES.addons } });
+    expect(await create(booking({ addonIds: [MOTORVASK, MOTORVASK] }))).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.addons },
+    });
+    expect(await stack.query('select 1 from public.bookings')).toHaveLength(0);
+  });
+});

@@ -9,7 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 import { BOOKING_RECORD } from '../functions/_shared/validation.ts';
-import { BACKENDS, NOW, REQUEST, SERVICE, refusal, withRollback, type Tx } from './helpers/sql.ts';
+import {
+  ADDON,
+  BACKENDS,
+  NOW,
+  REQUEST,
+  SERVICE,
+  refusal,
+  withRollback,
+  type Tx,
+} from './helpers/sql.ts';
 
 /**
  * Two values of each attribute, written as the booking stores them. A new attribute needs its pair
@@ -25,6 +34,8 @@ const SAMPLE: Record<string, [unknown, unknown]> = {
   notes: ['Hundehår i bagagerummet', 'Nøglen ligger i postkassen'],
   car_plate: ['AB 12 345', 'CD 67 890'],
   sms_opt_in: [true, false],
+  car_size: ['almindelig', 'stor-bil'],
+  addon_ids: [[ADDON.motorvask], []],
 };
 
 interface Attribute {
@@ -118,9 +129,12 @@ describe.each(BACKENDS)('one booking record on %s', (backend) => {
         `select public.booking_contact(b) contact from public.bookings b where b.reference = $1`,
         [r.reference],
       );
+      const { choices } = await tx.one<{ choices: string[] }>(
+        'select public.booking_request_choices() choices',
+      );
+      expect(choices).toEqual(expect.arrayContaining(['service_id', 'car_size', 'addon_ids']));
       const told = Object.entries(BOOKING_RECORD).filter(
-        ([, attribute]) =>
-          !['service_id', 'booking_date', 'booking_time', 'sms_opt_in'].includes(attribute),
+        ([, attribute]) => !choices.includes(attribute),
       );
       expect(Object.keys(contact).sort()).toEqual(told.map(([field]) => field).sort());
       for (const [field, attribute] of told)

@@ -16,7 +16,10 @@ const HELPERS = [
   'booking_by_token(text)',
   'booking_link_view(public.bookings, timestamptz, boolean)',
   'booking_queue_emails(public.bookings, text, text, text, jsonb, jsonb, timestamptz)',
-  'booking_insert(uuid, public.services, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text, text, text, timestamptz)',
+  'booking_insert(uuid, jsonb, public.booking_request, timestamptz, timestamptz, tstzrange[], text, text, text, text, timestamptz)',
+  'booking_job(uuid, text, uuid[])',
+  'car_size_standard()',
+  'booking_request_choices()',
   'booking_request_of(public.bookings)',
   'booking_contact(public.bookings)',
   'owner_drop_off(timestamp, text)',
@@ -217,7 +220,7 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         const b = await tx.one<{ id: string | null; source: string | null }>(
           `select b.id, b.source
              from public.booking_insert(gen_random_uuid(),
-                    (select s from public.services s where s.id = $1),
+                    public.booking_job($1),
                     jsonb_populate_record(null::public.booking_request, jsonb_build_object(
                       'booking_date', $2::timestamp::date, 'booking_time', $2::timestamp::time,
                       'customer_name', 'Bo', 'customer_email', 'bo@example.dk',
@@ -338,7 +341,7 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
         'booking_insert',
         {
           p_id: booking.id,
-          p_service: { id: SERVICE.solv },
+          p_job: { serviceId: SERVICE.solv },
           p_request: {
             booking_date: '2030-01-07',
             booking_time: '09:00',

@@ -93,10 +93,47 @@ describe('validateBookingRequest', () => {
         notes: '',
         carPlate: '',
         sms: false,
+        carSize: '',
+        addonIds: [],
         idempotencyKey: null,
         honeypot: false,
       },
     });
+  });
+
+  it('takes the car size and the add-ons as the form chooses them, and never a price or a length', () => {
+    const A = 'ad0d0001-0000-4000-8000-000000000001';
+    const B = 'AD0D0001-0000-4000-8000-000000000004';
+    const r = validateBookingRequest({ ...valid, carSize: ' Stor-Bil ', addonIds: [A, B] });
+    expect(r.ok && [r.value.carSize, r.value.addonIds]).toEqual(['stor-bil', [A, B.toLowerCase()]]);
+    // the browser's total is never read: a body that carries one is refused whole
+    for (const forged of [{ price: 1 }, { durationMinutes: 15 }, { total: 0 }]) {
+      expect(validateBookingRequest({ ...valid, ...forged })).toEqual({
+        ok: false,
+        error: MESSAGES.unknownField,
+      });
+    }
+    for (const carSize of ['stor bil', 'x'.repeat(61), 7, {}, 'æ']) {
+      expect(validateBookingRequest({ ...valid, carSize }), String(carSize)).toEqual({
+        ok: false,
+        error: MESSAGES.carSize,
+      });
+    }
+    for (const addonIds of [
+      A,
+      [A, A.toUpperCase()],
+      ['motorvask'],
+      [null],
+      Array.from(
+        { length: 21 },
+        (_, i) => `ad0d0001-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      ),
+    ]) {
+      expect(validateBookingRequest({ ...valid, addonIds }), JSON.stringify(addonIds)).toEqual({
+        ok: false,
+        error: MESSAGES.addons,
+      });
+    }
   });
 
   it('counts characters, not UTF-16 units, for name and notes', () => {
@@ -243,10 +280,30 @@ describe('characters no text field takes', () => {
 });
 
 describe('validateSlotsRequest', () => {
-  it('accepts date and serviceId only', () => {
+  it('accepts date and serviceId, and the job’s size and add-ons, only', () => {
     expect(validateSlotsRequest({ date: '2026-12-01', serviceId: SERVICE })).toEqual({
       ok: true,
-      value: { date: '2026-12-01', serviceId: SERVICE },
+      value: { date: '2026-12-01', serviceId: SERVICE, carSize: '', addonIds: [] },
+    });
+    expect(
+      validateSlotsRequest({
+        date: '2026-12-01',
+        serviceId: SERVICE,
+        carSize: 'varebil',
+        addonIds: ['ad0d0001-0000-4000-8000-000000000001'],
+      }),
+    ).toEqual({
+      ok: true,
+      value: {
+        date: '2026-12-01',
+        serviceId: SERVICE,
+        carSize: 'varebil',
+        addonIds: ['ad0d0001-0000-4000-8000-000000000001'],
+      },
+    });
+    expect(validateSlotsRequest({ date: '2026-12-01', serviceId: SERVICE, carSize: '!' })).toEqual({
+      ok: false,
+      error: MESSAGES.carSize,
     });
     expect(validateSlotsRequest({ date: '2026-12-01', serviceId: SERVICE, x: 1 })).toEqual({
       ok: false,

@@ -85,6 +85,9 @@ export const BOOKING_CUSTOMER_FIELDS: readonly BookingField[] = [
 /** Body keys that are not something the customer tells about themselves. */
 export const NOT_CUSTOMER_BODY_KEYS = [
   'serviceId',
+  // the job besides the package: chosen from the owner's lists, priced by the engine
+  'carSize',
+  'addonIds',
   'bookingDate',
   'bookingTime',
   'idempotencyKey',

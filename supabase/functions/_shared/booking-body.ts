@@ -26,6 +26,14 @@ export interface BookingRequestFields {
   carPlate: string;
   /** "Send mig SMS": the customer also wants the confirmation, reminder, move and cancellation by SMS. */
   sms: boolean;
+  /**
+   * The car's size (public.car_sizes.code); '' or absent is the ordinary car, whose price and
+   * duration are the package's own (the spec's body has neither field). The price and duration
+   * are the server's (booking_job), never the browser's.
+   */
+  carSize?: string;
+  /** The chosen add-ons (public.addons.id), each once; [] or absent for none. */
+  addonIds?: string[];
 }
 
 /** The create-booking request body: the booking request and what guards its submit. */

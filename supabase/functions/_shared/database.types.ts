@@ -14,6 +14,57 @@ export type Database = {
   };
   public: {
     Tables: {
+      addon_services: {
+        Row: {
+          addon_id: string;
+          service_id: string;
+        };
+        Insert: {
+          addon_id: string;
+          service_id: string;
+        };
+        Update: {
+          addon_id?: string;
+          service_id?: string;
+        };
+        Relationships: [];
+      };
+      addons: {
+        Row: {
+          id: string;
+          name: string;
+          description: string;
+          price: number;
+          duration_minutes: number;
+          sort_order: number;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          name: string;
+          description?: string;
+          price: number;
+          duration_minutes?: number;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          name?: string;
+          description?: string;
+          price?: number;
+          duration_minutes?: number;
+          sort_order?: number;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       booking_challenge_uses: {
         Row: {
           signature: string;
@@ -186,6 +237,9 @@ export type Database = {
           ready_revision: number;
           status_changed_at: string | null;
           client_networks: string[] | null;
+          car_size: string;
+          addon_ids: string[];
+          job: Json | null;
         };
         Insert: {
           id?: string;
@@ -223,6 +277,9 @@ export type Database = {
           ready_revision?: number;
           status_changed_at?: string | null;
           client_networks?: never;
+          car_size?: string;
+          addon_ids?: string[];
+          job?: Json | null;
         };
         Update: {
           id?: string;
@@ -260,6 +317,42 @@ export type Database = {
           ready_revision?: number;
           status_changed_at?: string | null;
           client_networks?: never;
+          car_size?: string;
+          addon_ids?: string[];
+          job?: Json | null;
+        };
+        Relationships: [];
+      };
+      car_sizes: {
+        Row: {
+          code: string;
+          name: string;
+          description: string;
+          sort_order: number;
+          is_standard: boolean;
+          is_active: boolean;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          code: string;
+          name: string;
+          description?: string;
+          sort_order?: number;
+          is_standard?: boolean;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          code?: string;
+          name?: string;
+          description?: string;
+          sort_order?: number;
+          is_standard?: boolean;
+          is_active?: boolean;
+          created_at?: string;
+          updated_at?: string;
         };
         Relationships: [];
       };
@@ -443,6 +536,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      service_size_prices: {
+        Row: {
+          service_id: string;
+          car_size: string;
+          price: number;
+          extra_minutes: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          service_id: string;
+          car_size: string;
+          price: number;
+          extra_minutes?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          service_id?: string;
+          car_size?: string;
+          price?: number;
+          extra_minutes?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           id: string;
@@ -589,6 +709,7 @@ export type Database = {
           p_now?: string;
           p_own_booking?: string;
           p_owner?: boolean;
+          p_minutes?: number;
         };
         Returns: SqlAnswer<'booking_calendar'>;
       };
@@ -620,6 +741,7 @@ export type Database = {
           p_day: string;
           p_now?: string;
           p_owner?: boolean;
+          p_minutes?: number;
         };
         Returns: {
           slot: string;
@@ -729,6 +851,17 @@ export type Database = {
         };
         Returns: number;
       };
+      booking_free_times: {
+        Args: {
+          p_service_id: string;
+          p_date: string;
+          p_now: string;
+          p_minutes: number;
+          p_own_booking?: string;
+          p_owner?: boolean;
+        };
+        Returns: SqlAnswer<'booking_free_times'>;
+      };
       booking_hard_cap_per_hour: {
         Args: never;
         Returns: number;
@@ -736,7 +869,7 @@ export type Database = {
       booking_insert: {
         Args: {
           p_id: string;
-          p_service: Database['public']['Tables']['services']['Row'];
+          p_job: Json;
           p_request: Database['public']['CompositeTypes']['booking_request'];
           p_drop_off: string;
           p_ready: string;
@@ -755,6 +888,14 @@ export type Database = {
           p_now?: string;
         };
         Returns: boolean;
+      };
+      booking_job: {
+        Args: {
+          p_service_id: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
+        };
+        Returns: SqlAnswer<'booking_job'>;
       };
       booking_job_periods: {
         Args: {
@@ -904,6 +1045,10 @@ export type Database = {
         };
         Returns: string[];
       };
+      booking_request_choices: {
+        Args: never;
+        Returns: string[];
+      };
       booking_request_hash: {
         Args: {
           p_request: Database['public']['CompositeTypes']['booking_request'];
@@ -1013,6 +1158,10 @@ export type Database = {
         Args: {
           p_plate: string;
         };
+        Returns: string;
+      };
+      car_size_standard: {
+        Args: never;
         Returns: string;
       };
       closed_days_affected: {
@@ -1131,12 +1280,16 @@ export type Database = {
           p_now?: string;
           p_own_booking?: string;
           p_owner?: boolean;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: SqlAnswer<'get_available_slots'>;
       };
       get_booking_calendar: {
         Args: {
           p_service_id: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: SqlAnswer<'get_booking_calendar'>;
       };
@@ -1366,6 +1519,13 @@ export type Database = {
           p_missing: string;
         };
         Returns: string;
+      };
+      owner_job: {
+        Args: {
+          p_service: Database['public']['Tables']['services']['Row'];
+          p_request: Database['public']['CompositeTypes']['booking_request'];
+        };
+        Returns: SqlAnswer<'owner_job'>;
       };
       owner_me: {
         Args: never;
@@ -1671,6 +1831,8 @@ export type Database = {
         notes: string | null;
         car_plate: string | null;
         sms_opt_in: boolean | null;
+        car_size: string | null;
+        addon_ids: string[] | null;
       };
     };
   };

@@ -23,6 +23,8 @@ export const MESSAGES = {
     'Indtast et gyldigt telefonnummer: 8 cifre, f.eks. 20 11 22 33, eller et udenlandsk nummer med landekode, f.eks. +46 70 123 45 67.',
   notes: 'Bemærkninger må højst være 1000 tegn.',
   carPlate: 'Nummerpladen må højst være 20 tegn.',
+  carSize: 'Vælg en af de viste bilstørrelser til pakken.',
+  addons: 'Vælg kun blandt de viste tilvalg til pakken, hvert højst én gang.',
   idempotencyKey: 'Ugyldig forespørgsel.',
   dateNotBookable: 'Den valgte dato kan ikke bookes. Vælg venligst en anden dato.',
   timeNotBookable: 'Det valgte tidspunkt kan ikke bookes. Vælg venligst et andet tidspunkt.',

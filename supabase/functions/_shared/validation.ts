@@ -38,7 +38,14 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export interface SlotsRequest {
   date: string;
   serviceId: string;
+  /** The job's car size and add-ons (booking-body.ts); '' and [] when not given. */
+  carSize: string;
+  addonIds: string[];
 }
+
+/** Most add-ons one request may name (the owner's list is far shorter). */
+export const ADDONS_MAX = 20;
+const CAR_SIZE = /^[a-z0-9]+(-[a-z0-9]+){0,5}$/;
 
 /**
  * A valid create-booking body as the function uses it: the body's fields (booking-body.ts, the
@@ -73,6 +80,8 @@ export const BOOKING_RECORD = {
   notes: 'notes',
   carPlate: 'car_plate',
   sms: 'sms_opt_in',
+  carSize: 'car_size',
+  addonIds: 'addon_ids',
 } as const satisfies { [K in keyof BookingRequestFields]: keyof BookingRecord };
 
 // an attribute of the record that no field is passed as fails to compile here
@@ -179,14 +188,40 @@ function length(value: string): number {
   return [...value].length;
 }
 
-const SLOTS_FIELDS = ['date', 'serviceId'] as const;
+/**
+ * The job's choices besides the package: the car size ('' or absent: the ordinary car) and the
+ * add-ons (absent: none), in the form the database takes them. Whether the package offers them is
+ * the database's to say (booking_job).
+ */
+export function readJobChoices(
+  body: Record<string, unknown>,
+): Result<{ carSize: string; addonIds: string[] }> {
+  const size = body.carSize ?? '';
+  if (typeof size !== 'string' || size.length > 60) return { ok: false, error: MESSAGES.carSize };
+  const carSize = size.trim().toLowerCase();
+  if (carSize !== '' && !CAR_SIZE.test(carSize)) return { ok: false, error: MESSAGES.carSize };
+  const ids = body.addonIds ?? [];
+  if (!Array.isArray(ids) || ids.length > ADDONS_MAX || !ids.every(isUuid)) {
+    return { ok: false, error: MESSAGES.addons };
+  }
+  const addonIds = ids.map((id) => id.toLowerCase());
+  if (new Set(addonIds).size !== addonIds.length) return { ok: false, error: MESSAGES.addons };
+  return { ok: true, value: { carSize, addonIds } };
+}
+
+const SLOTS_FIELDS = ['date', 'serviceId', 'carSize', 'addonIds'] as const;
 
 export function validateSlotsRequest(body: unknown): Result<SlotsRequest> {
   if (!isPlainObject(body)) return { ok: false, error: MESSAGES.badRequest };
   if (!hasOnly(body, SLOTS_FIELDS)) return { ok: false, error: MESSAGES.unknownField };
   if (!isUuid(body.serviceId)) return { ok: false, error: MESSAGES.service };
   if (!isDate(body.date)) return { ok: false, error: MESSAGES.date };
-  return { ok: true, value: { date: body.date, serviceId: body.serviceId.toLowerCase() } };
+  const job = readJobChoices(body);
+  if (!job.ok) return job;
+  return {
+    ok: true,
+    value: { date: body.date, serviceId: body.serviceId.toLowerCase(), ...job.value },
+  };
 }
 
 /** The keys a create-booking body may have: the request's fields and what guards its submit. */
@@ -270,6 +305,9 @@ export function validateBookingRequest(
   const sms = body.sms ?? false;
   if (typeof sms !== 'boolean') return fail(MESSAGES.badRequest);
 
+  const job = readJobChoices(body);
+  if (!job.ok) return job;
+
   const key = headerKey ?? body.idempotencyKey ?? null;
   if (key !== null && !isIdempotencyKey(key)) return fail(MESSAGES.idempotencyKey);
 
@@ -285,6 +323,7 @@ export function validateBookingRequest(
       notes,
       ...(optional as Record<OptionalTextField, string>),
       sms,
+      ...job.value,
       idempotencyKey: key,
       honeypot: typeof trap === 'string' && trap.trim() !== '',
     },

@@ -1,5 +1,6 @@
 // POST /functions/v1/create-booking
 //   {serviceId, customerName, customerEmail, customerPhone, bookingDate, bookingTime, notes?, carPlate?,
+//    sms?, carSize?, addonIds? (the job: its price and duration are the database's, booking_job),
 //    idempotencyKey?, website?, altcha}   (header Idempotency-Key may carry the key instead;
 //    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
 // -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
@@ -40,6 +41,8 @@ const INVALID: Record<string, string> = {
   customerPhone: MESSAGES.phone,
   notes: MESSAGES.notes,
   carPlate: MESSAGES.carPlate,
+  carSize: MESSAGES.carSize,
+  addonIds: MESSAGES.addons,
 };
 
 export async function handler(req: Request): Promise<Response> {

@@ -19,6 +19,14 @@ export const BACKENDS: Backend[] = (['pglite', 'postgres'] as const).filter(
  */
 export const NOW = '2026-12-01T10:00:00+01:00';
 
+/** Seeded add-ons (supabase/seed.sql): Motorvask fits every package, Ozonbehandling the washes and polishes, Lædercreme the gold and premium ones, Hundehårsfjernelse the washes. */
+export const ADDON = {
+  motorvask: 'ad0d0001-0000-4000-8000-000000000001', // 299 kr, 30 min
+  laedercreme: 'ad0d0001-0000-4000-8000-000000000002', // 349 kr, 45 min
+  hundehaar: 'ad0d0001-0000-4000-8000-000000000003', // 249 kr, 30 min
+  ozon: 'ad0d0001-0000-4000-8000-000000000004', // 399 kr, 60 min
+} as const;
+
 /** Seeded packages (supabase/seed.sql). */
 export const SERVICE = {
   solv: '5a1f0001-0000-4000-8000-000000000001', // 30 min
@@ -91,6 +99,9 @@ export interface BookingInput {
   phone?: string;
   notes?: string;
   carPlate?: string;
+  /** The car's size (car_sizes.code); absent: the ordinary car. */
+  carSize?: string;
+  addonIds?: string[];
   key?: string | null;
   ip?: string | null;
   now: string;
@@ -130,6 +141,8 @@ export async function book(q: Tx | Queryable, b: BookingInput): Promise<CreateAn
       customer_phone: b.phone ?? `+45 ${20000000 + (counter % 10000000)}`,
       notes: b.notes ?? '',
       car_plate: b.carPlate ?? '',
+      car_size: b.carSize ?? null,
+      addon_ids: b.addonIds ?? null,
     },
     b.key ?? null,
     b.ip ?? `10.0.${Math.floor(counter / 250) % 250}.${counter % 250}`,
