@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { openDays, eraseBookings } from './helpers/http.ts';
+import { SERVICE } from './helpers/sql.ts';
 
 const GUIDE = readFileSync(new URL('../../docs/owner.md', import.meta.url), 'utf8');
 
@@ -151,6 +152,15 @@ const emails = async (reference: string) =>
       [reference],
     )
   ).map((r) => `${r.kind} ${r.recipient}`);
+
+/** The job the engine prices for a package, a size and add-ons (booking_job). */
+async function job(service: string, size: string | null, addons: string[] | null = null) {
+  const [row] = await stack.query<{ j: Record<string, unknown> }>(
+    'select public.booking_job($1, $2, $3::uuid[]) j',
+    [service, size, addons],
+  );
+  return row!.j;
+}
 
 /** The guide's phone booking, on `iso` at the guide's example time. */
 async function phoneBooking(iso: string, extra: Record<string, unknown> = {}): Promise<Row> {
@@ -666,6 +676,83 @@ const PERFORMERS: Record<string, Performer> = {
       const row = saved(await patch('services?name=eq.Guldpakken', { duration_minutes: minutes }));
       expect(row.duration_minutes).toBe(480);
       saved(await patch('services?name=eq.Guldpakken', { duration_minutes: 120, price: 399 }));
+    },
+  },
+  'Priser efter bilens størrelse (tabel `service_size_prices`)': {
+    async perform() {
+      const h = 'Priser efter bilens størrelse (tabel `service_size_prices`)';
+      const size = span(h, /^stor-bil$/);
+      const where = `service_size_prices?service_id=eq.${SERVICE.guld}&car_size=eq.${size}`;
+      await rest(where, { method: 'DELETE' });
+      // without its row the size is not offered for the package
+      expect(await job(SERVICE.guld, size)).toEqual({ error: 'carSize' });
+      saved(
+        await post('service_size_prices', {
+          service_id: SERVICE.guld,
+          car_size: size,
+          price: span(h, /^499$/),
+          extra_minutes: span(h, /^30$/),
+        }),
+      );
+      expect(await job(SERVICE.guld, size)).toMatchObject({ price: 499, minutes: 150 });
+      refused(await patch(where, { price: '449.5' }), /hele kroner/);
+      refused(
+        await post('service_size_prices', {
+          service_id: SERVICE.guld,
+          car_size: 'almindelig',
+          price: '499',
+        }),
+        /services/,
+      );
+    },
+  },
+  'Bilstørrelser (tabel `car_sizes`)': {
+    async perform() {
+      const h = 'Bilstørrelser (tabel `car_sizes`)';
+      const van = span(h, /^varebil$/);
+      saved(await patch(`car_sizes?code=eq.${van}`, { is_active: false }));
+      expect(await job(SERVICE.guld, van)).toEqual({ error: 'carSize' });
+      saved(await patch(`car_sizes?code=eq.${van}`, { is_active: true }));
+      expect(await job(SERVICE.guld, van)).toMatchObject({ carSize: van });
+      refused(await patch('car_sizes?code=eq.almindelig', { is_active: false }), /slås fra/);
+      refused(await rest('car_sizes?code=eq.almindelig', { method: 'DELETE' }), /slettes/);
+      const code = span(h, /^minibus$/);
+      saved(await post('car_sizes', { code, name: span(h, /^Minibus$/) }));
+      // a new size is offered for a package once it has a price for it
+      expect(await job(SERVICE.guld, code)).toEqual({ error: 'carSize' });
+      saved(
+        await post('service_size_prices', { service_id: SERVICE.guld, car_size: code, price: 599 }),
+      );
+      expect(await job(SERVICE.guld, code)).toMatchObject({ carSizeName: 'Minibus', price: 599 });
+      await rest(`service_size_prices?car_size=eq.${code}`, { method: 'DELETE' });
+      expect((await rest(`car_sizes?code=eq.${code}`, { method: 'DELETE' })).status).toBeLessThan(
+        300,
+      );
+    },
+  },
+  'Tilvalg (tabellerne `addons` og `addon_services`)': {
+    async perform() {
+      const h = 'Tilvalg (tabellerne `addons` og `addon_services`)';
+      const addon = saved(
+        await post('addons', {
+          name: span(h, /^Lakforsegling$/),
+          price: span(h, /^499$/),
+          duration_minutes: span(h, /^60$/),
+        }),
+      );
+      // not offered with any package until addon_services says which
+      expect(await job(SERVICE.guld, null, [addon.id!])).toEqual({ error: 'addonIds' });
+      saved(await post('addon_services', { addon_id: addon.id, service_id: SERVICE.guld }));
+      expect(await job(SERVICE.guld, null, [addon.id!])).toMatchObject({
+        price: 898,
+        minutes: 180,
+      });
+      refused(await patch(`addons?id=eq.${addon.id}`, { price: '0' }), /hele kroner/);
+      saved(await patch(`addons?id=eq.${addon.id}`, { is_active: false }));
+      expect(await job(SERVICE.guld, null, [addon.id!])).toEqual({ error: 'addonIds' });
+      expect((await rest(`addons?id=eq.${addon.id}`, { method: 'DELETE' })).status).toBeLessThan(
+        300,
+      );
     },
   },
   'Slå en pakke fra (eller til igen)': {
