@@ -63,6 +63,19 @@ export const bookingCopy = {
     multiDay: (time: string, ready: string) =>
       `Arbejdet tager mere end én dag, så bilen afleveres kl. ${time}, når vi åbner. Klar til afhentning ${ready}.`,
   },
+  job: {
+    size: 'Bilens størrelse',
+    addons: 'Tilvalg (valgfrit)',
+    /** The price of the whole job, shown before a time is chosen. */
+    quote: 'Pris for jobbet',
+    vat: 'inkl. moms',
+    /** '+ 299 kr.' beside an add-on. */
+    plus: '+',
+    /** The package's line in a breakdown: 'Guldpakken, stor bil (SUV, stationcar, 7-personers)'. */
+    packageFor: (pkg: string, size: string) =>
+      `${pkg}, ${size.charAt(0).toLowerCase()}${size.slice(1)}`,
+    total: 'I alt',
+  },
   summary: {
     heading: 'Oversigt',
     service: 'Service',

@@ -9,6 +9,7 @@
  * its key, or the local stack; src/lib/supabase.ts).
  */
 import { keyHeaders, supabaseConfig } from './supabase-config';
+import type { Addon, CarSize, SizePrice } from './job';
 import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
 import { approxWorkingDays } from './working-days';
 
@@ -74,12 +75,83 @@ function wholeNumber(value: unknown): number | undefined {
 }
 
 /** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
+/** The car sizes and add-ons (public.car_sizes, public.addons with the packages they fit). */
+export function parseJobOptions(
+  url: string,
+  sizes: unknown,
+  addons: unknown,
+): { carSizes: CarSize[]; addons: Addon[] } {
+  if (!Array.isArray(sizes)) fail(url, 'car_sizes is not a list');
+  if (!Array.isArray(addons)) fail(url, 'addons is not a list');
+  const carSizes = (sizes as Record<string, unknown>[]).map((row): CarSize => {
+    const { code, name, description, is_standard } = row;
+    if (
+      typeof code !== 'string' ||
+      typeof name !== 'string' ||
+      typeof description !== 'string' ||
+      typeof is_standard !== 'boolean'
+    ) {
+      fail(url, `unexpected car_sizes row ${JSON.stringify(row).slice(0, 120)}`);
+    }
+    return { code, name, description, isStandard: is_standard };
+  });
+  if (carSizes.filter((size) => size.isStandard).length !== 1) {
+    fail(url, 'car_sizes has no active standard size (almindelig personbil)');
+  }
+  const parsedAddons = (addons as Record<string, unknown>[]).map((row): Addon => {
+    const { id, name, description } = row;
+    const price = wholeNumber(row.price);
+    const minutes = wholeNumber(row.duration_minutes);
+    const fits = row.addon_services;
+    if (
+      typeof id !== 'string' ||
+      typeof name !== 'string' ||
+      typeof description !== 'string' ||
+      price === undefined ||
+      minutes === undefined ||
+      !Array.isArray(fits)
+    ) {
+      fail(url, `unexpected addons row ${JSON.stringify(row).slice(0, 120)}`);
+    }
+    return {
+      id,
+      name,
+      description,
+      price,
+      minutes,
+      serviceIds: (fits as { service_id?: unknown }[])
+        .map((f) => f.service_id)
+        .filter((s): s is string => typeof s === 'string'),
+    };
+  });
+  return { carSizes, addons: parsedAddons };
+}
+
+/** A package's rows of service_size_prices, in the sizes' order (sizes not active are left out). */
+function sizePricesOf(url: string, rows: unknown, sizes: readonly CarSize[]): SizePrice[] {
+  if (!Array.isArray(rows)) fail(url, 'service_size_prices is not a list');
+  const parsed = (rows as Record<string, unknown>[]).map((row): SizePrice => {
+    const price = wholeNumber(row.price);
+    const extra = wholeNumber(row.extra_minutes);
+    if (typeof row.car_size !== 'string' || price === undefined || extra === undefined) {
+      fail(url, `unexpected service_size_prices row ${JSON.stringify(row).slice(0, 120)}`);
+    }
+    return { carSize: row.car_size, price, extraMinutes: extra };
+  });
+  return sizes.flatMap((size) => parsed.filter((p) => p.carSize === size.code));
+}
+
 export function parseSiteData(
   url: string,
   services: unknown,
   hours: unknown,
   settings: unknown = [],
+  sizes: unknown = [
+    { code: 'almindelig', name: 'Almindelig personbil', description: '', is_standard: true },
+  ],
+  addons: unknown = [],
 ): SiteData {
+  const options = parseJobOptions(url, sizes, addons);
   if (!Array.isArray(services)) fail(url, 'services is not a list');
   if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
   const ordered = (services as Record<string, unknown>[]).map((row) => ({
@@ -110,6 +182,7 @@ export function parseSiteData(
       price,
       durationMinutes: duration,
       workingDays: null,
+      sizePrices: sizePricesOf(url, row.service_size_prices ?? [], options.carSizes),
     };
   });
   const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
@@ -145,21 +218,35 @@ export function parseSiteData(
       min: setting('min_advance_booking_days', 1),
       max: setting('max_advance_booking_days', 60),
     },
+    carSizes: options.carSizes,
+    // an add-on counts only with the packages that are offered
+    addons: options.addons.map((addon) => ({
+      ...addon,
+      serviceIds: addon.serviceIds.filter((id) => parsedServices.some((s) => s.id === id)),
+    })),
   };
 }
 
+/** The select of the car sizes and of the add-ons with the packages they fit (build and form). */
+export const CAR_SIZES_SELECT =
+  'car_sizes?select=code,name,description,is_standard&order=sort_order.asc,code.asc';
+export const ADDONS_SELECT =
+  'addons?select=id,name,description,price,duration_minutes,addon_services(service_id)&order=sort_order.asc,name.asc';
+
 export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
   const { url, key } = source;
-  const [services, hours, settings] = await Promise.all([
+  const [services, hours, settings, sizes, addons] = await Promise.all([
     getJson(
       url,
       key,
-      'services?select=id,slug,name,category,price,duration_minutes,sort_order&is_active=eq.true&order=name.asc',
+      'services?select=id,slug,name,category,price,duration_minutes,sort_order,service_size_prices(car_size,price,extra_minutes)&is_active=eq.true&order=name.asc',
     ),
     getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
     getJson(url, key, `settings?select=key,value&key=in.(${SETTING_KEYS.join(',')})`),
+    getJson(url, key, CAR_SIZES_SELECT),
+    getJson(url, key, ADDONS_SELECT),
   ]);
-  return parseSiteData(url, services, hours, settings);
+  return parseSiteData(url, services, hours, settings, sizes, addons);
 }
 
 let buildSnapshot: Promise<SiteData> | undefined;

@@ -8,6 +8,7 @@
  */
 import { useRouteLoaderData } from 'react-router';
 import { formatPrice } from './format';
+import type { Addon, CarSize, SizePrice } from './job';
 
 /** Route id of the layout route whose loader holds the site data (src/app/routes.ts). */
 export const SITE_DATA_ROUTE_ID = 'site';
@@ -29,6 +30,8 @@ export interface SiteService {
    * from the opening hours, worked out when the data is read), else null.
    */
   workingDays: number | null;
+  /** Its price and extra minutes for each other car size it is offered for, in the sizes' order. */
+  sizePrices: SizePrice[];
 }
 
 /** One weekday of public.opening_hours; times as 'HH:MM', both null when closed. */
@@ -50,6 +53,10 @@ export interface SiteData {
   maxMovesPerBooking: number;
   /** The online booking window: from `min` to `max` days after today (the two advance settings). */
   bookingWindowDays: { min: number; max: number };
+  /** The active car sizes in the owner's order (the standard one, the packages' own price, too). */
+  carSizes: CarSize[];
+  /** The active add-ons in the owner's order, each with the active packages it fits. */
+  addons: Addon[];
 }
 
 /** The site data of the current page (the layout's loader data). Throws outside the layout. */

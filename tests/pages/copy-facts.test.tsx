@@ -53,6 +53,8 @@ const odd: SiteData = {
   cancellationNoticeHours: 36,
   maxMovesPerBooking: 5,
   bookingWindowDays: { min: 2, max: 45 },
+  carSizes: seededSiteData.carSizes,
+  addons: seededSiteData.addons,
 };
 
 /** Numbers the copy may state that are not the database's: the business module's own promises. */

@@ -28,6 +28,10 @@ export const seededSiteData: SiteData = {
       price: 199,
       durationMinutes: 30,
       workingDays: null,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 249, extraMinutes: 15 },
+        { carSize: 'varebil', price: 299, extraMinutes: 30 },
+      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000002',
@@ -37,6 +41,10 @@ export const seededSiteData: SiteData = {
       price: 399,
       durationMinutes: 120,
       workingDays: null,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 499, extraMinutes: 30 },
+        { carSize: 'varebil', price: 599, extraMinutes: 60 },
+      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000003',
@@ -46,6 +54,10 @@ export const seededSiteData: SiteData = {
       price: 799,
       durationMinutes: 180,
       workingDays: null,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 999, extraMinutes: 45 },
+        { carSize: 'varebil', price: 1199, extraMinutes: 90 },
+      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000004',
@@ -55,6 +67,10 @@ export const seededSiteData: SiteData = {
       price: 1800,
       durationMinutes: 480,
       workingDays: null,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 2200, extraMinutes: 120 },
+        { carSize: 'varebil', price: 2600, extraMinutes: 180 },
+      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000005',
@@ -64,6 +80,10 @@ export const seededSiteData: SiteData = {
       price: 2400,
       durationMinutes: 840,
       workingDays: 2,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 2900, extraMinutes: 180 },
+        { carSize: 'varebil', price: 3400, extraMinutes: 240 },
+      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000006',
@@ -73,6 +93,10 @@ export const seededSiteData: SiteData = {
       price: 3600,
       durationMinutes: 1080,
       workingDays: 2,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 4300, extraMinutes: 240 },
+        { carSize: 'varebil', price: 5000, extraMinutes: 300 },
+      ],
     },
   ],
   openingHours: openingWeek(
@@ -87,4 +111,53 @@ export const seededSiteData: SiteData = {
   cancellationNoticeHours: 24,
   maxMovesPerBooking: 3,
   bookingWindowDays: { min: 1, max: 60 },
+  carSizes: [
+    {
+      code: 'almindelig',
+      name: 'Almindelig personbil',
+      description: 'Mini-, små og mellemstore biler: hatchback og sedan.',
+      isStandard: true,
+    },
+    {
+      code: 'stor-bil',
+      name: 'Stor bil (SUV, stationcar, 7-personers)',
+      description: 'SUV, stationcar, MPV og store sedaner.',
+      isStandard: false,
+    },
+    { code: 'varebil', name: 'Varebil', description: 'Varebiler og pickupper.', isStandard: false },
+  ],
+  addons: [
+    {
+      id: 'ad0d0001-0000-4000-8000-000000000001',
+      name: 'Motorvask',
+      description: 'Skånsom rens af motorrummet, plast og gummi plejet bagefter.',
+      price: 299,
+      minutes: 30,
+      serviceIds: [1, 2, 3, 4, 5, 6].map((n) => `5a1f0001-0000-4000-8000-00000000000${n}`),
+    },
+    {
+      id: 'ad0d0001-0000-4000-8000-000000000002',
+      name: 'Lædercreme',
+      description: 'Rens og creme af lædersæder, så læderet holdes blødt.',
+      price: 349,
+      minutes: 45,
+      serviceIds: [2, 3, 5, 6].map((n) => `5a1f0001-0000-4000-8000-00000000000${n}`),
+    },
+    {
+      id: 'ad0d0001-0000-4000-8000-000000000003',
+      name: 'Hundehårsfjernelse',
+      description: 'Grundig fjernelse af hundehår fra sæder, måtter og bagagerum.',
+      price: 249,
+      minutes: 30,
+      serviceIds: [1, 2, 3].map((n) => `5a1f0001-0000-4000-8000-00000000000${n}`),
+    },
+    {
+      id: 'ad0d0001-0000-4000-8000-000000000004',
+      name: 'Ozonbehandling',
+      description: 'Fjerner lugt af røg, dyr og fugt fra kabinen.',
+      price: 399,
+      minutes: 60,
+      serviceIds: [1, 2, 3, 4, 5, 6].map((n) => `5a1f0001-0000-4000-8000-00000000000${n}`),
+    },
+  ],
 };

@@ -14,6 +14,7 @@ import { nextFreeTime } from '~/features/booking/rules/next-free-time';
 import type { SiteData } from '~/lib/site-data';
 import { API, calendarAnswer, calls, resetCalls, server, services } from './support/backend';
 import { renderBookingForm } from './support/render';
+import { seededSiteData } from '../../support/site-data';
 
 // Monday 23 November 2026, 11:00 in Copenhagen
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -45,11 +46,14 @@ const siteData: SiteData = {
     price: s.price,
     durationMinutes: s.duration_minutes,
     workingDays: null,
+    sizePrices: [],
   })),
   openingHours: [],
   cancellationNoticeHours: 24,
   maxMovesPerBooking: 2,
   bookingWindowDays: { min: 1, max: 60 },
+  carSizes: seededSiteData.carSizes,
+  addons: [],
 };
 
 const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });

@@ -28,6 +28,8 @@ describe('homeMeta', () => {
       cancellationNoticeHours: 24,
       maxMovesPerBooking: 3,
       bookingWindowDays: { min: 1, max: 60 },
+      carSizes: seededSiteData.carSizes,
+      addons: seededSiteData.addons,
     };
     const ld = businessJsonLd(site, data);
     expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');

@@ -3,6 +3,7 @@ import { bookingDb } from './client';
 import { BookingApiError, functionError } from './errors';
 import type { SlotSource } from './get-booking-calendar';
 import { bookingKeys } from './keys';
+import { jobKey, type JobChoice } from '~/lib/job';
 
 export interface AvailableSlots {
   /** Free drop-off times, 'HH:mm'. */
@@ -19,11 +20,21 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-/** POST /functions/v1/get-available-slots {date, serviceId}. */
-export async function getAvailableSlots(serviceId: string, date: string): Promise<AvailableSlots> {
+/**
+ * POST /functions/v1/get-available-slots {date, serviceId, carSize?, addonIds?}: the free times of
+ * the whole job; the package alone on an ordinary car is asked as before, {date, serviceId}.
+ */
+export async function getAvailableSlots(
+  serviceId: string,
+  date: string,
+  job?: JobChoice,
+): Promise<AvailableSlots> {
   const db = await bookingDb('slots');
   const { data, error } = await db.functions.invoke<unknown>('get-available-slots', {
-    body: { date, serviceId },
+    body:
+      jobKey(job) === ''
+        ? { date, serviceId }
+        : { date, serviceId, carSize: job!.carSize, addonIds: [...job!.addonIds] },
   });
   if (error) throw await functionError('slots', error);
   const answer = slotsOf(data);
@@ -44,11 +55,15 @@ export function availableSlotsQueryOptions(
   serviceId: string | null,
   date: string | null,
   source?: SlotSource,
+  job?: JobChoice,
 ) {
   const load = source?.slots ?? getAvailableSlots;
   return queryOptions({
-    queryKey: [...bookingKeys.slots(serviceId ?? '', date ?? ''), source?.key ?? 'public'],
-    queryFn: serviceId && date ? () => load(serviceId, date) : skipToken,
+    queryKey: [
+      ...bookingKeys.slots(serviceId ?? '', date ?? '', jobKey(job)),
+      source?.key ?? 'public',
+    ],
+    queryFn: serviceId && date ? () => load(serviceId, date, job) : skipToken,
     staleTime: 0,
     meta: { errorToast: 'loadSlots' },
   });
@@ -58,6 +73,7 @@ export function useAvailableSlots(
   serviceId: string | null,
   date: string | null,
   source?: SlotSource,
+  job?: JobChoice,
 ) {
-  return useQuery(availableSlotsQueryOptions(serviceId, date, source));
+  return useQuery(availableSlotsQueryOptions(serviceId, date, source, job));
 }

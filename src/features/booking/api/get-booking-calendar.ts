@@ -3,6 +3,7 @@ import { bookingDb } from './client';
 import { BookingApiError } from './errors';
 import type { AvailableSlots } from './get-available-slots';
 import { bookingKeys } from './keys';
+import { jobKey, type JobChoice } from '~/lib/job';
 
 /** Why a day can or cannot be booked, as the database says (get_booking_calendar). */
 export type CalendarDayStatus =
@@ -45,13 +46,22 @@ export function isCalendar(value: unknown): value is BookingCalendar {
 }
 
 /**
- * POST /rest/v1/rpc/get_booking_calendar {p_service_id}: one read-only call that says which days
- * of the window the package can be booked on, and why the others cannot. The browser knows no
- * opening-hour, holiday or window rule of its own.
+ * POST /rest/v1/rpc/get_booking_calendar {p_service_id, p_car_size?, p_addon_ids?}: one read-only
+ * call that says which days of the window the job (the package, for a car size, with add-ons) can
+ * be booked on, and why the others cannot. The browser knows no opening-hour, holiday or window
+ * rule of its own. The package alone on an ordinary car is asked as before: {p_service_id}.
  */
-export async function getBookingCalendar(serviceId: string): Promise<BookingCalendar> {
+export async function getBookingCalendar(
+  serviceId: string,
+  job?: JobChoice,
+): Promise<BookingCalendar> {
   const db = await bookingDb('calendar');
-  const { data, error } = await db.rpc('get_booking_calendar', { p_service_id: serviceId });
+  const { data, error } = await db.rpc(
+    'get_booking_calendar',
+    jobKey(job) === ''
+      ? { p_service_id: serviceId }
+      : { p_service_id: serviceId, p_car_size: job!.carSize, p_addon_ids: [...job!.addonIds] },
+  );
   if (error) throw new BookingApiError('calendar', error.message, { cause: error });
   if (!isCalendar(data)) {
     throw new BookingApiError('calendar', 'get_booking_calendar answered without a calendar');
@@ -66,20 +76,25 @@ export async function getBookingCalendar(serviceId: string): Promise<BookingCale
 export interface SlotSource {
   /** Part of the query keys, so that the two never share an answer. */
   key: string;
-  calendar: (serviceId: string) => Promise<BookingCalendar>;
-  slots: (serviceId: string, date: string) => Promise<AvailableSlots>;
+  /** `job`: the size and add-ons chosen with the package (a source may plan its own job). */
+  calendar: (serviceId: string, job?: JobChoice) => Promise<BookingCalendar>;
+  slots: (serviceId: string, date: string, job?: JobChoice) => Promise<AvailableSlots>;
 }
 
-export function bookingCalendarQueryOptions(serviceId: string | null, source?: SlotSource) {
+export function bookingCalendarQueryOptions(
+  serviceId: string | null,
+  source?: SlotSource,
+  job?: JobChoice,
+) {
   const load = source?.calendar ?? getBookingCalendar;
   return queryOptions({
-    queryKey: [...bookingKeys.calendar(serviceId ?? ''), source?.key ?? 'public'],
-    queryFn: serviceId ? () => load(serviceId) : skipToken,
+    queryKey: [...bookingKeys.calendar(serviceId ?? '', jobKey(job)), source?.key ?? 'public'],
+    queryFn: serviceId ? () => load(serviceId, job) : skipToken,
     staleTime: 60_000,
     meta: { errorToast: 'loadSlots' },
   });
 }
 
-export function useBookingCalendar(serviceId: string | null, source?: SlotSource) {
-  return useQuery(bookingCalendarQueryOptions(serviceId, source));
+export function useBookingCalendar(serviceId: string | null, source?: SlotSource, job?: JobChoice) {
+  return useQuery(bookingCalendarQueryOptions(serviceId, source, job));
 }

@@ -4,7 +4,9 @@ import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
 import { danishDateTime } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
+import type { JobQuote } from '~/lib/job';
 import type { CreatedBooking } from '../api/create-booking';
+import { jobLines } from '../rules/summary';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl } from '../rules/calendar-links';
 
 const WORKSHOP = { name: business.name, address: addressLine, phone: business.phone.display };
@@ -26,12 +28,16 @@ function showConfirmation(element: HTMLElement | null) {
 export function BookingConfirmation({
   booking,
   price,
+  quote = null,
   onBookAgain,
 }: {
   booking: CreatedBooking;
   price: number;
+  /** The job as the form priced it: its size and the parts of its price. */
+  quote?: JobQuote | null;
   onBookAgain: () => void;
 }) {
+  const lines = quote ? jobLines(booking.service.name, quote) : [];
   const copy = bookingCopy.confirmation;
   const dropOff = danishDateTime(booking.dropOff);
   const readyAt = danishDateTime(booking.readyAt);
@@ -75,8 +81,22 @@ export function BookingConfirmation({
             <dd>{readyAt}</dd>
           </>
         ) : null}
-        <dt className="text-muted-foreground">{copy.price}</dt>
-        <dd>
+        {quote ? (
+          <>
+            <dt className="text-muted-foreground">{bookingCopy.job.size}</dt>
+            <dd>{quote.size.name}</dd>
+          </>
+        ) : null}
+        {lines.map((line) => (
+          <div key={line.label} className="contents">
+            <dt className="text-muted-foreground">{line.label}</dt>
+            <dd>{line.price}</dd>
+          </div>
+        ))}
+        <dt className="text-muted-foreground">
+          {lines.length > 0 ? bookingCopy.job.total : copy.price}
+        </dt>
+        <dd data-testid="booking-total">
           {formatPrice(price)} {copy.vat}
         </dd>
       </dl>

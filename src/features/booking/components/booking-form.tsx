@@ -46,6 +46,17 @@ import { NextFreeTime } from './next-free-time';
 import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
+import { JobFields } from './job-fields';
+import {
+  NO_CHOICE,
+  addonsFor,
+  fitChoice,
+  jobQuote,
+  sizePricesFor,
+  type JobChoice,
+  type JobPackage,
+  type JobQuote,
+} from '~/lib/job';
 
 // only a failure needs it: loaded when the backend first fails to answer (if even that import
 // fails, the same words without their frame)
@@ -131,7 +142,10 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const [confirmation, setConfirmation] = useState<{
     booking: CreatedBooking;
     price: number;
+    quote: JobQuote | null;
   } | null>(null);
+  // the car's size and the add-ons, kept through a change of package where it offers them
+  const [jobChoice, setJobChoice] = useState<JobChoice>(NO_CHOICE);
   const serviceTrigger = useRef<HTMLButtonElement | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
@@ -162,6 +176,42 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const preselected = useMemo(() => matchService(serviceList, hint), [serviceList, hint]);
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
+
+  // The job: the package's price and length for the car's size, and the add-ons (the build's
+  // data: the sizes, each package's size prices, the add-ons). The times offered are the whole
+  // job's; the price shown is the database's rule (lib/job.ts), which the server applies again.
+  const carSizes = siteData?.carSizes;
+  const allAddons = siteData?.addons;
+  const jobPackage = useMemo<JobPackage | null>(() => {
+    if (!service) return null;
+    const built = buildServices?.find((candidate) => candidate.id === service.id);
+    return {
+      id: service.id,
+      price: service.price,
+      durationMinutes: service.duration_minutes,
+      sizePrices: built?.sizePrices ?? [],
+    };
+  }, [service, buildServices]);
+  const job = useMemo(
+    () =>
+      jobPackage && carSizes && allAddons
+        ? fitChoice(jobChoice, jobPackage, carSizes, allAddons)
+        : NO_CHOICE,
+    [jobChoice, jobPackage, carSizes, allAddons],
+  );
+  const offeredSizes = useMemo(
+    () => (jobPackage && carSizes ? sizePricesFor(jobPackage, carSizes) : []),
+    [jobPackage, carSizes],
+  );
+  const offeredAddons = useMemo(
+    () => (jobPackage && allAddons ? addonsFor(jobPackage, allAddons) : []),
+    [jobPackage, allAddons],
+  );
+  const quote = useMemo(
+    () =>
+      jobPackage && carSizes && allAddons ? jobQuote(jobPackage, job, carSizes, allAddons) : null,
+    [jobPackage, job, carSizes, allAddons],
+  );
   const {
     calendar,
     date,
@@ -175,7 +225,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     pickDayAndTime,
     clearTime,
     clear: clearSlot,
-  } = useSlotChoice(service?.id ?? null);
+  } = useSlotChoice(service?.id ?? null, undefined, job);
 
   // The backend cannot be reached: a read failed (it is asked again by itself, with backoff, and
   // the notice goes when it answers), or the booking itself got no answer (then the calendar is
@@ -261,9 +311,10 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             time: chosenTime,
             readyAt: readyAt[chosenTime],
             openingHours: siteData?.openingHours,
+            quote,
           })
         : null,
-    [service, date, chosenTime, readyAt, siteData?.openingHours],
+    [service, date, chosenTime, readyAt, siteData?.openingHours, quote],
   );
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -275,9 +326,12 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     }
     const form = event.currentTarget;
     const data = new FormData(form);
-    const price = service.price;
+    const price = quote?.price ?? service.price;
     const input = {
       serviceId: service.id,
+      // the size and add-ons only when chosen: the package alone is the spec's body as it was
+      ...(job.carSize ? { carSize: job.carSize } : {}),
+      ...(job.addonIds.length > 0 ? { addonIds: [...job.addonIds] } : {}),
       customerName: text(data, 'customerName'),
       customerEmail: text(data, 'customerEmail'),
       customerPhone: text(data, 'customerPhone'),
@@ -301,14 +355,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     // done yet, the button says so and the booking leaves as soon as it is
     const solved = challenge.current();
     if (solved) {
-      send({ ...input, altcha: solved }, idempotencyKey, form, price);
+      send({ ...input, altcha: solved }, idempotencyKey, form, price, quote);
       return;
     }
     setAwaitingChallenge(true);
     challenge.payload().then(
       (altcha) => {
         setAwaitingChallenge(false);
-        send({ ...input, altcha }, idempotencyKey, form, price);
+        send({ ...input, altcha }, idempotencyKey, form, price, quote);
       },
       () => {
         setAwaitingChallenge(false);
@@ -321,7 +375,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     );
   }
 
-  function send(input: BookingInput, idempotencyKey: string, form: HTMLFormElement, price: number) {
+  function send(
+    input: BookingInput,
+    idempotencyKey: string,
+    form: HTMLFormElement,
+    price: number,
+    sentQuote: JobQuote | null,
+  ) {
     createBooking.mutate(
       { input, idempotencyKey },
       {
@@ -329,8 +389,9 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           attempt.current = null;
           const { title, description } = bookingCopy.toasts.success;
           notify.success(title, { description });
-          setConfirmation({ booking, price });
+          setConfirmation({ booking, price, quote: sentQuote });
           setServiceChoice(null);
+          setJobChoice(NO_CHOICE);
           clearSlot();
           form.reset();
         },
@@ -385,6 +446,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           <BookingConfirmation
             booking={confirmation.booking}
             price={confirmation.price}
+            quote={confirmation.quote}
             onBookAgain={() => {
               setConfirmation(null);
               // the form comes back empty; focus goes to its first field
@@ -414,6 +476,17 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               onChange={pickService}
               openingHours={siteData?.openingHours}
             />
+            {service ? (
+              <JobFields
+                sizes={offeredSizes}
+                addons={offeredAddons}
+                choice={job}
+                onChange={setJobChoice}
+                quote={quote}
+                openingHours={siteData?.openingHours}
+                disabled={submitting}
+              />
+            ) : null}
             <div className="grid gap-5 sm:grid-cols-2">
               <DateField
                 value={date}

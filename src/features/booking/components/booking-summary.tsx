@@ -5,13 +5,15 @@ import type { BookingSummary as Summary } from '../rules/summary';
 /** Service, date, time, duration and price (and the ready time of a job running past the day). */
 export const BookingSummary = memo(function BookingSummary({ summary }: { summary: Summary }) {
   const copy = bookingCopy.summary;
-  const rows: Array<[string, string]> = [
-    [copy.service, summary.service],
+  const rows: Array<[string, string]> = [[copy.service, summary.service]];
+  if (summary.size) rows.push([bookingCopy.job.size, summary.size]);
+  rows.push(
     [copy.date, summary.date],
     [copy.time, summary.time],
     [copy.duration, summary.duration],
-    [copy.price, summary.price],
-  ];
+  );
+  rows.push(...summary.lines.map((line): [string, string] => [line.label, line.price]));
+  rows.push([summary.lines.length > 0 ? bookingCopy.job.total : copy.price, summary.price]);
   if (summary.readyAt) rows.push([copy.readyAt, summary.readyAt]);
   return (
     <section

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useAvailableSlots } from '../api/get-available-slots';
 import { useBookingCalendar, type SlotSource } from '../api/get-booking-calendar';
+import type { JobChoice } from '~/lib/job';
 
 // stable empties, so that the memoised date and time fields re-render only on a real change
 const NO_SLOTS: readonly string[] = [];
@@ -36,16 +37,21 @@ export interface SlotChoice {
 }
 
 /**
- * Pick a date, then a time, for one package: the state the booking form (/contact) and the move
+ * Pick a date, then a time, for one package (and the job's size and add-ons): the state the booking form (/contact) and the move
  * page (/flyt) share, with the calendar and free times from the server (the move page's own
  * source counts the booking's own time as free). The callbacks are stable.
  */
-export function useSlotChoice(serviceId: string | null, source?: SlotSource): SlotChoice {
+export function useSlotChoice(
+  serviceId: string | null,
+  source?: SlotSource,
+  job?: JobChoice,
+): SlotChoice {
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
 
-  const calendar = useBookingCalendar(serviceId, source);
-  const slotsQuery = useAvailableSlots(serviceId, date, source);
+  // the job's size and add-ons decide its length, so its own calendar and times
+  const calendar = useBookingCalendar(serviceId, source, job);
+  const slotsQuery = useAvailableSlots(serviceId, date, source, job);
   const slots = slotsQuery.isError ? NO_SLOTS : (slotsQuery.data?.slots ?? NO_SLOTS);
   const loadingSlots = date !== null && slotsQuery.isFetching && !slotsQuery.isError;
   const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;

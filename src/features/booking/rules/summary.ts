@@ -1,5 +1,6 @@
 import { danishDateTime, danishDay, localParts } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
+import type { JobQuote } from '~/lib/job';
 import type { OpeningDay } from '~/lib/site-data';
 import { durationText } from '~/lib/working-days';
 
@@ -13,6 +14,8 @@ export interface SummaryInput {
   readyAt?: string;
   /** The week's opening hours (site data): a job of several days says about how many. */
   openingHours?: readonly OpeningDay[];
+  /** The job (size, add-ons): its length and price are the summary's, its lines the breakdown. */
+  quote?: JobQuote | null;
 }
 
 export interface BookingSummary {
@@ -26,17 +29,33 @@ export interface BookingSummary {
   price: string;
   /** Only when the job runs past the drop-off day, e.g. 'onsdag den 2. december 2026 kl. 16:00'. */
   readyAt: string | null;
+  /** The car's size, when the package is offered for more than one. */
+  size: string | null;
+  /** The price of each part when there are add-ons: the package for the size, then each add-on. */
+  lines: { label: string; price: string }[];
 }
 
 /** The summary shown once service, date and time are chosen. */
 export function bookingSummary(input: SummaryInput): BookingSummary {
   const ready = input.readyAt ? localParts(input.readyAt) : null;
+  const quote = input.quote ?? null;
   return {
     service: input.service.name,
     date: danishDay(input.date),
     time: `kl. ${input.time}`,
-    duration: durationText(input.service.duration_minutes, input.openingHours),
-    price: formatPrice(input.service.price),
+    duration: durationText(quote?.minutes ?? input.service.duration_minutes, input.openingHours),
+    price: formatPrice(quote?.price ?? input.service.price),
     readyAt: ready && ready.day > input.date ? danishDateTime(input.readyAt!) : null,
+    size: quote ? quote.size.name : null,
+    lines: quote ? jobLines(input.service.name, quote) : [],
   };
+}
+
+/** The parts of a job with add-ons and their prices (none without add-ons: the total says it). */
+export function jobLines(pkg: string, quote: JobQuote): { label: string; price: string }[] {
+  if (quote.addons.length === 0) return [];
+  return [
+    { label: pkg, price: formatPrice(quote.packagePrice) },
+    ...quote.addons.map((addon) => ({ label: addon.name, price: formatPrice(addon.price) })),
+  ];
 }
