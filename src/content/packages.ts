@@ -137,6 +137,8 @@ export function packageCards(data: SiteData, category: SiteService['category']):
 /** Card texts shared by the home and services pages. */
 export const packageText = {
   priceLabel: 'Pris',
+  /** Before the ordinary car's price of a package that costs more for a bigger car. */
+  from: 'fra ',
   durationLabel: 'Varighed',
   /** '14 timer · ca. 2 arbejdsdage' (the form writes the same: src/lib/working-days.ts). */
   duration: (minutes: number, workingDays: number | null) =>

@@ -33,7 +33,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** The figures of the page, from the site data (the engine's settings). */
 export type TermsFacts = Pick<
   SiteData,
-  'cancellationNoticeHours' | 'maxMovesPerBooking' | 'bookingWindowDays'
+  'cancellationNoticeHours' | 'maxMovesPerBooking' | 'bookingWindowDays' | 'carSizes'
 >;
 
 export const termsText = {
@@ -54,6 +54,9 @@ export function termsSections(facts: TermsFacts): PrivacySection[] {
   const notice = count(facts.cancellationNoticeHours, 'time', 'timer');
   const moves = count(facts.maxMovesPerBooking, 'gang', 'gange');
   const { min, max } = facts.bookingWindowDays;
+  // the sizes the owner prices (car_sizes): the standard one is the packages' own price
+  const standard = facts.carSizes.find((size) => size.isStandard)?.name ?? 'Almindelig personbil';
+  const bigger = facts.carSizes.filter((size) => !size.isStandard);
   return [
     {
       id: 'virksomheden',
@@ -126,9 +129,26 @@ export function termsSections(facts: TermsFacts): PrivacySection[] {
       id: 'stoerre-koeretoejer',
       title: 'Større køretøjer og særlige opgaver',
       blocks: [
-        p(
-          'Priserne gælder almindelige personbiler. For større køretøjer (fx store SUV’er, varebiler og autocampere), en meget snavset bil eller særlige ønsker kan prisen være en anden. Det aftaler vi altid med dig, før vi går i gang: du betaler aldrig mere end aftalt.',
-        ),
+        ...(bigger.length > 0
+          ? [
+              p(
+                `Pakkernes priser gælder en ${standard.toLowerCase()}. En større bil tager længere tid og koster mere: du vælger bilens størrelse, når du booker, og ser prisen for hele jobbet, før du vælger en tid. Prisen i bekræftelsen er den, du betaler. Størrelserne er:`,
+              ),
+              list(
+                ...facts.carSizes.map((size) => ({
+                  term: size.name,
+                  text: size.description || size.name,
+                })),
+              ),
+              p(
+                'Passer bilen ikke til den størrelse, der er booket, eller er den meget snavset, aftaler vi en eventuel anden pris med dig, før vi går i gang: du betaler aldrig mere end aftalt. Autocampere og andre køretøjer, der ikke er nævnt her, prissættes efter aftale.',
+              ),
+            ]
+          : [
+              p(
+                'Priserne gælder almindelige personbiler. For større køretøjer (fx store SUV’er, varebiler og autocampere), en meget snavset bil eller særlige ønsker kan prisen være en anden. Det aftaler vi altid med dig, før vi går i gang: du betaler aldrig mere end aftalt.',
+              ),
+            ]),
         p(
           'Både, motorcykler, campingvogne og andre specialopgaver prissættes individuelt efter et uforpligtende tilbud.',
         ),

@@ -12,6 +12,7 @@ import { routeMeta } from '~/lib/meta';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PackageSections } from './services/package-sections';
 import { ScrollToServicesButton } from './services/scroll-to-services-button';
+import { SizePrices } from './services/size-prices';
 import { SpecialServices } from './services/special-services';
 
 export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
@@ -29,6 +30,8 @@ export default function Page() {
       </PageHero>
 
       <PackageSections />
+
+      <SizePrices />
 
       <SpecialServices />
 

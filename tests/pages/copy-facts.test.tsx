@@ -63,9 +63,15 @@ const businessHours = [`${business.replyWithinHours} timer`];
 function allowed(data: SiteData) {
   const times = data.openingHours.flatMap((d) => (d.opensAt ? [d.opensAt, d.closesAt!] : []));
   return {
-    prices: new Set(data.services.map((s) => formatPrice(s.price))),
+    prices: new Set(
+      [
+        ...data.services.flatMap((s) => [s.price, ...s.sizePrices.map((p) => p.price)]),
+        ...data.addons.map((a) => a.price),
+      ].map(formatPrice),
+    ),
     durations: new Set([
       ...data.services.map((s) => formatDuration(s.durationMinutes)),
+      ...data.addons.map((a) => formatDuration(a.minutes)),
       `${data.cancellationNoticeHours} timer`,
       ...businessHours,
     ]),
@@ -151,8 +157,8 @@ describe('facts in the copy come from the data', () => {
   });
 
   it('catches a price, duration or hour written into the copy', () => {
-    expect(factsNotInData('Bilvask fra 199 kr. på 30 min, åbent til kl. 20 og 16:00', odd)).toEqual(
-      ['199 kr.', '30 min', '16:00', 'kl. 20'],
+    expect(factsNotInData('Bilvask fra 199 kr. på 25 min, åbent til kl. 20 og 16:00', odd)).toEqual(
+      ['199 kr.', '25 min', '16:00', 'kl. 20'],
     );
   });
 });

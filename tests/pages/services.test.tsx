@@ -59,7 +59,8 @@ describe('Services page', () => {
     renderRoute('/services', ServicesPage);
     for (const [title, price, duration] of SPEC_PACKAGES) {
       const card = packageCard(title);
-      expect(within(card).getByText(price)).toBeVisible();
+      // the spec's price is the ordinary car's: a bigger car costs more (the size prices below)
+      expect(within(card).getByText(`fra ${price}`)).toBeVisible();
       expect(card).toHaveTextContent(`Varighed: ${duration}`);
       expect(within(card).getByRole('img')).toHaveAccessibleName(/\w+/);
       expect(within(card).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
@@ -70,6 +71,29 @@ describe('Services page', () => {
     expect(highlighted.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Premiumpakken',
     ]);
+  });
+
+  it('lists every package’s price for each car size and the add-ons, from the site data', () => {
+    renderRoute('/services', ServicesPage);
+    const table = screen.getByRole('table', {
+      name: 'Pakkernes priser efter bilens størrelse, inkl. moms',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Pakke', 'Almindelig personbil', 'Stor bil (SUV, stationcar, 7-personers)', 'Varebil'],
+      ...seededSiteData.services.map((s) => [
+        s.name,
+        ...[s.price, ...s.sizePrices.map((p) => p.price)].map(
+          (price) => `${price.toLocaleString('da-DK')} kr.`,
+        ),
+      ]),
+    ]);
+    const section = screen.getByRole('region', { name: 'Hvad koster det til din bil?' });
+    expect(section).toHaveTextContent('Motorvask+ 299 kr. · 30 minSkånsom rens');
+    expect(section).toHaveTextContent('Til alle pakker');
+    expect(section).toHaveTextContent('Til Sølvpakken, Guldpakken, Premiumpakken');
   });
 
   it('gives every "Book service" link its own title in the query and the navigation state', async () => {

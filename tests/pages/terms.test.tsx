@@ -36,6 +36,26 @@ describe('/handelsbetingelser', () => {
     expect(screen.getByText(/højst 1 gang pr\. booking/)).toBeInTheDocument();
   });
 
+  it('writes the car sizes of § 6 from the data: a renamed size is the page’s new word', () => {
+    const sizes = () => screen.getByRole('region', { name: /Større køretøjer/ }).textContent ?? '';
+    const { unmount } = renderRoute('/handelsbetingelser', TermsPage);
+    expect(sizes()).toContain('Pakkernes priser gælder en almindelig personbil.');
+    for (const size of seededSiteData.carSizes) expect(sizes()).toContain(size.name);
+    expect(sizes()).toContain('SUV, stationcar, MPV og store sedaner.');
+    unmount();
+    renderRoute('/handelsbetingelser', TermsPage, {
+      ...seededSiteData,
+      carSizes: seededSiteData.carSizes.map((size) =>
+        size.code === 'varebil'
+          ? { ...size, name: 'Varevogn', description: 'Alle varevogne.' }
+          : size,
+      ),
+    });
+    expect(sizes()).toContain('Varevogn');
+    expect(sizes()).toContain('Alle varevogne.');
+    expect(sizes()).not.toContain('Varebil');
+  });
+
   it('states payment at pickup, larger vehicles, no-show, withdrawal and where to complain', () => {
     renderRoute('/handelsbetingelser', TermsPage);
     const text = document.body.textContent ?? '';

@@ -16,6 +16,8 @@ export interface PackageCardProps {
 /** One package: picture, price badge, title, description, features, duration, highlight, link. */
 export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardProps) {
   const Icon = pkg.icon ?? Sparkles;
+  // the ordinary car's price; a bigger car costs more (the size prices, /services)
+  const price = `${pkg.sizePrices.length > 0 ? packageText.from : ''}${formatPrice(pkg.price)}`;
   const highlighted = Boolean(pkg.highlight);
   return (
     <article
@@ -29,7 +31,7 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
           <ContentPicture fit="card" image={pkg.image} sizes="(min-width: 1024px) 33vw, 100vw" />
           <p className="absolute right-3 top-3 rounded-full bg-background/95 px-3 py-1 text-base font-bold text-foreground shadow">
             <span className="sr-only">{packageText.priceLabel}: </span>
-            {formatPrice(pkg.price)}
+            {price}
           </p>
         </div>
       ) : null}
@@ -55,7 +57,7 @@ export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardP
             {showImage && pkg.image ? null : (
               <p className="text-lg font-bold">
                 <span className="sr-only">{packageText.priceLabel}: </span>
-                {formatPrice(pkg.price)}
+                {price}
               </p>
             )}
           </div>

@@ -9,6 +9,7 @@ import { routeMeta, type MetaDescriptor } from '~/lib/meta';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
 import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
 import { formatPrice } from '~/lib/format';
+import { packagePriceRange } from '~/lib/job';
 
 /** The meta of '/': routeMeta's tags and the business's JSON-LD. */
 export function homeMeta(
@@ -48,17 +49,22 @@ export function openingHoursSpecification(days: SiteData['openingHours']) {
   );
 }
 
-/** The offered packages as an OfferCatalog (name, price in DKK). */
+/** The offered packages as an OfferCatalog (name, price in DKK; a range over the car sizes). */
 function offerCatalog(data: SiteData) {
   return {
     '@type': 'OfferCatalog',
     name: 'Pakker',
-    itemListElement: data.services.map((service) => ({
-      '@type': 'Offer',
-      price: String(service.price),
-      priceCurrency: 'DKK',
-      itemOffered: { '@type': 'Service', name: service.name },
-    })),
+    // a package that costs more for a bigger car: its range over the car sizes
+    itemListElement: data.services.map((service) => {
+      const range = packagePriceRange(service);
+      return {
+        ...(range.max > range.min
+          ? { '@type': 'AggregateOffer', lowPrice: String(range.min), highPrice: String(range.max) }
+          : { '@type': 'Offer', price: String(service.price) }),
+        priceCurrency: 'DKK',
+        itemOffered: { '@type': 'Service', name: service.name },
+      };
+    }),
   };
 }
 
@@ -67,7 +73,9 @@ function offerCatalog(data: SiteData) {
  * hours and packages from the site data (the database).
  */
 export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
+  // from the cheapest package for an ordinary car to the dearest for the biggest car
   const span = priceSpan(data.services);
+  const highest = Math.max(0, ...data.services.map((service) => packagePriceRange(service).max));
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
@@ -91,7 +99,7 @@ export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteDa
       longitude: business.geo.longitude,
     },
     openingHoursSpecification: openingHoursSpecification(data.openingHours),
-    ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(span.max)}` } : {}),
+    ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(highest)}` } : {}),
     hasOfferCatalog: offerCatalog(data),
     currenciesAccepted: 'DKK',
     areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),

@@ -32,9 +32,22 @@ describe('homeMeta', () => {
       addons: seededSiteData.addons,
     };
     const ld = businessJsonLd(site, data);
-    expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');
+    // the cheapest package for an ordinary car to the dearest for a van
+    expect(ld.priceRange).toBe('199 kr. - 3.400 kr.');
     const offers = ld.hasOfferCatalog.itemListElement;
     expect(offers).toContainEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: '449',
+      highPrice: '599',
+      priceCurrency: 'DKK',
+      itemOffered: { '@type': 'Service', name: 'Guldpakken' },
+    });
+    // a package without size prices is one price
+    const single = businessJsonLd(site, {
+      ...data,
+      services: data.services.map((s) => ({ ...s, sizePrices: [] })),
+    });
+    expect(single.hasOfferCatalog.itemListElement).toContainEqual({
       '@type': 'Offer',
       price: '449',
       priceCurrency: 'DKK',

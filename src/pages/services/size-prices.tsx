@@ -1,0 +1,87 @@
+import { Section } from '~/components/sections/section-heading';
+import { servicesContent } from '~/content/services-page';
+import { formatDuration, formatPrice } from '~/lib/format';
+import { addonsFor, sizePricesFor } from '~/lib/job';
+import { useSiteData } from '~/lib/site-data';
+
+/**
+ * Every package's price for each car size (the owner's size prices; the ordinary car's is the
+ * package's own) and the add-ons with what they cost and which packages they fit: the prices the
+ * booking form charges, before anyone books.
+ */
+export function SizePrices() {
+  const text = servicesContent.sizes;
+  const { services, carSizes, addons } = useSiteData();
+  if (services.length === 0 || carSizes.length < 2) return null;
+  return (
+    <Section id="priser-efter-stoerrelse" heading={text}>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">{text.caption}</caption>
+          <thead className="bg-muted/50">
+            <tr>
+              <th scope="col" className="p-3 font-semibold">
+                {text.packageColumn}
+              </th>
+              {carSizes.map((size) => (
+                <th key={size.code} scope="col" className="p-3 font-semibold">
+                  {size.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {services.map((service) => {
+              const prices = sizePricesFor(service, carSizes);
+              return (
+                <tr key={service.id} className="border-t">
+                  <th scope="row" className="p-3 font-medium">
+                    {service.name}
+                  </th>
+                  {carSizes.map((size) => {
+                    const offered = prices.find((p) => p.size.code === size.code);
+                    return (
+                      <td key={size.code} className="p-3">
+                        {offered ? formatPrice(offered.price) : text.notOffered}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {addons.length > 0 ? (
+        <div className="mt-10">
+          <h3 className="text-xl font-semibold">{text.addonsTitle}</h3>
+          <p className="mt-1 text-muted-foreground">{text.addonsDescription}</p>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {addons.map((addon) => {
+              const fits = services.filter((s) => addonsFor(s, [addon]).length > 0);
+              return (
+                <li key={addon.id} className="rounded-xl border bg-card p-4 shadow-sm">
+                  <p className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-semibold">{addon.name}</span>
+                    <span className="font-semibold">
+                      {text.plus} {formatPrice(addon.price)}
+                      {addon.minutes > 0 ? ` · ${formatDuration(addon.minutes)}` : ''}
+                    </span>
+                  </p>
+                  {addon.description ? (
+                    <p className="mt-1 text-sm text-muted-foreground">{addon.description}</p>
+                  ) : null}
+                  <p className="mt-2 text-sm">
+                    {fits.length === services.length
+                      ? text.fitsAll
+                      : text.fits(fits.map((s) => s.name))}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
