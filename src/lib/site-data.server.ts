@@ -75,14 +75,19 @@ function wholeNumber(value: unknown): number | undefined {
 }
 
 /** Checks the rows' shape (a renamed column must fail the build, not print "undefined kr."). */
-/** The car sizes and add-ons (public.car_sizes, public.addons with the packages they fit). */
+/**
+ * The car sizes and add-ons (public.car_sizes, public.addons, and public.addon_services: the
+ * packages each add-on fits), each table read flat.
+ */
 export function parseJobOptions(
   url: string,
   sizes: unknown,
   addons: unknown,
+  addonServices: unknown,
 ): { carSizes: CarSize[]; addons: Addon[] } {
   if (!Array.isArray(sizes)) fail(url, 'car_sizes is not a list');
   if (!Array.isArray(addons)) fail(url, 'addons is not a list');
+  if (!Array.isArray(addonServices)) fail(url, 'addon_services is not a list');
   const carSizes = (sizes as Record<string, unknown>[]).map((row): CarSize => {
     const { code, name, description, is_standard } = row;
     if (
@@ -98,18 +103,17 @@ export function parseJobOptions(
   if (carSizes.filter((size) => size.isStandard).length !== 1) {
     fail(url, 'car_sizes has no active standard size (almindelig personbil)');
   }
+  const fits = addonServices as Record<string, unknown>[];
   const parsedAddons = (addons as Record<string, unknown>[]).map((row): Addon => {
     const { id, name, description } = row;
     const price = wholeNumber(row.price);
     const minutes = wholeNumber(row.duration_minutes);
-    const fits = row.addon_services;
     if (
       typeof id !== 'string' ||
       typeof name !== 'string' ||
       typeof description !== 'string' ||
       price === undefined ||
-      minutes === undefined ||
-      !Array.isArray(fits)
+      minutes === undefined
     ) {
       fail(url, `unexpected addons row ${JSON.stringify(row).slice(0, 120)}`);
     }
@@ -119,39 +123,60 @@ export function parseJobOptions(
       description,
       price,
       minutes,
-      serviceIds: (fits as { service_id?: unknown }[])
-        .map((f) => f.service_id)
-        .filter((s): s is string => typeof s === 'string'),
+      serviceIds: fits
+        .filter((f) => f.addon_id === id && typeof f.service_id === 'string')
+        .map((f) => f.service_id as string),
     };
   });
   return { carSizes, addons: parsedAddons };
 }
 
 /** A package's rows of service_size_prices, in the sizes' order (sizes not active are left out). */
-function sizePricesOf(url: string, rows: unknown, sizes: readonly CarSize[]): SizePrice[] {
-  if (!Array.isArray(rows)) fail(url, 'service_size_prices is not a list');
-  const parsed = (rows as Record<string, unknown>[]).map((row): SizePrice => {
-    const price = wholeNumber(row.price);
-    const extra = wholeNumber(row.extra_minutes);
-    if (typeof row.car_size !== 'string' || price === undefined || extra === undefined) {
-      fail(url, `unexpected service_size_prices row ${JSON.stringify(row).slice(0, 120)}`);
-    }
-    return { carSize: row.car_size, price, extraMinutes: extra };
-  });
+function sizePricesOf(
+  url: string,
+  serviceId: string,
+  rows: readonly Record<string, unknown>[],
+  sizes: readonly CarSize[],
+): SizePrice[] {
+  const parsed = rows
+    .filter((row) => row.service_id === serviceId)
+    .map((row): SizePrice => {
+      const price = wholeNumber(row.price);
+      const extra = wholeNumber(row.extra_minutes);
+      if (typeof row.car_size !== 'string' || price === undefined || extra === undefined) {
+        fail(url, `unexpected service_size_prices row ${JSON.stringify(row).slice(0, 120)}`);
+      }
+      return { carSize: row.car_size, price, extraMinutes: extra };
+    });
   return sizes.flatMap((size) => parsed.filter((p) => p.carSize === size.code));
 }
+
+/** The job tables as the build reads them (flat: the local gateway embeds no resources). */
+export interface JobTables {
+  sizes: unknown;
+  sizePrices: unknown;
+  addons: unknown;
+  addonServices: unknown;
+}
+
+/** Without the job tables: the standard size alone, no add-ons. */
+const NO_JOB_TABLES: JobTables = {
+  sizes: [{ code: 'almindelig', name: 'Almindelig personbil', description: '', is_standard: true }],
+  sizePrices: [],
+  addons: [],
+  addonServices: [],
+};
 
 export function parseSiteData(
   url: string,
   services: unknown,
   hours: unknown,
   settings: unknown = [],
-  sizes: unknown = [
-    { code: 'almindelig', name: 'Almindelig personbil', description: '', is_standard: true },
-  ],
-  addons: unknown = [],
+  job: JobTables = NO_JOB_TABLES,
 ): SiteData {
-  const options = parseJobOptions(url, sizes, addons);
+  const options = parseJobOptions(url, job.sizes, job.addons, job.addonServices);
+  if (!Array.isArray(job.sizePrices)) fail(url, 'service_size_prices is not a list');
+  const sizePriceRows = job.sizePrices as Record<string, unknown>[];
   if (!Array.isArray(services)) fail(url, 'services is not a list');
   if (!Array.isArray(hours)) fail(url, 'opening_hours is not a list');
   const ordered = (services as Record<string, unknown>[]).map((row) => ({
@@ -182,7 +207,7 @@ export function parseSiteData(
       price,
       durationMinutes: duration,
       workingDays: null,
-      sizePrices: sizePricesOf(url, row.service_size_prices ?? [], options.carSizes),
+      sizePrices: sizePricesOf(url, id, sizePriceRows, options.carSizes),
     };
   });
   const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
@@ -227,26 +252,35 @@ export function parseSiteData(
   };
 }
 
-/** The select of the car sizes and of the add-ons with the packages they fit (build and form). */
-export const CAR_SIZES_SELECT =
-  'car_sizes?select=code,name,description,is_standard&order=sort_order.asc,code.asc';
-export const ADDONS_SELECT =
-  'addons?select=id,name,description,price,duration_minutes,addon_services(service_id)&order=sort_order.asc,name.asc';
-
 export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
   const { url, key } = source;
-  const [services, hours, settings, sizes, addons] = await Promise.all([
+  const [services, hours, settings, sizes, sizePrices, addons, addonServices] = await Promise.all([
     getJson(
       url,
       key,
-      'services?select=id,slug,name,category,price,duration_minutes,sort_order,service_size_prices(car_size,price,extra_minutes)&is_active=eq.true&order=name.asc',
+      'services?select=id,slug,name,category,price,duration_minutes,sort_order&is_active=eq.true&order=name.asc',
     ),
     getJson(url, key, 'opening_hours?select=weekday,opens_at,closes_at&order=weekday.asc'),
     getJson(url, key, `settings?select=key,value&key=in.(${SETTING_KEYS.join(',')})`),
-    getJson(url, key, CAR_SIZES_SELECT),
-    getJson(url, key, ADDONS_SELECT),
+    getJson(
+      url,
+      key,
+      'car_sizes?select=code,name,description,is_standard&order=sort_order.asc,code.asc',
+    ),
+    getJson(url, key, 'service_size_prices?select=service_id,car_size,price,extra_minutes'),
+    getJson(
+      url,
+      key,
+      'addons?select=id,name,description,price,duration_minutes&order=sort_order.asc,name.asc',
+    ),
+    getJson(url, key, 'addon_services?select=addon_id,service_id'),
   ]);
-  return parseSiteData(url, services, hours, settings, sizes, addons);
+  return parseSiteData(url, services, hours, settings, {
+    sizes,
+    sizePrices,
+    addons,
+    addonServices,
+  });
 }
 
 let buildSnapshot: Promise<SiteData> | undefined;
