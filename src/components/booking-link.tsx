@@ -12,7 +12,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { bookingLinkCopy as copy } from '~/content/booking-link';
 import { business, telHref } from '~/content/business';
-import { formatPrice } from '~/lib/format';
+import { jobRows, totalRow, type JobOf } from '~/lib/booking-job';
 import { useLinkToken } from '~/lib/link-token';
 import { cn } from '~/lib/utils';
 
@@ -246,7 +246,8 @@ export function BookingLookup<A extends LinkAnswer>({
 }
 
 /**
- * The booking behind the link, in a card: what the customer booked, no contact details. `when`
+ * The booking behind the link, in a card: what the customer booked (the package, the car size, the
+ * add-ons with their prices and the total inkl. moms, as booked), no contact details. `when`
  * writes its instants (each page in its own words); `children` stand below the list.
  */
 export function BookingDetails({
@@ -254,10 +255,8 @@ export function BookingDetails({
   when,
   children,
 }: {
-  booking: {
+  booking: JobOf & {
     reference: string;
-    serviceName: string;
-    price: number;
     dropOff: string;
     readyAt: string;
   };
@@ -265,23 +264,29 @@ export function BookingDetails({
   children?: ReactNode;
 }) {
   const d = copy.details;
-  const rows: [string, string][] = [
-    [d.reference, booking.reference],
-    [d.service, booking.serviceName],
-    [d.dropOff, when(booking.dropOff)],
-    [d.readyAt, when(booking.readyAt)],
-    [d.price, formatPrice(booking.price)],
+  const rows: [string, string[]][] = [
+    [d.reference, [booking.reference]],
+    ...jobRows(booking),
+    [d.dropOff, [when(booking.dropOff)]],
+    [d.readyAt, [when(booking.readyAt)]],
+    totalRow(booking),
   ];
   return (
     <Card className="mt-6">
       <CardContent className="pt-6">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-          {rows.map(([label, value]) => (
+          {rows.map(([label, lines]) => (
             <div key={label} className="contents">
               <dt className="text-sm text-muted-foreground">{label}</dt>
               {/* the test id the cancel page has always had: tests find each value by it */}
               <dd className="mb-2 font-medium sm:mb-0" data-testid={`cancel-${label}`}>
-                {value}
+                {lines.length === 1
+                  ? lines[0]
+                  : lines.map((line, i) => (
+                      <span key={i} className="block">
+                        {line}
+                      </span>
+                    ))}
               </dd>
             </div>
           ))}

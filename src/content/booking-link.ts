@@ -5,12 +5,11 @@
  */
 export const bookingLinkCopy = {
   loading: 'Henter din booking...',
+  /** The booking's rows besides its job (booking-job.ts has the package, size, add-ons, price). */
   details: {
     reference: 'Bookingnummer',
-    service: 'Service',
     dropOff: 'Aflevering',
     readyAt: 'Klar til afhentning',
-    price: 'Pris',
   },
   failed: {
     title: 'Der opstod en fejl',

@@ -706,6 +706,30 @@ alter table public.bookings enable row level security;
 
 -- what every message shows of a booking -----------------------------------------------------------
 
+create function public.booking_job_summary(p_booking public.bookings)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- the job as it was priced at booking time (bookings.job, booking_job's snapshot), never today's
+  -- prices; a row written without the engine (no job) is its package alone
+  select jsonb_build_object(
+    'carSize', coalesce(p_booking.job ->> 'carSize', p_booking.car_size),
+    'carSizeName', coalesce(p_booking.job ->> 'carSizeName', ''),
+    'packagePrice', coalesce((p_booking.job -> 'packagePrice')::integer, p_booking.price),
+    'addons', coalesce((select jsonb_agg(jsonb_build_object('name', a ->> 'name',
+                                                            'price', (a -> 'price')::integer)
+                                         order by n)
+                          from jsonb_array_elements(p_booking.job -> 'addons') with ordinality x(a, n)),
+                       '[]'::jsonb));
+$$;
+
+comment on function public.booking_job_summary(public.bookings) is
+  'What a customer reads of a booking''s job, as it was booked (bookings.job): the car size (code and name, the name empty for a row without a job), the package''s price for that size and each add-on with its price, in the job''s order. The total is bookings.price.';
+
+revoke all on function public.booking_job_summary(public.bookings) from public, anon, authenticated;
+
 create function public.booking_summary(p_booking public.bookings)
 returns jsonb
 language sql
@@ -716,11 +740,12 @@ as $$
     'reference', p_booking.reference,
     'serviceName', p_booking.service_name,
     'price', p_booking.price,
+    'job', public.booking_job_summary(p_booking),
     'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
     'readyAt', public.copenhagen_iso(p_booking.ready_at));
 $$;
 
 comment on function public.booking_summary(public.bookings) is
-  'Reference, package, price, drop-off and ready time of a booking (Copenhagen ISO times): the part shared by the booking e-mails, the cancel and move pages and the owner''s calendar feed.';
+  'Reference, package, total price (inkl. moms), the job as booked (booking_job_summary: size, package price, add-ons), drop-off and ready time of a booking (Copenhagen ISO times): the part shared by the booking e-mails, the cancel and move pages and the owner''s calendar feed.';
 
 revoke all on function public.booking_summary(public.bookings) from public, anon, authenticated;

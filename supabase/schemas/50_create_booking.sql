@@ -376,12 +376,15 @@ as $$
     'reference', p_booking.reference,
     'service', jsonb_build_object('id', p_booking.service_id, 'name', p_booking.service_name),
     'dropOff', public.copenhagen_iso(p_booking.drop_off_at),
-    'readyAt', public.copenhagen_iso(p_booking.ready_at)
+    'readyAt', public.copenhagen_iso(p_booking.ready_at),
+    -- what the e-mails will say it costs: the confirmation on the page shows the same total
+    'price', p_booking.price,
+    'job', public.booking_job_summary(p_booking)
   );
 $$;
 
 comment on function public.booking_result(public.bookings) is
-  'The answer the create-booking edge function gives for a booking.';
+  'The answer the create-booking edge function gives for a booking (and move_booking for a move): reference, package, drop-off, ready time, the total price and the job as booked (booking_job_summary), as the e-mails show them.';
 
 revoke all on function public.booking_result(public.bookings) from public, anon, authenticated;
 

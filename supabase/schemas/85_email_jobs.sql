@@ -34,13 +34,7 @@ begin
   -- bookings get none while owner_bookings_send_email is off.
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at)
   select b.id, 'booking_reminder', b.customer_email,
-         jsonb_build_object(
-           'reference', b.reference,
-           'serviceName', b.service_name,
-           'price', b.price,
-           'dropOff', public.copenhagen_iso(b.drop_off_at),
-           'readyAt', public.copenhagen_iso(b.ready_at),
-           'customerName', b.customer_name),
+         public.booking_summary(b) || jsonb_build_object('customerName', b.customer_name),
          'booking_reminder:' || b.id
            || case when b.ics_sequence > 0 then ':' || b.ics_sequence else '' end,
          p_now

@@ -165,7 +165,7 @@ describe('get-available-slots', () => {
 });
 
 describe('create-booking', () => {
-  it('books and answers 201 with reference, package, drop-off and ready time', async () => {
+  it('books and answers 201 with reference, package, drop-off, ready time, total and job', async () => {
     const r = await create(
       booking({ customerEmail: 'Mette@Example.dk', customerPhone: '+45 21 34 56 78' }),
     );
@@ -175,6 +175,14 @@ describe('create-booking', () => {
       service: { id: SERVICE.guld, name: 'Guldpakken' },
       dropOff: expect.stringMatching(new RegExp(`^${monday}T10:00:00\\+0[12]:00$`)),
       readyAt: expect.stringMatching(new RegExp(`^${monday}T12:00:00\\+0[12]:00$`)),
+      // the total the e-mails will state, and what it is made of: the ordinary car, no add-ons
+      price: 399,
+      job: {
+        carSize: 'almindelig',
+        carSizeName: 'Almindelig personbil',
+        packagePrice: 399,
+        addons: [],
+      },
     });
     const rows = await stack.query<{ email: string; phone: string; ip: string; mails: number }>(
       `select b.customer_email email, b.customer_phone phone, b.client_ip ip,
@@ -393,6 +401,16 @@ describe('the job: car size and add-ons through the functions', () => {
     );
     expect(r.status).toBe(201);
     expect(r.body.readyAt).toMatch(new RegExp(`^${monday}T13:00:00\\+0[12]:00$`));
+    // the confirmation on the page shows the total and its parts, as the e-mails do
+    expect(r.body).toMatchObject({
+      price: 798,
+      job: {
+        carSize: 'stor-bil',
+        carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+        packagePrice: 499,
+        addons: [{ name: 'Motorvask', price: 299 }],
+      },
+    });
     const [row] = await stack.query<{ price: number; minutes: number; size: string }>(
       `select price, duration_minutes minutes, car_size size from public.bookings where reference = $1`,
       [r.body.reference],

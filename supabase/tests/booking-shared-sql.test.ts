@@ -1,16 +1,18 @@
 // The shared booking SQL (first migration 20261125010000, now in the baseline): the e-mails that
 // create_booking, move_booking and cancel_booking queue through booking_queue_emails are exactly
 // the payloads they built by hand before (the old expressions are written out below, once, as the
-// reference); the cancel and move pages read a link through booking_by_token as before; and the new
-// helpers are internal: anon cannot call them, not in SQL and not through /rest/v1/rpc.
+// reference), and each carries the job as booked besides (key job); the cancel and move pages read
+// a link through booking_by_token as before, with the job; and the new helpers are internal: anon
+// cannot call them, not in SQL and not through /rest/v1/rpc.
 // Runs on PGlite and on PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
-import { BACKENDS, NOW, SERVICE, book, withRollback, type Tx } from './helpers/sql.ts';
+import { ADDON, BACKENDS, NOW, SERVICE, book, withRollback, type Tx } from './helpers/sql.ts';
 
 const HELPERS = [
   'booking_summary(public.bookings)',
+  'booking_job_summary(public.bookings)',
   'booking_change_deadline(public.bookings)',
   'booking_moves_left(public.bookings)',
   'booking_by_token(text)',
@@ -37,6 +39,22 @@ const OLD_OWNER = `jsonb_build_object(
     'customerName', b.customer_name, 'customerEmail', b.customer_email,
     'customerPhone', b.customer_phone, 'notes', b.notes, 'carPlate', b.car_plate,
     'noShows', 0)`;
+
+// Guldpakken for a big car (499 kr.) with Motorvask (299 kr.): the job every message and page of
+// the booking carries, as the seed priced it when it was booked
+const BIG_CAR_JOB = {
+  carSize: 'stor-bil',
+  carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+  packagePrice: 499,
+  addons: [{ name: 'Motorvask', price: 299 }],
+};
+
+/** The payload as before, and beside it the job. */
+function expectAsBefore(r: Queued) {
+  const { job, ...before } = r.payload;
+  expect(before, r.kind).toEqual(r.expected);
+  expect(job, r.kind).toEqual(BIG_CAR_JOB);
+}
 
 interface Queued {
   kind: string;
@@ -76,10 +94,19 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         time: '10:00',
         name: 'Ane Æblegård',
         notes: 'Hund i bilen',
+        carSize: 'stor-bil',
+        addonIds: [ADDON.motorvask],
         now: NOW,
       });
       expect(made.status).toBe('created');
       const ref = made.reference!;
+      // the job is priced at booking time: a later price change reaches none of its messages
+      await tx.rows(
+        `update public.service_size_prices set price = 599
+          where service_id = $1 and car_size = 'stor-bil'`,
+        [SERVICE.guld],
+      );
+      await tx.rows(`update public.addons set price = 349 where id = $1`, [ADDON.motorvask]);
       const created = await queued(
         tx,
         ref,
@@ -89,7 +116,8 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
              else jsonb_build_object('cancelToken', o.payload ->> 'cancelToken') end`,
       );
       expect(created.map((r) => r.kind)).toEqual(['booking_confirmation', 'owner_notification']);
-      for (const r of created) expect(r.payload).toEqual(r.expected);
+      for (const r of created) expectAsBefore(r);
+      expect(created[0]!.payload.price).toBe(798);
       const token = created[0]!.payload.cancelToken as string;
       expect(token).toMatch(/^[0-9a-f]{64}$/);
       const { id } = await tx.one<{ id: string }>(
@@ -123,7 +151,7 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         ['owner_booking_moved', `owner_booking_moved:${id}:1`],
       ]);
       for (const r of movedMails) {
-        expect(r.payload).toEqual(r.expected);
+        expectAsBefore(r);
         expect(new Date(r.next).toISOString()).toBe(new Date(NOW).toISOString());
       }
       const newToken = movedMails[0]!.payload.cancelToken as string;
@@ -148,7 +176,13 @@ describe.each(BACKENDS)('shared booking SQL on %s', (backend) => {
         ['owner_cancellation', `owner_cancellation:${id}:2`],
       ]);
       expect(cancelMails[0]!.payload.sequence).toBe(1);
-      for (const r of cancelMails) expect(r.payload).toEqual(r.expected);
+      for (const r of cancelMails) expectAsBefore(r);
+      // and the cancel page shows the same job and total
+      const page = await tx.one<{ r: { booking: Record<string, unknown> } }>(
+        'select public.booking_cancel_info($1, $2::timestamptz) as r',
+        [newToken, NOW],
+      );
+      expect(page.r.booking).toMatchObject({ price: 798, job: BIG_CAR_JOB });
       // a second cancel queues nothing more and answers as the page does
       const again = await tx.one<{ r: { state: string } }>(
         'select public.cancel_booking($1, $2::timestamptz) as r',
@@ -319,6 +353,7 @@ describe.each(BACKENDS)('shared booking helpers through the REST gateway on %s',
     const calls: [string, Record<string, unknown>][] = [
       ['booking_by_token', { p_token: token }],
       ['booking_summary', { p_booking: booking }],
+      ['booking_job_summary', { p_booking: booking }],
       ['booking_change_deadline', { p_booking: booking }],
       ['booking_moves_left', { p_booking: booking }],
       [

@@ -77,6 +77,13 @@ describe('cancel links (PGlite, fixed clock)', () => {
             reference: b.reference,
             serviceName: 'Guldpakken',
             price: 399,
+            // what the page shows the total is made of: the ordinary car, no add-ons
+            job: {
+              carSize: 'almindelig',
+              carSizeName: 'Almindelig personbil',
+              packagePrice: 399,
+              addons: [],
+            },
             dropOff: '2026-12-10T09:00:00+01:00',
             readyAt: '2026-12-10T11:00:00+01:00',
             cancelDeadline: DEADLINE,

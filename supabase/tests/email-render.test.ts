@@ -114,8 +114,8 @@ describe('customer confirmation', () => {
     expect(event.location).toBe('Virkelyst 7B, 6000 Kolding');
     expect(event.summary).toBe('Glanspunkt: Premiumpakken polering');
     expect(event.description).toContain('Bookingnummer K7M2QX9D');
-    // the price ends the description with its own abbreviation dot, not "kr.."
-    expect(event.description).toMatch(/Pris 3\.600 kr\.$/);
+    // the price says it includes VAT and ends the description's last sentence
+    expect(event.description).toMatch(/Pris 3\.600 kr\. inkl\. moms\.$/);
     expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:ejer@glanspunkt.example');
     expect(vevent.getFirstProperty('organizer')!.getParameter('cn')).toBe('Glanspunkt');
     expect(vevent.getFirstPropertyValue('contact')).toContain('+45 12 34 56 78');
@@ -231,6 +231,151 @@ describe('other e-mails', () => {
       /^Afbestilt: Premiumpakken polering mandag den 7\. december 2026 kl\. 09:00 – /,
     );
     expect(mail.text).toContain('Tiden er ledig igen');
+  });
+});
+
+describe('the job: car size and add-ons, as booked', () => {
+  // Sølvpakken polering for a big car (2.200 kr.) with two add-ons: what booking_summary writes
+  const job = {
+    carSize: 'stor-bil',
+    carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+    packagePrice: 2200,
+    addons: [
+      { name: 'Motorvask', price: 299 },
+      { name: 'Ozonbehandling', price: 399 },
+    ],
+  };
+  const big = { serviceName: 'Sølvpakken polering', price: 2898, job };
+  const moved = {
+    previousDropOff: '2026-12-03T09:00:00+01:00',
+    previousReadyAt: '2026-12-04T16:00:00+01:00',
+    movedBy: 'customer',
+    sequence: 1,
+  };
+  const ROWS = [
+    'Bookingnummer:       K7M2QX9D',
+    'Service:             Sølvpakken polering, 2.200 kr.',
+    'Bilstørrelse:        Stor bil (SUV, stationcar, 7-personers)',
+    'Tilvalg:             Motorvask, 299 kr.',
+    '                     Ozonbehandling, 399 kr.',
+    'Aflevering:          mandag den 7. december 2026 kl. 09:00',
+    'Klar til afhentning: tirsdag den 8. december 2026 kl. 16:00',
+    'I alt:               2.898 kr. inkl. moms',
+  ].join('\n');
+
+  it("the customer's e-mails itemise the package, the size and each add-on, and state the total inkl. moms", () => {
+    for (const kind of [
+      'booking_confirmation',
+      'booking_moved',
+      'booking_reconfirmed',
+      'booking_reminder',
+      'cancellation_confirmation',
+    ] as const) {
+      const mail = renderEmail(message(kind, { ...big, ...moved }), CTX);
+      expect(mail.text, kind).toContain(ROWS);
+      expect(mail.html, kind).toContain(
+        '>Tilvalg</th><td style="padding:6px 0;font-size:15px;color:#111827">Motorvask, 299 kr.<br>Ozonbehandling, 399 kr.</td>',
+      );
+      expect(mail.html, kind).toMatch(/>I alt<\/th><td [^>]*>2\.898 kr\. inkl\. moms<\/td>/);
+      expect(mail.html, kind).toContain('>Stor bil (SUV, stationcar, 7-personers)</td>');
+      expect(mail.html, kind).toContain('>Sølvpakken polering, 2.200 kr.</td>');
+      expect(mail.text, kind).not.toMatch(/^Pris:/m);
+    }
+  });
+
+  it("the owner's e-mails show the same job and total", () => {
+    for (const kind of ['owner_notification', 'owner_cancellation'] as const) {
+      const mail = renderEmail(message(kind, { ...big, cancelToken: undefined }), CTX);
+      expect(mail.text, kind).toContain(ROWS);
+    }
+    const move = renderEmail(
+      message('owner_booking_moved', { ...big, ...moved, cancelToken: undefined }),
+      CTX,
+    );
+    expect(move.text).toContain(
+      [
+        'Service:       Sølvpakken polering, 2.200 kr.',
+        'Bilstørrelse:  Stor bil (SUV, stationcar, 7-personers)',
+        'Tilvalg:       Motorvask, 299 kr.',
+        '               Ozonbehandling, 399 kr.',
+      ].join('\n'),
+    );
+    expect(move.text).toMatch(/^I alt: +2\.898 kr\. inkl\. moms$/m);
+  });
+
+  it('the .ics and the calendar links name the size and the add-ons', () => {
+    const mail = renderEmail(message('booking_confirmation', big), CTX);
+    const cal = new ICAL.Component(ICAL.parse(decodeIcs(mail.attachments[0]!.content)));
+    const event = new ICAL.Event(cal.getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Glanspunkt: Sølvpakken polering');
+    expect(event.description).toBe(
+      'Bookingnummer K7M2QX9D. Bilstørrelse: Stor bil (SUV, stationcar, 7-personers). ' +
+        'Tilvalg: Motorvask, Ozonbehandling. Aflevering mandag den 7. december 2026 kl. 09:00, ' +
+        'klar til afhentning tirsdag den 8. december 2026 kl. 16:00. I alt 2.898 kr. inkl. moms.',
+    );
+    const google = /Tilføj til Google Kalender: (\S+)/.exec(mail.text)![1]!;
+    expect(new URL(google).searchParams.get('details')).toBe(
+      'Bookingnummer K7M2QX9D. Bilstørrelse: Stor bil (SUV, stationcar, 7-personers). ' +
+        'Tilvalg: Motorvask, Ozonbehandling. Aflever bilen på værkstedet, Virkelyst 7B, 6000 Kolding. ' +
+        'Spørgsmål: ring +45 12 34 56 78.',
+    );
+    const outlook = /Tilføj til Outlook: (\S+)/.exec(mail.text)![1]!;
+    expect(new URL(outlook).searchParams.get('body')).toContain(
+      'Tilvalg: Motorvask, Ozonbehandling.',
+    );
+  });
+
+  it('an ordinary car without add-ons adds only its size to what the e-mails said before', () => {
+    // the job every booking made before sizes and add-ons got (migration sizes_and_addons)
+    const ordinary = {
+      carSize: 'almindelig',
+      carSizeName: 'Almindelig personbil',
+      packagePrice: 3600,
+      addons: [],
+    };
+    const service = 'Service:             Premiumpakken polering';
+    const withSize = (text: string) =>
+      text.replace(`${service}\n`, `${service}\nBilstørrelse:        Almindelig personbil\n`);
+    for (const kind of ['owner_notification', 'booking_reminder', 'owner_cancellation'] as const) {
+      const before = renderEmail(message(kind), CTX);
+      const now = renderEmail(message(kind, { job: ordinary }), CTX);
+      expect(before.text, kind).toContain(`${service}\n`);
+      expect(before.text, kind).toMatch(/^Pris: +3\.600 kr\. inkl\. moms$/m);
+      expect(now.text, kind).toBe(withSize(before.text));
+      expect(now.html, kind).toBe(
+        before.html.replace(
+          /(<tr><th[^>]*>Service<\/th><td[^>]*>Premiumpakken polering<\/td><\/tr>)/,
+          (row) =>
+            row +
+            row
+              .replace('>Service<', '>Bilstørrelse<')
+              .replace('>Premiumpakken polering<', '>Almindelig personbil<'),
+        ),
+      );
+      expect(now.subject, kind).toBe(before.subject);
+    }
+    // the confirmation's rows the same way; its calendar event names the size too
+    const before = renderEmail(message('booking_confirmation'), CTX);
+    const now = renderEmail(message('booking_confirmation', { job: ordinary }), CTX);
+    const rows = (text: string) =>
+      text.slice(text.indexOf('Bookingnummer:'), text.indexOf('Adresse:'));
+    expect(rows(now.text)).toBe(withSize(rows(before.text)));
+    expect(now.text).toContain('Bilst%C3%B8rrelse%3A%20Almindelig%20personbil.');
+    // a payload queued before the job was in it: no size, no add-ons, the price as before
+    const old = renderEmail(message('booking_confirmation'), CTX);
+    for (const word of ['Bilstørrelse', 'Tilvalg', 'I alt']) expect(old.text).not.toContain(word);
+  });
+
+  it('refuses a job whose add-on has no price (SQL writes each with its price)', () => {
+    expect(() =>
+      renderEmail(
+        message('booking_confirmation', {
+          ...big,
+          job: { ...job, addons: [{ name: 'Motorvask' }] },
+        }),
+        CTX,
+      ),
+    ).toThrow(/payload\.job\.addons\[0\]\.price is missing/);
   });
 });
 

@@ -124,6 +124,14 @@ describe.each(BACKENDS)('moving bookings on %s', (backend) => {
         movedBy: 'customer',
         sequence: 1,
         movesLeft: 2,
+        // the job moves as it was booked (booking_result, as create_booking answers)
+        price: 399,
+        job: {
+          carSize: 'almindelig',
+          carSizeName: 'Almindelig personbil',
+          packagePrice: 399,
+          addons: [],
+        },
       });
       expect((await slots(tx, SERVICE.guld, THU, NOW)).slots).toContain('09:00');
       expect((await slots(tx, SERVICE.guld, FRI, NOW)).slots).not.toContain('10:00');
@@ -230,6 +238,12 @@ describe.each(BACKENDS)('moving bookings on %s', (backend) => {
           serviceId: SERVICE.guld,
           serviceName: 'Guldpakken',
           price: 399,
+          job: {
+            carSize: 'almindelig',
+            carSizeName: 'Almindelig personbil',
+            packagePrice: 399,
+            addons: [],
+          },
           dropOff: '2026-12-11T10:00:00+01:00',
           readyAt: '2026-12-11T12:00:00+01:00',
           moveDeadline: '2026-12-10T10:00:00+01:00',

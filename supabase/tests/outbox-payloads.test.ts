@@ -18,6 +18,7 @@ import {
 import { seededSiteData } from '../../tests/support/site-data.ts';
 import { copenhagenIso } from '../functions/_shared/validation.ts';
 import {
+  ADDON,
   BACKENDS,
   REQUEST,
   SERVICE,
@@ -92,8 +93,18 @@ function declarationOf(row: Row): { name: string; shape: Shape } {
   return { name: message.name, shape: message.payload };
 }
 
-/** An online booking with the SMS box ticked (the one path that queues the confirmation's SMS). */
-async function bookWithSms(tx: Tx, serviceId: string, day: string, time: string, phone: string) {
+/**
+ * An online booking with the SMS box ticked (the one path that queues the confirmation's SMS), of
+ * a job with a car size and add-ons when given.
+ */
+async function bookWithSms(
+  tx: Tx,
+  serviceId: string,
+  day: string,
+  time: string,
+  phone: string,
+  job: { car_size?: string; addon_ids?: string[] } = {},
+) {
   const r = await tx.one<{ r: { status: string; reference: string } }>(
     `select public.create_booking(${REQUEST('$1')}, p_client_ip => '10.9.0.1',
        p_now => $2::timestamptz) r`,
@@ -108,6 +119,7 @@ async function bookWithSms(tx: Tx, serviceId: string, day: string, time: string,
         notes: 'Ridse i døren',
         car_plate: 'AB 12 345',
         sms_opt_in: true,
+        ...job,
       },
       NOW,
     ],
@@ -137,8 +149,12 @@ async function tokenOf(tx: Tx, bookingId: string): Promise<string> {
 async function writeEveryKind(tx: Tx): Promise<Row[]> {
   // bays enough for these bookings beside a polish running over the weekend
   await tx.rows(`update public.settings set value = '4' where key = 'workshop_capacity'`);
-  // A: booked with SMS (confirmation, owner's notice), moved by the customer, reminded
-  const a = await bookWithSms(tx, SERVICE.guld, THU, '10:00', '+45 20 11 22 01');
+  // A: a big car with two add-ons, booked with SMS (confirmation, owner's notice), moved by the
+  // customer, reminded
+  const a = await bookWithSms(tx, SERVICE.guld, THU, '10:00', '+45 20 11 22 01', {
+    car_size: 'stor-bil',
+    addon_ids: [ADDON.motorvask, ADDON.ozon],
+  });
   const moved = await tx.one<{ r: { status: string } }>(
     `select public.move_booking($1, $2::date, '11:00', true, true, true, 'customer', $3::timestamptz) r`,
     [a, FRI, NOW],
@@ -152,8 +168,12 @@ async function writeEveryKind(tx: Tx): Promise<Row[]> {
     ).n,
   ).toBeGreaterThan(0);
 
-  // B: booked with SMS, cancelled by the customer, then set back to confirmed by the workshop
-  const b = await bookWithSms(tx, SERVICE.solv, SAT, '10:00', '+45 20 11 22 02');
+  // B: a van with an add-on, booked with SMS, cancelled by the customer, then set back to
+  // confirmed by the workshop
+  const b = await bookWithSms(tx, SERVICE.solv, SAT, '10:00', '+45 20 11 22 02', {
+    car_size: 'varebil',
+    addon_ids: [ADDON.hundehaar],
+  });
   const cancelled = await tx.one<{ r: { state: string } }>(
     'select public.cancel_booking($1, $2::timestamptz) r',
     [await tokenOf(tx, b), NOW],
@@ -250,6 +270,8 @@ describe.each(BACKENDS)('outbox payloads on %s', (backend) => {
       // the lists were checked item by item: none of them is empty here
       const payloadOf = (name: string) => rows.find((r) => declarationOf(r).name === name)!.payload;
       const agenda = payloadOf('owner_agenda');
+      const addonsOf = (payload: Record<string, unknown>) =>
+        (payload.job as { addons: unknown[] }).addons;
       for (const [name, list] of [
         ['owner_agenda dropOffs', agenda.dropOffs],
         ['owner_agenda pickUps', agenda.pickUps],
@@ -258,6 +280,10 @@ describe.each(BACKENDS)('outbox payloads on %s', (backend) => {
         ['car_ready', payloadOf('car_ready').pickupHours],
         ['closed_day', payloadOf('owner_notification (alert closed_day)').bookings],
         ['given_up', payloadOf('owner_notification (alert given_up)').emails],
+        ['booking_moved job', addonsOf(payloadOf('booking_moved'))],
+        ['booking_reminder job', addonsOf(payloadOf('booking_reminder'))],
+        ['booking_reconfirmed job', addonsOf(payloadOf('booking_reconfirmed'))],
+        ['owner_agenda job', addonsOf((agenda.dropOffs as Record<string, unknown>[])[0]!)],
       ] as const)
         expect(list, name).not.toEqual([]);
       // and the sender reads and renders each of them through that declaration
@@ -285,6 +311,18 @@ describe.each(BACKENDS)('outbox payloads on %s', (backend) => {
       ]);
       expect(checkPayload(name, shape, { ...row.payload, price: '449' })).toEqual([
         'booking_moved: payload.price is not a number: "449"',
+      ]);
+      // and inside the job: an add-on's price as text, the job without its size
+      const job = row.payload.job as { addons: Record<string, unknown>[] };
+      expect(
+        checkPayload(name, shape, {
+          ...row.payload,
+          job: { ...job, addons: [{ ...job.addons[0], price: '299' }] },
+        }),
+      ).toEqual(['booking_moved: payload.job.addons[0].price is not a number: "299"']);
+      const { carSize: _size, ...jobWithoutSize } = job as Record<string, unknown>;
+      expect(checkPayload(name, shape, { ...row.payload, job: jobWithoutSize })).toEqual([
+        'booking_moved: payload.job.carSize is missing',
       ]);
       // and inside a list: a pickup day without its closing time
       const ready = rows.find((r) => r.kind === 'car_ready')!;

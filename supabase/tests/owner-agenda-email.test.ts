@@ -134,6 +134,13 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             customerEmail: expect.stringMatching(/@example\.dk$/),
             carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
+            // the job as booked (booking_summary's), for the line to show when it has more
+            job: {
+              carSize: 'almindelig',
+              carSizeName: 'Almindelig personbil',
+              packagePrice: 399,
+              addons: [],
+            },
             dropOff: '2026-12-10T13:00:00+01:00',
             readyAt: '2026-12-10T15:00:00+01:00',
           },

@@ -324,6 +324,12 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
           reference: row.reference,
           serviceName: 'Guldpakken',
           price: 399,
+          job: {
+            carSize: 'almindelig',
+            carSizeName: 'Almindelig personbil',
+            packagePrice: 399,
+            addons: [],
+          },
           dropOff: `${tue}T10:00:00+01:00`,
           readyAt: `${tue}T12:00:00+01:00`,
           customerName: 'Jens Telefon',

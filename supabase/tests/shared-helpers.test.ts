@@ -30,6 +30,13 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
       const named = {
         reference: created.reference,
         serviceName: 'Guldpakken',
+        // the job as booked: the ordinary car, no add-ons
+        job: {
+          carSize: 'almindelig',
+          carSizeName: 'Almindelig personbil',
+          packagePrice: 399,
+          addons: [],
+        },
         dropOff: '2026-12-03T09:00:00+01:00',
         readyAt: '2026-12-03T11:00:00+01:00',
         customerName: 'Mette Hansen',

@@ -904,6 +904,12 @@ export type Database = {
         };
         Returns: string[];
       };
+      booking_job_summary: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+        };
+        Returns: SqlAnswer<'booking_job_summary'>;
+      };
       booking_link_answer: {
         Args: {
           p_token: string;

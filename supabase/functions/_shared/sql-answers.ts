@@ -4,6 +4,7 @@
 // answer by this declaration, with no cast at the call. The function tests hold the SQL to it.
 // The browser's generated types re-export these declarations (types only).
 import type { BookingRequestFields } from './booking-body.ts';
+import type { BookingJob } from './email/booking.ts';
 import type { ClaimAnswer } from './email/processor.ts';
 import type { FeedBooking } from './owner-calendar.ts';
 
@@ -31,6 +32,10 @@ export interface CreateAnswer {
   service?: { id: string; name: string };
   dropOff?: string;
   readyAt?: string;
+  /** The total in kroner, inkl. moms, as the e-mails state it. */
+  price?: number;
+  /** The job as booked (public.booking_job_summary): what the total is made of. */
+  job?: BookingJob;
   replayed?: boolean;
 }
 
@@ -81,6 +86,9 @@ export interface MoveAnswer {
   previousDropOff?: string;
   previousReadyAt?: string;
   movesLeft?: number;
+  /** As create_booking answers them (booking_result): a move keeps the job and its price. */
+  price?: number;
+  job?: BookingJob;
 }
 
 /** public.booking_calendar (the move page's, public.booking_move_calendar) */

@@ -3,7 +3,9 @@
 //    sms?, carSize?, addonIds? (the job: its price and duration are the database's, booking_job),
 //    idempotencyKey?, website?, altcha}   (header Idempotency-Key may carry the key instead;
 //    altcha: the ALTCHA widget's field for a challenge from booking-challenge)
-// -> 201 {reference, service: {id, name}, dropOff, readyAt}   (ISO 8601 with Copenhagen offset)
+// -> 201 {reference, service: {id, name}, dropOff, readyAt, price, job}   (times ISO 8601 with the
+//    Copenhagen offset; price the total in kroner inkl. moms, as the e-mails state it; job what it
+//    is made of, as booked: {carSize, carSizeName, packagePrice, addons: [{name, price}]})
 // -> 400 invalid input or a missing, wrong, expired or already used challenge, or one too cheap
 //    while many bookings arrive (booking-challenge then gives a costlier one), 409 slot just taken, 413 body over 10 KiB, 422 idempotency key already used
 //    for another booking, 429 rate limited or over a cap (the message gives the phone number), 403 a
@@ -71,6 +73,8 @@ export async function handler(req: Request): Promise<Response> {
       service: { id: booking.serviceId, name: '' },
       dropOff,
       readyAt: dropOff,
+      price: 0,
+      job: { carSize: '', carSizeName: '', packagePrice: 0, addons: [] },
     });
   }
 
@@ -94,6 +98,8 @@ export async function handler(req: Request): Promise<Response> {
             service: result.service,
             dropOff: result.dropOff,
             readyAt: result.readyAt,
+            price: result.price,
+            job: result.job,
           },
           result.replayed ? { 'Idempotent-Replayed': 'true' } : {},
         );

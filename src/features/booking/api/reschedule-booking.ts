@@ -1,4 +1,5 @@
 import { replacedLink, type ReplacedLink } from '~/components/booking-link';
+import type { BookingJob } from '~/lib/booking-job';
 import { postFunction } from '~/lib/link-call';
 
 export type MoveState = 'active' | 'cancelled' | 'too_late' | 'move_limit';
@@ -8,7 +9,10 @@ export interface MovableBooking {
   reference: string;
   serviceId: string;
   serviceName: string;
+  /** The total in kroner, inkl. moms. */
   price: number;
+  /** What the total is made of, as booked (absent from a server older than the job). */
+  job?: BookingJob;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;

@@ -39,7 +39,13 @@ export default function MoveContent({ answer, token, onAnswer }: LinkContentProp
       <>
         <LinkMessage title={copy.done.title} body={copy.done.body} tone="success" />
         <BookingDetails
-          booking={{ ...moved, serviceName: moved.service.name, price: answer.booking.price }}
+          // a move keeps the job and its price as booked: the lookup's
+          booking={{
+            ...moved,
+            serviceName: moved.service.name,
+            price: answer.booking.price,
+            job: answer.booking.job,
+          }}
           when={danishDateTime}
         >
           <p className="mt-4 text-sm text-muted-foreground">

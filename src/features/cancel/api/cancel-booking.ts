@@ -1,4 +1,5 @@
 import { replacedLink, type ReplacedLink } from '~/components/booking-link';
+import type { BookingJob } from '~/lib/booking-job';
 import { postFunction } from '~/lib/link-call';
 
 export type CancelState = 'active' | 'cancelled' | 'too_late';
@@ -6,7 +7,10 @@ export type CancelState = 'active' | 'cancelled' | 'too_late';
 export interface CancelBooking {
   reference: string;
   serviceName: string;
+  /** The total in kroner, inkl. moms. */
   price: number;
+  /** What the total is made of, as booked (absent from a server older than the job). */
+  job?: BookingJob;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;

@@ -2,7 +2,7 @@
 // customerName; the owner's contact keys of booking_queue_emails), the rows, greeting, links and
 // the .ics that several kinds show.
 import { CUSTOMER_DETAILS_PAYLOAD, customerDetailLines } from '../customer-details.ts';
-import { oneOf, type Payload } from '../outbox/payload.ts';
+import { list, object, oneOf, type Payload } from '../outbox/payload.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from './business.ts';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendar-links.ts';
 import { danishDateTime, danishPrice, openingHoursLines, readyText } from './format.ts';
@@ -10,11 +10,28 @@ import { base64Utf8, buildIcs } from './ics.ts';
 import { email, type Section } from './layout.ts';
 import type { Attachment, OutboxMessage, RenderContext, RenderedEmail } from './types.ts';
 
+/**
+ * public.booking_job_summary: the job as it was booked (bookings.job), never today's prices: the
+ * car size (its code and name), the package's price for that size and each add-on with its price.
+ * The total is the summary's price. A payload queued before the job was in it reads as no size and
+ * no add-ons, and renders as it did then.
+ */
+export const JOB = {
+  carSize: 'string',
+  carSizeName: 'string',
+  packagePrice: 'number',
+  addons: list({ name: 'string!', price: 'number!' }),
+} as const;
+
+export type BookingJob = Payload<typeof JOB>;
+
 /** public.booking_summary: what every message shows of a booking. */
 export const SUMMARY = {
   reference: 'string!',
   serviceName: 'string!',
+  /** The total, inkl. moms. */
   price: 'number!',
+  job: object(JOB),
   dropOff: 'datetime!',
   readyAt: 'datetime!',
 } as const;
@@ -53,13 +70,45 @@ export function moveUrl(siteUrl: string, token: string): string {
 /** The price line of every e-mail: prices to consumers are stated with VAT, and say so. */
 export const priceWithVat = (price: number) => `${danishPrice(price)} inkl. moms`;
 
+/**
+ * What was booked: the package (with its price when add-ons follow), the car size and the add-ons
+ * with their prices. The pages behind the e-mail links write the same rows (src/lib/booking-job.ts;
+ * tests/lib/booking-job.test.ts fails when the two disagree).
+ */
+export function jobRows(b: Pick<Summary, 'serviceName' | 'job'>): [string, string][] {
+  const { job } = b;
+  const itemised = job.addons.length > 0;
+  const rows: [string, string][] = [
+    ['Service', itemised ? `${b.serviceName}, ${danishPrice(job.packagePrice)}` : b.serviceName],
+  ];
+  if (job.carSizeName) rows.push(['Bilstørrelse', job.carSizeName]);
+  if (itemised)
+    rows.push(['Tilvalg', job.addons.map((a) => `${a.name}, ${danishPrice(a.price)}`).join('\n')]);
+  return rows;
+}
+
+/** The total: "I alt" under an itemised job, else "Pris" as before; always inkl. moms. */
+export function totalRow(b: Pick<Summary, 'price' | 'job'>): [string, string] {
+  return [b.job.addons.length > 0 ? 'I alt' : 'Pris', priceWithVat(b.price)];
+}
+
+/** The job's size and add-ons in a sentence or two (the calendar event's description), or ''. */
+export function jobText(job: BookingJob): string {
+  return [
+    job.carSizeName ? `Bilstørrelse: ${job.carSizeName}.` : '',
+    job.addons.length > 0 ? `Tilvalg: ${job.addons.map((a) => a.name).join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export function bookingRows(b: Summary): [string, string][] {
   return [
     ['Bookingnummer', b.reference],
-    ['Service', b.serviceName],
+    ...jobRows(b),
     ['Aflevering', danishDateTime(b.dropOff)],
     ['Klar til afhentning', readyText(b.dropOff, b.readyAt)],
-    ['Pris', priceWithVat(b.price)],
+    totalRow(b),
     ['Adresse', WORKSHOP_ADDRESS],
   ];
 }
@@ -103,9 +152,14 @@ export function icsAttachment(
     end: b.readyAt,
     stamp: new Date(msg.createdAt),
     summary: `${WORKSHOP.name}: ${b.serviceName}`,
-    description:
-      `Bookingnummer ${b.reference}. Aflevering ${danishDateTime(b.dropOff)}, ` +
-      `klar til afhentning ${readyText(b.dropOff, b.readyAt)}. Pris ${danishPrice(b.price)}`,
+    description: [
+      `Bookingnummer ${b.reference}.`,
+      jobText(b.job),
+      `Aflevering ${danishDateTime(b.dropOff)}, klar til afhentning ${readyText(b.dropOff, b.readyAt)}.`,
+      `${totalRow(b)[0]} ${priceWithVat(b.price)}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
     location: WORKSHOP_ADDRESS,
     organizer: { name: WORKSHOP.name, email: ctx.ownerEmail || WORKSHOP.email },
     contact: `${WORKSHOP.name}, ${WORKSHOP.phone.display}, ${WORKSHOP.email}`,
@@ -126,6 +180,7 @@ export function calendarLinks(b: Summary): { href: string; label: string }[] {
     serviceName: b.serviceName,
     dropOff: b.dropOff,
     readyAt: b.readyAt,
+    jobText: jobText(b.job),
   };
   const workshop = {
     name: WORKSHOP.name,

@@ -9,6 +9,8 @@ export interface CalendarBooking {
   /** ISO 8601 with the Copenhagen offset, e.g. 2026-12-10T09:00:00+01:00. */
   dropOff: string;
   readyAt: string;
+  /** The car size and add-ons in words ("Bilstørrelse: Varebil. Tilvalg: Motorvask."), if any. */
+  jobText?: string;
 }
 
 export interface CalendarWorkshop {
@@ -21,7 +23,7 @@ export interface CalendarWorkshop {
 export function calendarEvent(booking: CalendarBooking, workshop: CalendarWorkshop) {
   return {
     title: `${workshop.name}: ${booking.serviceName}`,
-    details: `Bookingnummer ${booking.reference}. Aflever bilen på værkstedet, ${workshop.address}. Spørgsmål: ring ${workshop.phone}.`,
+    details: `Bookingnummer ${booking.reference}. ${booking.jobText ? `${booking.jobText} ` : ''}Aflever bilen på værkstedet, ${workshop.address}. Spørgsmål: ring ${workshop.phone}.`,
     location: workshop.address,
   };
 }

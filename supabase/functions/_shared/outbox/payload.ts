@@ -9,8 +9,9 @@
 //   'string?'  SQL writes it for some events only (read as undefined when absent)
 // and '|null' before the mark where SQL may write null ('time|null'). Lists of objects are
 // list({...}) (marked list({...}, '!')), a fixed set of words is oneOf(['a', 'b']) (its first word
-// when an older row lacks it). Types: string, number, integer, datetime (ISO with an offset, as
-// public.copenhagen_iso writes it), day (yyyy-MM-dd), time (HH:mm).
+// when an older row lacks it), an object of named fields is object({...}) (an older row without it
+// reads as the object of its fields' empties). Types: string, number, integer, datetime (ISO with
+// an offset, as public.copenhagen_iso writes it), day (yyyy-MM-dd), time (HH:mm).
 
 type Base = 'string' | 'number' | 'integer' | 'datetime' | 'day' | 'time';
 type Mark = '' | '!' | '?';
@@ -24,13 +25,24 @@ export interface OneOfField<W extends string = string, M extends Mark = Mark> {
   oneOf: readonly W[];
   mark: M;
 }
-export type Field = Scalar | ListField | OneOfField;
+export interface ObjectField<S extends Shape = Shape, M extends Mark = Mark> {
+  object: S;
+  mark: M;
+}
+export type Field = Scalar | ListField | OneOfField | ObjectField;
 export interface Shape {
   readonly [key: string]: Field;
 }
 
 export function list<S extends Shape, M extends Mark = ''>(shape: S, mark?: M): ListField<S, M> {
   return { list: shape, mark: (mark ?? '') as M };
+}
+
+export function object<S extends Shape, M extends Mark = ''>(
+  shape: S,
+  mark?: M,
+): ObjectField<S, M> {
+  return { object: shape, mark: (mark ?? '') as M };
 }
 
 export function oneOf<const W extends string, M extends Mark = ''>(
@@ -49,12 +61,15 @@ type ScalarType<F extends string> = F extends `${infer B}|null${Mark}`
 type FieldValue<F> =
   F extends ListField<infer S>
     ? Payload<S>[]
-    : F extends OneOfField<infer W>
-      ? W
-      : F extends string
-        ? ScalarType<F>
-        : never;
-type IsOptional<F> = F extends `${string}?` | ListField<Shape, '?'> | OneOfField<string, '?'>
+    : F extends ObjectField<infer S>
+      ? Payload<S>
+      : F extends OneOfField<infer W>
+        ? W
+        : F extends string
+          ? ScalarType<F>
+          : never;
+type IsOptional<F> = F extends
+  `${string}?` | ListField<Shape, '?'> | ObjectField<Shape, '?'> | OneOfField<string, '?'>
   ? true
   : false;
 
@@ -66,14 +81,15 @@ export type Payload<S extends Shape> = {
 };
 
 interface Parsed {
-  base: Base | 'list' | 'oneOf';
+  base: Base | 'list' | 'object' | 'oneOf';
   nullable: boolean;
   mark: Mark;
 }
 
 function parse(field: Field): Parsed {
   if (typeof field !== 'string') {
-    return { base: 'list' in field ? 'list' : 'oneOf', nullable: false, mark: field.mark };
+    const base = 'list' in field ? 'list' : 'object' in field ? 'object' : 'oneOf';
+    return { base, nullable: false, mark: field.mark };
   }
   const mark = (/[!?]$/.exec(field)?.[0] ?? '') as Mark;
   const rest = mark ? field.slice(0, -1) : field;
@@ -119,6 +135,17 @@ function typeError(field: Field, value: unknown, at: string, strict: boolean): s
         if (problems.length > 0) return problems[0]!;
       }
       return null;
+    }
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return `${at} is not an object`;
+      const problems = check(
+        (field as ObjectField).object,
+        value as Record<string, unknown>,
+        at,
+        strict,
+      );
+      return problems[0] ?? null;
     }
   }
 }
@@ -175,6 +202,7 @@ function emptyOf(field: Field): unknown {
   if (base === 'list') return [];
   if (base === 'number' || base === 'integer') return 0;
   if (base === 'oneOf') return (field as OneOfField).oneOf[0];
+  if (base === 'object') return read((field as ObjectField).object, {});
   return '';
 }
 
@@ -187,6 +215,8 @@ function read<S extends Shape>(shape: S, payload: Record<string, unknown>): Payl
       if (empty !== undefined) out[key] = empty;
     } else if (typeof field !== 'string' && 'list' in field) {
       out[key] = (value as Record<string, unknown>[]).map((item) => read(field.list, item));
+    } else if (typeof field !== 'string' && 'object' in field) {
+      out[key] = read(field.object, value as Record<string, unknown>);
     } else out[key] = value;
   }
   return out as Payload<S>;

@@ -68,7 +68,9 @@ describe('CancelBookingPanel', () => {
     expect(screen.getByText('Guldpakken')).toBeInTheDocument();
     expect(screen.getByText('K7M2QX9D')).toBeInTheDocument();
     expect(screen.getByText('torsdag den 10. december 2026 kl. 09:00')).toBeInTheDocument();
-    expect(screen.getByText('399 kr.')).toBeInTheDocument();
+    // an answer without a job (a server older than it): the package and its price, as before
+    expect(screen.getByTestId('cancel-Pris')).toHaveTextContent(/^399 kr\. inkl\. moms$/);
+    expect(screen.queryByText('Bilstørrelse')).toBeNull();
     expect(screen.getByText(/onsdag den 9\. december 2026 kl\. 09:00/)).toBeInTheDocument();
     expect(calls).toEqual([{ token: TOKEN, action: 'lookup' }]);
 
@@ -150,6 +152,41 @@ describe('CancelBookingPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Fristen for online afbestilling er overskredet',
     );
+  });
+
+  it('shows the job as booked: package, car size, each add-on with its price, and the total inkl. moms', async () => {
+    const job = {
+      carSize: 'stor-bil',
+      carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+      packagePrice: 2200,
+      addons: [
+        { name: 'Motorvask', price: 299 },
+        { name: 'Ozonbehandling', price: 399 },
+      ],
+    };
+    server.use(
+      http.post(URL, () =>
+        HttpResponse.json({
+          state: 'active',
+          booking: { ...booking, serviceName: 'Sølvpakken polering', price: 2898, job },
+        }),
+      ),
+    );
+    renderAt(`/afbestil?token=${TOKEN}`);
+    expect(await screen.findByText('Vil du afbestille denne booking?')).toBeInTheDocument();
+    const value = (label: string) => {
+      const term = screen.getByText(label, { selector: 'dt' });
+      return term.nextElementSibling as HTMLElement;
+    };
+    expect(value('Service')).toHaveTextContent(/^Sølvpakken polering, 2\.200 kr\.$/);
+    expect(value('Bilstørrelse')).toHaveTextContent(/^Stor bil \(SUV, stationcar, 7-personers\)$/);
+    // one line an add-on
+    expect([...value('Tilvalg').children].map((line) => line.textContent)).toEqual([
+      'Motorvask, 299 kr.',
+      'Ozonbehandling, 399 kr.',
+    ]);
+    expect(value('I alt')).toHaveTextContent(/^2\.898 kr\. inkl\. moms$/);
+    expect(screen.queryByText('Pris', { selector: 'dt' })).toBeNull();
   });
 
   it('offers to try again when the server fails', async () => {

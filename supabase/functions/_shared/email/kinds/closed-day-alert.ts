@@ -1,8 +1,9 @@
 // The owner's list when a closing in closed_dates (a day or a period) leaves bookings on closed days
 // (queued by public.closed_dates_name_bookings, one per closing): each booking with the customer's
 // name and phone, and how to move or cancel it. The same list is on the saved closed_dates row.
-import { list, oneOf } from '../../outbox/payload.ts';
+import { list, object, oneOf } from '../../outbox/payload.ts';
 import { phoneDisplay } from '../../phone.ts';
+import { JOB } from '../booking.ts';
 import { danishDate, danishDateTime, readyText } from '../format.ts';
 import { count, email } from '../layout.ts';
 import { defineEmail } from '../message.ts';
@@ -10,6 +11,8 @@ import { defineEmail } from '../message.ts';
 const BOOKING = {
   reference: 'string!',
   serviceName: 'string!',
+  /** booking_summary's (not shown here: the owner moves or cancels the booking, job and all) */
+  job: object(JOB),
   dropOff: 'datetime!',
   readyAt: 'datetime!',
   customerName: 'string',

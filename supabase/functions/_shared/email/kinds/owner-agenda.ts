@@ -1,13 +1,14 @@
 // The owner's morning agenda (queue_owner_agenda): today's drop-offs, pick-ups and the cars of
 // longer jobs worked on (or waiting) between the two, by their role today as the owner_agenda view
 // has them, and the e-mails given up since the last agenda.
-import { list, oneOf, type Payload } from '../../outbox/payload.ts';
+import { list, object, oneOf, type Payload } from '../../outbox/payload.ts';
 import {
   CUSTOMER_DETAILS,
   CUSTOMER_DETAILS_PAYLOAD,
   type CustomerDetailKey,
 } from '../../customer-details.ts';
 import { phoneDisplay } from '../../phone.ts';
+import { JOB } from '../booking.ts';
 import { danishDate, danishDateTime, localParts, readyText } from '../format.ts';
 import { GIVEN_UP_ITEM, givenUpSection } from '../given-up.ts';
 import { count, email } from '../layout.ts';
@@ -17,6 +18,8 @@ import { defineEmail } from '../message.ts';
 const AGENDA_ITEM = {
   reference: 'string!',
   serviceName: 'string!',
+  /** booking_summary's job (size and add-ons as booked); the agenda lines do not show it yet */
+  job: object(JOB),
   ...CUSTOMER_DETAILS_PAYLOAD,
   dropOff: 'datetime!',
   readyAt: 'datetime!',

@@ -1,5 +1,5 @@
 // The workshop's e-mail of a move: from when to when, and who moved it.
-import { MOVE, OWNER, customerRows, priceWithVat } from '../booking.ts';
+import { MOVE, OWNER, customerRows, jobRows, totalRow } from '../booking.ts';
 import { danishDateTime, readyText } from '../format.ts';
 import { email } from '../layout.ts';
 import { defineEmail } from '../message.ts';
@@ -19,13 +19,13 @@ export const ownerBookingMoved = defineEmail({
         ],
         rows: [
           ['Bookingnummer', b.reference],
-          ['Service', b.serviceName],
+          ...jobRows(b),
           [
             'Før',
             `${danishDateTime(b.previousDropOff)}\nklar ${readyText(b.previousDropOff, b.previousReadyAt)}`,
           ],
           ['Nu', `${danishDateTime(b.dropOff)}\nklar ${readyText(b.dropOff, b.readyAt)}`],
-          ['Pris', priceWithVat(b.price)],
+          totalRow(b),
           ...customerRows(b),
         ],
         sections: [],
