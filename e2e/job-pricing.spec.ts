@@ -44,7 +44,7 @@ test('a big car’s polish with Motorvask: the price before the time, the same t
   await chooseDayAndTime(page, 3);
   const summary = page.getByRole('region', { name: 'Oversigt' });
   await expect(summary).toContainText('Stor bil (SUV, stationcar, 7-personers)');
-  await expect(summary).toContainText('Motorvask299 kr.');
+  await expect(summary).toContainText('TilvalgMotorvask, 299 kr.');
   await expect(summary).toContainText(`I alt${TOTAL}`);
 
   await fillCustomer(page, email);
@@ -55,7 +55,7 @@ test('a big car’s polish with Motorvask: the price before the time, the same t
   const reference = (await confirmation.getByTestId('booking-reference').textContent())!.trim();
 
   // the customer's e-mail: the size, the add-on and the same total
-  const mail = await waitForMail(email, 'Booking bekræftet');
+  const mail = await waitForMail(email, 'Bookingbekræftelse');
   expect(mail.text).toContain('Stor bil');
   expect(mail.text).toContain('Motorvask');
   expect(mail.text).toContain(TOTAL);

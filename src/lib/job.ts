@@ -5,6 +5,7 @@
  * this is the one copy of that rule in the browser, held to the database's by
  * supabase/tests/job-quote.test.ts over every package, size and add-on the seed has.
  */
+import type { BookingJob } from './booking-job';
 
 /** One active row of public.car_sizes. */
 export interface CarSize {
@@ -145,6 +146,16 @@ export function sizePricesFor(
       ? pkg.price
       : (pkg.sizePrices.find((p) => p.carSize === size.code)?.price ?? pkg.price),
   }));
+}
+
+/** A quote in the shape a booking stores its job (the rows of lib/booking-job.ts read it). */
+export function bookedJobOf(quote: JobQuote): BookingJob {
+  return {
+    carSize: quote.size.code,
+    carSizeName: quote.size.name,
+    packagePrice: quote.packagePrice,
+    addons: quote.addons.map((addon) => ({ name: addon.name, price: addon.price })),
+  };
 }
 
 /** The package's lowest and highest price over its sizes (the standard size's is the lowest). */

@@ -130,10 +130,11 @@ describe('the job in the booking form', () => {
     await user.click(await screen.findByRole('option', { name: '09:30' }));
 
     const summary = screen.getByRole('region', { name: 'Oversigt' });
-    expect(summary).toHaveTextContent('Bilens størrelseStor bil (SUV, stationcar, 7-personers)');
-    expect(summary).toHaveTextContent('Guldpakken499 kr.');
-    expect(summary).toHaveTextContent('Motorvask299 kr.');
-    expect(summary).toHaveTextContent('I alt798 kr.');
+    // the rows every page after booking writes: package, size, add-ons, then the total
+    expect(summary).toHaveTextContent('ServiceGuldpakken, 499 kr.');
+    expect(summary).toHaveTextContent('BilstørrelseStor bil (SUV, stationcar, 7-personers)');
+    expect(summary).toHaveTextContent('TilvalgMotorvask, 299 kr.');
+    expect(summary).toHaveTextContent('I alt798 kr. inkl. moms');
 
     await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
     await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
@@ -147,10 +148,8 @@ describe('the job in the booking form', () => {
     });
     // never a price or a length: the server works them out
     expect(Object.keys(calls.create[0]!.body as object)).not.toContain('price');
-    expect(confirmation).toHaveTextContent(
-      'Bilens størrelseStor bil (SUV, stationcar, 7-personers)',
-    );
-    expect(confirmation).toHaveTextContent('Motorvask299 kr.');
+    expect(confirmation).toHaveTextContent('BilstørrelseStor bil (SUV, stationcar, 7-personers)');
+    expect(confirmation).toHaveTextContent('TilvalgMotorvask, 299 kr.');
     expect(within(confirmation).getByTestId('booking-total')).toHaveTextContent(
       '798 kr. inkl. moms',
     );

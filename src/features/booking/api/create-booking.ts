@@ -4,6 +4,7 @@ import { bookingAnswer } from './booking-answer';
 import { bookingDb } from './client';
 import { BookingApiError, invokeReply } from './errors';
 import { bookingKeys } from './keys';
+import type { BookingJob } from '~/lib/booking-job';
 
 /**
  * What the form posts: the create-booking body the function reads, declared once next to the
@@ -18,6 +19,10 @@ export interface CreatedBooking {
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
   readyAt: string;
+  /** The total the booking was made at, kroner incl. VAT (the server's, booking_job). */
+  price?: number;
+  /** The job as booked: size, package price and add-ons. */
+  job?: BookingJob | null;
 }
 
 /**

@@ -3,10 +3,9 @@ import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
 import { danishDateTime } from '~/lib/danish-date';
-import { formatPrice } from '~/lib/format';
-import type { JobQuote } from '~/lib/job';
+import { jobRows, totalRow } from '~/lib/booking-job';
+import { bookedJobOf, type JobQuote } from '~/lib/job';
 import type { CreatedBooking } from '../api/create-booking';
-import { jobLines } from '../rules/summary';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl } from '../rules/calendar-links';
 
 const WORKSHOP = { name: business.name, address: addressLine, phone: business.phone.display };
@@ -37,7 +36,14 @@ export function BookingConfirmation({
   quote?: JobQuote | null;
   onBookAgain: () => void;
 }) {
-  const lines = quote ? jobLines(booking.service.name, quote) : [];
+  // the server's answer: the total and the job as booked (the form's own figures only if an older
+  // answer lacks them)
+  const job = {
+    serviceName: booking.service.name,
+    price: booking.price ?? price,
+    job: booking.job ?? (quote ? bookedJobOf(quote) : null),
+  };
+  const [totalLabel, [total]] = totalRow(job);
   const copy = bookingCopy.confirmation;
   const dropOff = danishDateTime(booking.dropOff);
   const readyAt = danishDateTime(booking.readyAt);
@@ -63,12 +69,20 @@ export function BookingConfirmation({
         <dd className="font-mono font-semibold tracking-wider" data-testid="booking-reference">
           {booking.reference}
         </dd>
-        {booking.service.name ? (
-          <>
-            <dt className="text-muted-foreground">{bookingCopy.summary.service}</dt>
-            <dd>{booking.service.name}</dd>
-          </>
-        ) : null}
+        {booking.service.name
+          ? jobRows(job).map(([label, lines]) => (
+              <div key={label} className="contents">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd>
+                  {lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            ))
+          : null}
         {dropOff ? (
           <>
             <dt className="text-muted-foreground">{copy.dropOff}</dt>
@@ -81,24 +95,8 @@ export function BookingConfirmation({
             <dd>{readyAt}</dd>
           </>
         ) : null}
-        {quote ? (
-          <>
-            <dt className="text-muted-foreground">{bookingCopy.job.size}</dt>
-            <dd>{quote.size.name}</dd>
-          </>
-        ) : null}
-        {lines.map((line) => (
-          <div key={line.label} className="contents">
-            <dt className="text-muted-foreground">{line.label}</dt>
-            <dd>{line.price}</dd>
-          </div>
-        ))}
-        <dt className="text-muted-foreground">
-          {lines.length > 0 ? bookingCopy.job.total : copy.price}
-        </dt>
-        <dd data-testid="booking-total">
-          {formatPrice(price)} {copy.vat}
-        </dd>
+        <dt className="text-muted-foreground">{totalLabel}</dt>
+        <dd data-testid="booking-total">{total}</dd>
       </dl>
       <CalendarLinks booking={booking} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>

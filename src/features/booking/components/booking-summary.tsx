@@ -5,16 +5,15 @@ import type { BookingSummary as Summary } from '../rules/summary';
 /** Service, date, time, duration and price (and the ready time of a job running past the day). */
 export const BookingSummary = memo(function BookingSummary({ summary }: { summary: Summary }) {
   const copy = bookingCopy.summary;
-  const rows: Array<[string, string]> = [[copy.service, summary.service]];
-  if (summary.size) rows.push([bookingCopy.job.size, summary.size]);
-  rows.push(
-    [copy.date, summary.date],
-    [copy.time, summary.time],
-    [copy.duration, summary.duration],
-  );
-  rows.push(...summary.lines.map((line): [string, string] => [line.label, line.price]));
-  rows.push([summary.lines.length > 0 ? bookingCopy.job.total : copy.price, summary.price]);
-  if (summary.readyAt) rows.push([copy.readyAt, summary.readyAt]);
+  // the job's rows (package, size, add-ons) as every page after booking writes them, then the time
+  const rows: Array<[string, string[]]> = [
+    ...summary.job,
+    [copy.date, [summary.date]],
+    [copy.time, [summary.time]],
+    [copy.duration, [summary.duration]],
+    summary.total,
+  ];
+  if (summary.readyAt) rows.push([copy.readyAt, [summary.readyAt]]);
   return (
     <section
       aria-labelledby="booking-summary-heading"
@@ -27,7 +26,13 @@ export const BookingSummary = memo(function BookingSummary({ summary }: { summar
         {rows.map(([term, detail]) => (
           <div key={term} className="contents">
             <dt className="text-muted-foreground">{term}</dt>
-            <dd className="font-medium">{detail}</dd>
+            <dd className="font-medium">
+              {detail.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </dd>
           </div>
         ))}
       </dl>

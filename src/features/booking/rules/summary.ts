@@ -1,6 +1,7 @@
 import { danishDateTime, danishDay, localParts } from '~/lib/danish-date';
 import { formatPrice } from '~/lib/format';
-import type { JobQuote } from '~/lib/job';
+import { jobRows, totalRow, type JobRow } from '~/lib/booking-job';
+import { bookedJobOf, type JobQuote } from '~/lib/job';
 import type { OpeningDay } from '~/lib/site-data';
 import { durationText } from '~/lib/working-days';
 
@@ -29,33 +30,29 @@ export interface BookingSummary {
   price: string;
   /** Only when the job runs past the drop-off day, e.g. 'onsdag den 2. december 2026 kl. 16:00'. */
   readyAt: string | null;
-  /** The car's size, when the package is offered for more than one. */
-  size: string | null;
-  /** The price of each part when there are add-ons: the package for the size, then each add-on. */
-  lines: { label: string; price: string }[];
+  /** The package, the car size and the add-ons, as every page after booking shows them. */
+  job: JobRow[];
+  /** The total inkl. moms ('I alt' under add-ons). */
+  total: JobRow;
 }
 
 /** The summary shown once service, date and time are chosen. */
 export function bookingSummary(input: SummaryInput): BookingSummary {
   const ready = input.readyAt ? localParts(input.readyAt) : null;
   const quote = input.quote ?? null;
+  const job = {
+    serviceName: input.service.name,
+    price: quote?.price ?? input.service.price,
+    job: quote ? bookedJobOf(quote) : null,
+  };
   return {
     service: input.service.name,
     date: danishDay(input.date),
     time: `kl. ${input.time}`,
     duration: durationText(quote?.minutes ?? input.service.duration_minutes, input.openingHours),
-    price: formatPrice(quote?.price ?? input.service.price),
+    price: formatPrice(job.price),
     readyAt: ready && ready.day > input.date ? danishDateTime(input.readyAt!) : null,
-    size: quote ? quote.size.name : null,
-    lines: quote ? jobLines(input.service.name, quote) : [],
+    job: jobRows(job),
+    total: totalRow(job),
   };
-}
-
-/** The parts of a job with add-ons and their prices (none without add-ons: the total says it). */
-export function jobLines(pkg: string, quote: JobQuote): { label: string; price: string }[] {
-  if (quote.addons.length === 0) return [];
-  return [
-    { label: pkg, price: formatPrice(quote.packagePrice) },
-    ...quote.addons.map((addon) => ({ label: addon.name, price: formatPrice(addon.price) })),
-  ];
 }

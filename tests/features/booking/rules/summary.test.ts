@@ -13,8 +13,8 @@ describe('booking summary', () => {
       duration: '2 timer',
       price: '399 kr.',
       readyAt: null,
-      size: null,
-      lines: [],
+      job: [['Service', ['Guldpakken']]],
+      total: ['Pris', ['399 kr. inkl. moms']],
     });
   });
 
