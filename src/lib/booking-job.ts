@@ -48,3 +48,18 @@ export function totalRow({ price, job }: JobOf): JobRow {
     [`${formatPrice(price)} ${copy.vat}`],
   ];
 }
+
+/**
+ * The job's size and add-ons in a sentence or two (a calendar event's description), or '': the
+ * e-mail's jobText (supabase/functions/_shared/email/booking.ts) writes the same, held to it by
+ * supabase/tests/calendar-links.test.ts.
+ */
+export function jobSentence(job: BookingJob | null | undefined): string {
+  if (!job) return '';
+  return [
+    job.carSizeName ? `${copy.size}: ${job.carSizeName}.` : '',
+    job.addons.length > 0 ? `${copy.addons}: ${job.addons.map((a) => a.name).join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

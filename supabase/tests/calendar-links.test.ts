@@ -11,6 +11,8 @@ import {
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
 import { seededSiteData } from '../../tests/support/site-data.ts';
+import { jobSentence } from '../../src/lib/booking-job.ts';
+import { jobText as mailJobText } from '../functions/_shared/email/booking.ts';
 
 const booking = {
   reference: 'K7M2QX9D',
@@ -35,6 +37,27 @@ describe('calendar links', () => {
       readyAt: '2027-06-07T11:00:00+02:00',
     };
     expect(site.googleCalendarUrl(summer, workshop)).toBe(mail.googleCalendarUrl(summer, workshop));
+    // a job with a size and add-ons: the page's sentence is the e-mail's
+    const job = {
+      carSize: 'stor-bil',
+      carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+      packagePrice: 2200,
+      addons: [
+        { name: 'Motorvask', price: 299 },
+        { name: 'Ozonbehandling', price: 399 },
+      ],
+    };
+    expect(jobSentence(job)).toBe(mailJobText(job));
+    const withJob = { ...booking, jobText: jobSentence(job) };
+    expect(site.googleCalendarUrl(withJob, workshop)).toBe(
+      mail.googleCalendarUrl(withJob, workshop),
+    );
+    expect(site.outlookCalendarUrl(withJob, workshop)).toBe(
+      mail.outlookCalendarUrl(withJob, workshop),
+    );
+    expect(
+      new URL(site.googleCalendarUrl(withJob, workshop)).searchParams.get('details'),
+    ).toContain('Tilvalg: Motorvask, Ozonbehandling.');
   });
 
   it('open Google Calendar with the drop-off to ready time in UTC, title, place and reference', () => {

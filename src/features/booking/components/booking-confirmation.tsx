@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
 import { danishDateTime } from '~/lib/danish-date';
-import { jobRows, totalRow } from '~/lib/booking-job';
+import { jobRows, jobSentence, totalRow, type BookingJob } from '~/lib/booking-job';
 import { bookedJobOf, type JobQuote } from '~/lib/job';
 import type { CreatedBooking } from '../api/create-booking';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl } from '../rules/calendar-links';
@@ -98,7 +98,7 @@ export function BookingConfirmation({
         <dt className="text-muted-foreground">{totalLabel}</dt>
         <dd data-testid="booking-total">{total}</dd>
       </dl>
-      <CalendarLinks booking={booking} />
+      <CalendarLinks booking={booking} job={job.job} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>
         {copy.bookAgain}
       </Button>
@@ -107,7 +107,13 @@ export function BookingConfirmation({
 }
 
 /** The booking into the visitor's calendar: a file, or Google's or Outlook's new-event page. */
-function CalendarLinks({ booking }: { booking: CreatedBooking }) {
+function CalendarLinks({
+  booking,
+  job,
+}: {
+  booking: CreatedBooking;
+  job: BookingJob | null | undefined;
+}) {
   const copy = bookingCopy.confirmation.calendar;
   if (!booking.dropOff || !booking.readyAt) return null;
   const event = {
@@ -115,6 +121,7 @@ function CalendarLinks({ booking }: { booking: CreatedBooking }) {
     serviceName: booking.service.name,
     dropOff: booking.dropOff,
     readyAt: booking.readyAt,
+    jobText: jobSentence(job),
   };
   const link = 'font-medium text-primary underline underline-offset-4';
   return (

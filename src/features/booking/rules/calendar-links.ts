@@ -10,6 +10,8 @@ export interface CalendarBooking {
   /** ISO 8601 with the Copenhagen offset, e.g. 2026-12-10T09:00:00+01:00. */
   dropOff: string;
   readyAt: string;
+  /** The size and add-ons in a sentence or two (lib/booking-job.ts jobSentence), when any. */
+  jobText?: string;
 }
 
 export interface CalendarWorkshop {
@@ -22,7 +24,7 @@ export interface CalendarWorkshop {
 export function calendarEvent(booking: CalendarBooking, workshop: CalendarWorkshop) {
   return {
     title: `${workshop.name}: ${booking.serviceName}`,
-    details: `Bookingnummer ${booking.reference}. Aflever bilen på værkstedet, ${workshop.address}. Spørgsmål: ring ${workshop.phone}.`,
+    details: `Bookingnummer ${booking.reference}. ${booking.jobText ? `${booking.jobText} ` : ''}Aflever bilen på værkstedet, ${workshop.address}. Spørgsmål: ring ${workshop.phone}.`,
     location: workshop.address,
   };
 }
