@@ -53,11 +53,12 @@ begin
     return;
   end if;
   -- the sizes the sizes migration makes (a database built from supabase/schemas has none)
-  insert into public.car_sizes (code, name, description, sort_order, is_standard) values
-    ('almindelig', 'Almindelig personbil', 'Mini-, små og mellemstore biler: hatchback og sedan.', 1, true),
-    ('stor-bil', 'Stor bil (SUV, stationcar, 7-personers)', 'SUV, stationcar, MPV og store sedaner.', 2, false),
-    ('varebil', 'Varebil', 'Varebiler og pickupper.', 3, false)
-  on conflict (code) do nothing;
+  if not exists (select 1 from public.car_sizes) then
+    insert into public.car_sizes (code, name, description, sort_order, is_standard) values
+      ('almindelig', 'Almindelig personbil', 'Mini-, små og mellemstore biler: hatchback og sedan.', 1, true),
+      ('stor-bil', 'Stor bil (SUV, stationcar, 7-personers)', 'SUV, stationcar, MPV og store sedaner.', 2, false),
+      ('varebil', 'Varebil', 'Varebiler og pickupper.', 3, false);
+  end if;
   insert into public.service_size_prices (service_id, car_size, price, extra_minutes) values
     ('5a1f0001-0000-4000-8000-000000000001', 'stor-bil', 249, 15),
     ('5a1f0001-0000-4000-8000-000000000002', 'stor-bil', 499, 30),
