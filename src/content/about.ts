@@ -1,4 +1,5 @@
 import { business } from './business';
+import { founding } from './founding';
 import {
   Award,
   BadgeCheck,
@@ -24,11 +25,11 @@ export interface TimelineEntry {
 
 export const aboutContent = {
   hero: {
-    badge: 'Siden august 2024',
+    badge: `Siden ${founding.month}`,
     title: 'Om os',
     lead: 'Glanspunkt er en lokal bilplejevirksomhed i Kolding, drevet af passion for biler og for godt håndværk.',
     story: [
-      'Virksomheden blev grundlagt i august 2024 som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.',
+      `Virksomheden blev grundlagt i ${founding.month} som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.`,
       'Alt arbejde udføres i vores eget værksted på Virkelyst i Kolding. Her vasker, polerer og forsegler vi biler for både private og erhvervskunder – og vi tager også imod både, motorcykler og campingvogne.',
     ],
     contact: 'Kontakt os',
@@ -42,7 +43,7 @@ export const aboutContent = {
     title: 'Fra idé til værksted',
     entries: [
       {
-        year: 'Aug 2024',
+        year: founding.shortMonth,
         title: 'Virksomheden grundlægges',
         description: 'Glanspunkt starter som enkeltmandsvirksomhed i Kolding.',
       },
@@ -110,7 +111,7 @@ export const aboutContent = {
         icon: Calendar,
         number: '1 år',
         label: 'Etableret',
-        description: 'Grundlagt i august 2024',
+        description: `Grundlagt i ${founding.month}`,
       },
       {
         icon: Smile,
@@ -148,6 +149,5 @@ export const aboutContent = {
 
 export const aboutSeo: PageSeo = {
   title: 'Om os – Glanspunkt Kolding',
-  description:
-    'Lokal bilpleje i Kolding siden august 2024. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.',
+  description: `Lokal bilpleje i Kolding siden ${founding.month}. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.`,
 };

@@ -1,4 +1,5 @@
 import { business } from './business';
+import { founding } from './founding';
 import {
   BadgeCheck,
   Calendar,
@@ -44,7 +45,7 @@ export const homeContent = {
       icon: Calendar,
       number: '1 år',
       label: 'Etableret',
-      description: 'Bilpleje i Kolding siden august 2024',
+      description: `Bilpleje i Kolding siden ${founding.month}`,
     },
     {
       icon: Users,
