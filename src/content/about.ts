@@ -1,5 +1,4 @@
 import { business } from './business';
-import { founding } from './founding';
 import {
   Award,
   BadgeCheck,
@@ -25,11 +24,11 @@ export interface TimelineEntry {
 
 export const aboutContent = {
   hero: {
-    badge: `Siden ${founding.month}`,
+    badge: `Siden ${SITE_FOUNDED_MONTH}`,
     title: 'Om os',
     lead: 'Glanspunkt er en lokal bilplejevirksomhed i Kolding, drevet af passion for biler og for godt håndværk.',
     story: [
-      `Virksomheden blev grundlagt i ${founding.month} som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.`,
+      `Virksomheden blev grundlagt i ${SITE_FOUNDED_MONTH} som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.`,
       'Alt arbejde udføres i vores eget værksted på Virkelyst i Kolding. Her vasker, polerer og forsegler vi biler for både private og erhvervskunder – og vi tager også imod både, motorcykler og campingvogne.',
     ],
     contact: 'Kontakt os',
@@ -43,7 +42,7 @@ export const aboutContent = {
     title: 'Fra idé til værksted',
     entries: [
       {
-        year: founding.shortMonth,
+        year: SITE_FOUNDED_SHORT_MONTH,
         title: 'Virksomheden grundlægges',
         description: 'Glanspunkt starter som enkeltmandsvirksomhed i Kolding.',
       },
@@ -109,9 +108,9 @@ export const aboutContent = {
       },
       {
         icon: Calendar,
-        number: '1 år',
+        number: SITE_FOUNDED_AGE,
         label: 'Etableret',
-        description: `Grundlagt i ${founding.month}`,
+        description: `Grundlagt i ${SITE_FOUNDED_MONTH}`,
       },
       {
         icon: Smile,
@@ -149,5 +148,5 @@ export const aboutContent = {
 
 export const aboutSeo: PageSeo = {
   title: 'Om os – Glanspunkt Kolding',
-  description: `Lokal bilpleje i Kolding siden ${founding.month}. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.`,
+  description: `Lokal bilpleje i Kolding siden ${SITE_FOUNDED_MONTH}. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.`,
 };

@@ -1,5 +1,4 @@
 import { business } from './business';
-import { founding } from './founding';
 import {
   BadgeCheck,
   Calendar,
@@ -43,9 +42,9 @@ export const homeContent = {
   stats: [
     {
       icon: Calendar,
-      number: '1 år',
+      number: SITE_FOUNDED_AGE,
       label: 'Etableret',
-      description: `Bilpleje i Kolding siden ${founding.month}`,
+      description: `Bilpleje i Kolding siden ${SITE_FOUNDED_MONTH}`,
     },
     {
       icon: Users,
