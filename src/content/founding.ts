@@ -3,8 +3,9 @@
  * fact (business.founded) and the moment the site is built.
  *
  * The pages are prerendered, so an age is worked out when the site is built and is true until the
- * next anniversary of the founding month, when the site must be built again. The build works the
- * texts out once (vite.config.ts) and hands the prerender and the browser bundle the same ones (the
+ * next anniversary of the founding month, when the site is built again (the pg_cron job
+ * site-rebuild-anniversary, supabase/schemas/90_operations.sql). The build works the texts out
+ * once (vite.config.ts) and hands the prerender and the browser bundle the same ones (the
  * constants SITE_FOUNDED_*, see foundingDefines): the hydrated page says what the prerendered one
  * says, whatever the visitor's clock, and the browser carries the texts, not this code.
  *
