@@ -6,6 +6,8 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { iconSprite } from './scripts/icon-sprite.ts';
 import { inlineScript } from './scripts/compile-inline-script.ts';
 import { preloadHelper } from './scripts/preload-helper.ts';
+import { business } from './src/content/business.ts';
+import { foundingDefines } from './src/content/founding.ts';
 import { reviews } from './src/content/reviews.ts';
 
 /**
@@ -32,6 +34,20 @@ const SITE = [
   /[\\/]node_modules[\\/]clsx[\\/]/,
 ];
 
+/**
+ * The moment the site is built, and the founding texts as of it (the workshop's age, "2 år"; see
+ * src/content/founding.ts), worked out here once: the prerender and the browser bundle take the
+ * same texts, so the hydrated page says what the prerendered one says, whatever the visitor's
+ * clock. `react-router build` runs the two builds in one process and loads this file for each: the
+ * first build's moment is kept in the environment for the second (npm run build sets it once for
+ * all of its builds). SITE_BUILT_AT=<ISO time> builds the site as of another moment. The dev server
+ * takes its start: restart it to see an edit of the founding (business.ts, founding.ts).
+ */
+const builtAt = new Date((process.env.SITE_BUILT_AT ||= new Date().toISOString()));
+if (Number.isNaN(builtAt.getTime())) {
+  throw new Error(`SITE_BUILT_AT is not a time: ${process.env.SITE_BUILT_AT}`);
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     iconSprite(fileURLToPath(new URL('.', import.meta.url))),
@@ -51,6 +67,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // start: restart it after adding the first review.
   define: {
     'import.meta.env.SITE_HAS_REVIEWS': JSON.stringify(reviews.length > 0),
+    ...foundingDefines(business.founded, builtAt),
   },
   resolve: {
     alias: {

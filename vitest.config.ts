@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { inlineScript } from './scripts/compile-inline-script.ts';
+import { business } from './src/content/business.ts';
+import { foundingDefines } from './src/content/founding.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -8,6 +10,9 @@ export default defineConfig({
   // the early press script is imported compiled, as in the build (see vite.config.ts)
   plugins: [inlineScript()],
   resolve: { alias: { '~': src } },
+  // the founding texts as vite.config.ts works them out, as of a fixed moment (29 November 2026),
+  // so that a page's test states the same age on every day
+  define: foundingDefines(business.founded, new Date('2026-11-29T12:00:00Z')),
   test: {
     projects: [
       {

@@ -55,7 +55,11 @@ runCli(async () => {
     console.error(refusal);
     process.exit(1);
   }
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // one moment for the public and the owner's builds (vite.config.ts: the pages' age texts)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SITE_BUILT_AT: process.env.SITE_BUILT_AT || new Date().toISOString(),
+  };
   let stack: Stack | undefined;
   let database: ResolvedDatabase | undefined;
   let source = siteDataSource(env, viteEnv);

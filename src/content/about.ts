@@ -24,11 +24,11 @@ export interface TimelineEntry {
 
 export const aboutContent = {
   hero: {
-    badge: 'Siden august 2024',
+    badge: `Siden ${SITE_FOUNDED_MONTH}`,
     title: 'Om os',
     lead: 'Glanspunkt er en lokal bilplejevirksomhed i Kolding, drevet af passion for biler og for godt håndværk.',
     story: [
-      'Virksomheden blev grundlagt i august 2024 som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.',
+      `Virksomheden blev grundlagt i ${SITE_FOUNDED_MONTH} som en enkeltmandsvirksomhed med ét mål: at give bilejere i Kolding en professionel bilpleje med personlig service og ærlige priser.`,
       'Alt arbejde udføres i vores eget værksted på Virkelyst i Kolding. Her vasker, polerer og forsegler vi biler for både private og erhvervskunder – og vi tager også imod både, motorcykler og campingvogne.',
     ],
     contact: 'Kontakt os',
@@ -42,7 +42,7 @@ export const aboutContent = {
     title: 'Fra idé til værksted',
     entries: [
       {
-        year: 'Aug 2024',
+        year: SITE_FOUNDED_SHORT_MONTH,
         title: 'Virksomheden grundlægges',
         description: 'Glanspunkt starter som enkeltmandsvirksomhed i Kolding.',
       },
@@ -108,9 +108,9 @@ export const aboutContent = {
       },
       {
         icon: Calendar,
-        number: '1 år',
+        number: SITE_FOUNDED_AGE,
         label: 'Etableret',
-        description: 'Grundlagt i august 2024',
+        description: `Grundlagt i ${SITE_FOUNDED_MONTH}`,
       },
       {
         icon: Smile,
@@ -148,6 +148,5 @@ export const aboutContent = {
 
 export const aboutSeo: PageSeo = {
   title: 'Om os – Glanspunkt Kolding',
-  description:
-    'Lokal bilpleje i Kolding siden august 2024. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.',
+  description: `Lokal bilpleje i Kolding siden ${SITE_FOUNDED_MONTH}. Mød virksomheden, vores værdier og få svar på ofte stillede spørgsmål.`,
 };

@@ -15,6 +15,12 @@ export interface PhoneNumber {
   e164: string;
 }
 
+/** A calendar month: the year and the month, 1 (January) to 12. */
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
 export const business = {
   name: 'Glanspunkt',
   legalName: 'Glanspunkt v/ Indehaver (enkeltmandsvirksomhed)',
@@ -34,7 +40,11 @@ export const business = {
   },
   /** Det Centrale Virksomhedsregister number (placeholder). */
   cvr: '12345678',
-  foundedYear: 2024,
+  /**
+   * When the workshop was founded (August 2024): every age and founding month the pages state is
+   * derived from it (./founding.ts), the footer's copyright year and the JSON-LD too.
+   */
+  founded: { year: 2024, month: 8 } satisfies YearMonth,
   /** The promise of how fast a call-back or e-mail is answered, in hours (stated on several pages). */
   replyWithinHours: 24,
   serviceArea: ['Kolding', 'Vejle', 'Fredericia'],

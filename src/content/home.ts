@@ -42,9 +42,9 @@ export const homeContent = {
   stats: [
     {
       icon: Calendar,
-      number: '1 år',
+      number: SITE_FOUNDED_AGE,
       label: 'Etableret',
-      description: 'Bilpleje i Kolding siden august 2024',
+      description: `Bilpleje i Kolding siden ${SITE_FOUNDED_MONTH}`,
     },
     {
       icon: Users,

@@ -7,6 +7,8 @@
 --   secret site_build_hook_url) at most once a minute; the last change of a burst is built by the
 --   minute's run; a failing call never blocks the owner's change (site_rebuild.last_error), and
 --   without Vault or pg_net (PGlite, the embedded stack) nothing is sent;
+-- - the site is also rebuilt on the first day of the founding month, when the age the pages state
+--   (worked out when they are built) changes;
 -- - retention does what the privacy policy promises: a customer's bookings are anonymised 5 years
 --   after their last contact, e-mail copies purged 30 days after sending (90 after a failure or
 --   cancellation), rate-limit counters deleted after a day, booking IP addresses after 30 days,
@@ -15,9 +17,10 @@
 --   and the rebuild's internals are for the database itself (pg_cron runs as postgres).
 --
 -- The schedules themselves (pg_cron: the sender every minute, reminders, retention, the owner's
--- agenda, the site rebuild's minute run, the run history's cleanup) are not schema: they are jobs
--- in the cron schema that the migration 20261126000100_scheduled_jobs.sql creates, idempotently,
--- where pg_cron is available. They are left out of this folder.
+-- agenda, the site rebuild's minute run and its yearly one, the run history's cleanup) are not
+-- schema: they are jobs in the cron schema that the migrations 20261126000100_scheduled_jobs.sql
+-- and 20261129111538_site_rebuild_anniversary.sql create, idempotently, where pg_cron is available.
+-- They are left out of this folder.
 
 -- the site rebuild --------------------------------------------------------------------------------
 
@@ -35,7 +38,7 @@ create table public.site_rebuild (
 );
 
 comment on table public.site_rebuild is
-  'Automatisk: hvornår hjemmesiden sidst blev bedt om at blive bygget igen efter en ændring af pakker, åbningstider eller indstillinger. Rør den ikke; den passer sig selv.';
+  'Automatisk: hvornår hjemmesiden sidst blev bedt om at blive bygget igen efter en ændring af pakker, åbningstider eller indstillinger, og én gang om året, når virksomhedens alder på siderne skifter. Rør den ikke; den passer sig selv.';
 comment on column public.site_rebuild.id is 'Der er kun én række.';
 comment on column public.site_rebuild.requested_at is
   'Hvornår hjemmesiden sidst blev bedt om at bygge igen (højst én gang i minuttet).';
@@ -147,9 +150,9 @@ end;
 $$;
 
 comment on function public.site_rebuild_request(timestamptz, boolean) is
-  'Internal: locks the site_rebuild row and calls the build hook when the last call is a minute old or more; otherwise a change (p_change) is marked pending and the minute''s run (not p_change) does nothing. Returns whether it called. Used by site_rebuild_after_change() and site_rebuild_flush().';
+  'Internal: locks the site_rebuild row and calls the build hook when the last call is a minute old or more; otherwise a change (p_change) is marked pending and the minute''s run (not p_change) does nothing. Returns whether it called. Used by site_rebuild_after_change(), site_rebuild_anniversary() and site_rebuild_flush().';
 
--- internal: the trigger and the minute's run call it
+-- internal: the trigger, the minute's run and the yearly one call it
 revoke all on function public.site_rebuild_request(timestamptz, boolean)
   from public, anon, authenticated, service_role;
 
@@ -167,6 +170,22 @@ comment on function public.site_rebuild_flush(timestamptz) is
 
 -- pg_cron runs it as postgres
 revoke all on function public.site_rebuild_flush(timestamptz)
+  from public, anon, authenticated, service_role;
+
+create function public.site_rebuild_anniversary(p_now timestamptz default now())
+returns boolean
+language sql
+security definer
+set search_path = ''
+as $$
+  select public.site_rebuild_request(p_now, true);
+$$;
+
+comment on function public.site_rebuild_anniversary(timestamptz) is
+  'Run on the first day of the founding month (pg_cron job site-rebuild-anniversary): the pages state how many years the business has existed, worked out when the site is built (src/content/founding.ts), so it is built again when that number changes. Asks as a change does: the build hook is called now, or by site_rebuild_flush() within the minute. Returns whether it called.';
+
+-- pg_cron runs it as postgres
+revoke all on function public.site_rebuild_anniversary(timestamptz)
   from public, anon, authenticated, service_role;
 
 create function public.site_rebuild_after_change()

@@ -1,4 +1,5 @@
-// The schedules of supabase/migrations/20261126000100_scheduled_jobs.sql.
+// The schedules of supabase/migrations/20261126000100_scheduled_jobs.sql (and of
+// 20261129111538_site_rebuild_anniversary.sql, which adds the site's yearly rebuild).
 //
 // On PostgreSQL 15 with Debian's postgresql-15-cron preloaded (as on hosted Supabase): the jobs exist
 // once with the right schedules and commands, running the migration again duplicates nothing, and
@@ -42,6 +43,11 @@ const EXPECTED_JOBS = [
     jobname: 'site-rebuild',
     schedule: '* * * * *',
     command: 'select public.site_rebuild_flush();',
+  },
+  {
+    jobname: 'site-rebuild-anniversary',
+    schedule: '5 0 1 8 *',
+    command: 'select public.site_rebuild_anniversary();',
   },
   {
     jobname: 'cron-history-cleanup',

@@ -1,12 +1,15 @@
 // Rebuild on change: a change to services, opening_hours or settings calls the static
 // host's build hook (Vault secret site_build_hook_url) through pg_net, at most once a minute; a
-// change within the minute is sent by the site-rebuild job once the minute has passed.
+// change within the minute is sent by the site-rebuild job once the minute has passed. Once a year,
+// on the first day of the founding month, the site-rebuild-anniversary job asks for a build too:
+// the pages state the workshop's age as of their build (src/content/founding.ts).
 //
 // pg_net and Supabase Vault are not packaged for Debian (nor in PGlite): the test database, and only
 // it, gets stand-ins (local/testing/fixtures/hosted-stand-ins.sql) whose net.http_post records each
 // call in net.recorded_calls instead of sending it. "A minute later" is simulated by moving the
 // recorded time of the last call back, since now() is the transaction's time.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { business } from '../../src/content/business.ts';
 import {
   installHostedStandIns,
   type Backend,
@@ -89,6 +92,24 @@ for (const backend of ['pglite', 'postgres'] as Backend[]) {
       await ageLastCall(t, 61);
       await t.query('select public.site_rebuild_flush()');
       expect(await hookCalls(t)).toHaveLength(2);
+    });
+
+    it('the yearly run (site-rebuild-anniversary) asks for a build as a change does', async () => {
+      const called = async () =>
+        (
+          await t.query<{ called: boolean }>('select public.site_rebuild_anniversary() as called')
+        )[0]?.called;
+      // nothing changed: the pages' age still needs a new build
+      expect(await called()).toBe(true);
+      expect(await hookCalls(t)).toEqual([{ url: HOOK, body: {} }]);
+      // within the minute of another call it waits for the minute's run, and is not lost
+      await ageLastCall(t, 61);
+      await changes.price(t, 449);
+      expect(await called()).toBe(false);
+      expect(await hookCalls(t)).toHaveLength(2);
+      await ageLastCall(t, 61);
+      await t.query('select public.site_rebuild_flush()');
+      expect(await hookCalls(t)).toHaveLength(3);
     });
 
     it('a change after a quiet minute calls the hook at once', async () => {
@@ -181,6 +202,19 @@ describe('site rebuild schedule (PostgreSQL 15 with pg_cron)', () => {
     );
     expect(rows).toEqual([
       { schedule: '* * * * *', command: 'select public.site_rebuild_flush();' },
+    ]);
+  });
+
+  it('the site-rebuild-anniversary job runs on the first day of the founding month of business.ts', async () => {
+    const rows = await t.query<{ schedule: string; command: string }>(
+      "select schedule, command from cron.job where jobname = 'site-rebuild-anniversary'",
+    );
+    // 00:05 UTC is past midnight in Copenhagen, in summer (+2) and winter (+1) time alike
+    expect(rows).toEqual([
+      {
+        schedule: `5 0 1 ${business.founded.month} *`,
+        command: 'select public.site_rebuild_anniversary();',
+      },
     ]);
   });
 });

@@ -87,7 +87,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <div className="container flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
-          <p>{layoutText.copyright(business.foundedYear)}</p>
+          <p>{layoutText.copyright(business.founded.year)}</p>
           <p>
             {layoutText.cvrLabel} {business.cvr}
           </p>

@@ -103,7 +103,7 @@ export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteDa
     hasOfferCatalog: offerCatalog(data),
     currenciesAccepted: 'DKK',
     areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),
-    foundingDate: String(business.foundedYear),
+    foundingDate: String(business.founded.year),
     vatID: `DK${business.cvr}`,
   };
 }

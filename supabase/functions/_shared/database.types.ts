@@ -1785,6 +1785,12 @@ export type Database = {
           unit: string;
         }[];
       };
+      site_rebuild_anniversary: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: boolean;
+      };
       site_rebuild_call: {
         Args: {
           p_now: string;

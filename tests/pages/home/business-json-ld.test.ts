@@ -62,6 +62,10 @@ describe('homeMeta', () => {
     });
   });
 
+  it('states the founding year of business.ts', () => {
+    expect(businessJsonLd(site, seededSiteData).foundingDate).toBe('2024');
+  });
+
   it('refuses to build the home page JSON-LD without the site data', () => {
     expect(() => homeMeta(undefined, site)).toThrow(/site data/);
   });
