@@ -157,9 +157,3 @@ export function bookedJobOf(quote: JobQuote): BookingJob {
     addons: quote.addons.map((addon) => ({ name: addon.name, price: addon.price })),
   };
 }
-
-/** The package's lowest and highest price over its sizes (the standard size's is the lowest). */
-export function packagePriceRange(pkg: JobPackage): { min: number; max: number } {
-  const prices = [pkg.price, ...pkg.sizePrices.map((p) => p.price)];
-  return { min: Math.min(...prices), max: Math.max(...prices) };
-}

@@ -9,7 +9,6 @@ import { routeMeta, type MetaDescriptor } from '~/lib/meta';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
 import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
 import { formatPrice } from '~/lib/format';
-import { packagePriceRange } from '~/lib/job';
 
 /** The meta of '/': routeMeta's tags and the business's JSON-LD. */
 export function homeMeta(
@@ -49,6 +48,12 @@ export function openingHoursSpecification(days: SiteData['openingHours']) {
   );
 }
 
+/** A package's lowest and highest price over the car sizes (the ordinary car's is the lowest). */
+function priceRangeOf(service: SiteData['services'][number]) {
+  const prices = [service.price, ...service.sizePrices.map((p) => p.price)];
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
 /** The offered packages as an OfferCatalog (name, price in DKK; a range over the car sizes). */
 function offerCatalog(data: SiteData) {
   return {
@@ -56,7 +61,7 @@ function offerCatalog(data: SiteData) {
     name: 'Pakker',
     // a package that costs more for a bigger car: its range over the car sizes
     itemListElement: data.services.map((service) => {
-      const range = packagePriceRange(service);
+      const range = priceRangeOf(service);
       return {
         ...(range.max > range.min
           ? { '@type': 'AggregateOffer', lowPrice: String(range.min), highPrice: String(range.max) }
@@ -75,7 +80,7 @@ function offerCatalog(data: SiteData) {
 export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
   // from the cheapest package for an ordinary car to the dearest for the biggest car
   const span = priceSpan(data.services);
-  const highest = Math.max(0, ...data.services.map((service) => packagePriceRange(service).max));
+  const highest = Math.max(0, ...data.services.map((service) => priceRangeOf(service).max));
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',

@@ -1,7 +1,6 @@
 import { Section } from '~/components/sections/section-heading';
 import { servicesContent } from '~/content/services-page';
 import { formatDuration, formatPrice } from '~/lib/format';
-import { addonsFor, sizePricesFor } from '~/lib/job';
 import { useSiteData } from '~/lib/site-data';
 
 /**
@@ -32,17 +31,21 @@ export function SizePrices() {
           </thead>
           <tbody>
             {services.map((service) => {
-              const prices = sizePricesFor(service, carSizes);
+              // the ordinary car's price is the package's own; another size's is its row
+              const priceFor = (code: string, standard: boolean) =>
+                standard
+                  ? service.price
+                  : service.sizePrices.find((p) => p.carSize === code)?.price;
               return (
                 <tr key={service.id} className="border-t">
                   <th scope="row" className="p-3 font-medium">
                     {service.name}
                   </th>
                   {carSizes.map((size) => {
-                    const offered = prices.find((p) => p.size.code === size.code);
+                    const price = priceFor(size.code, size.isStandard);
                     return (
                       <td key={size.code} className="p-3">
-                        {offered ? formatPrice(offered.price) : text.notOffered}
+                        {price === undefined ? text.notOffered : formatPrice(price)}
                       </td>
                     );
                   })}
@@ -58,7 +61,7 @@ export function SizePrices() {
           <p className="mt-1 text-muted-foreground">{text.addonsDescription}</p>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {addons.map((addon) => {
-              const fits = services.filter((s) => addonsFor(s, [addon]).length > 0);
+              const fits = services.filter((s) => addon.serviceIds.includes(s.id));
               return (
                 <li key={addon.id} className="rounded-xl border bg-card p-4 shadow-sm">
                   <p className="flex flex-wrap items-baseline justify-between gap-2">
