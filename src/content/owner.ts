@@ -127,7 +127,7 @@ export const ownerCopy = {
     servicePlaceholder: 'Vælg en pakke',
     size: 'Bilens størrelse',
     sizeOption: (name: string, price: string) => `${name} – ${price}`,
-    addons: 'Tilvalg (valgfri)',
+    addons: 'Tilvalg (valgfrit)',
     addonOption: (name: string, price: string, duration: string | null) =>
       `${name} (+${price}${duration ? `, ${duration}` : ''})`,
     /** The whole job: the package for the size plus the add-ons. */

@@ -1,12 +1,13 @@
 // The /ejer phone booking shows a job's price and length before booking, worked out in the browser
-// from the rows the signed-in owner reads (src/features/owner/rules/job.ts); the booking itself is
-// priced by public.booking_job. The two must agree: for every package, every car size and every set
-// of add-ons, the page's quote is booking_job's answer (or, where booking_job refuses, no quote),
-// with the seed's prices and after the owner has switched things off and priced anew. On PGlite and
-// PostgreSQL 15.
+// (~/lib/job, the form's rule) from the rows the signed-in owner reads (catalogueOf in
+// src/features/owner/rules/job.ts); the booking itself is priced by public.booking_job. The two must
+// agree: for every package, every car size and every set of add-ons, the page's quote is
+// booking_job's answer (or, where booking_job refuses, no quote), with the seed's prices and after
+// the owner has switched things off and priced anew. On PGlite and PostgreSQL 15.
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
-import { catalogueOf, quoteJob, type CatalogueRows } from '../../src/features/owner/rules/job.ts';
+import { catalogueOf, type CatalogueRows } from '../../src/features/owner/rules/job.ts';
+import { jobQuote } from '../../src/lib/job.ts';
 import { ADDON, BACKENDS, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
 
 /** The rows as the owner page reads them: as the signed-in user, through row-level security. */
@@ -57,7 +58,16 @@ async function agree(tx: Tx): Promise<number> {
   );
   const differ = jobs.flatMap((job, i) => {
     const db = answers[i]!.j;
-    const quote = quoteJob(catalogue, job.service, job.size, job.addons);
+    // a package switched off is not among the rows: no quote, as booking_job refuses it
+    const pkg = catalogue.packages.get(job.service);
+    const quote =
+      pkg &&
+      jobQuote(
+        pkg,
+        { carSize: job.size ?? '', addonIds: job.addons },
+        catalogue.sizes,
+        catalogue.addons,
+      );
     const expected =
       'error' in db
         ? null
@@ -68,7 +78,15 @@ async function agree(tx: Tx): Promise<number> {
             price: db.price,
             minutes: db.minutes,
           };
-    const got = quote && { ...quote, addons: quote.addons.map((a) => a.name) };
+    const got = quote
+      ? {
+          carSize: quote.size.code,
+          carSizeName: quote.size.name,
+          addons: quote.addons.map((a) => a.name),
+          price: quote.price,
+          minutes: quote.minutes,
+        }
+      : null;
     return JSON.stringify(got) === JSON.stringify(expected)
       ? []
       : [`${JSON.stringify(job)}: page ${JSON.stringify(got)}, booking_job ${JSON.stringify(db)}`];

@@ -4,12 +4,12 @@
  * (argument names as the functions declare them: PostgREST passes them by name). The unit tests
  * replace this module; the e2e journey runs it against the real stack.
  */
+import type { JobChoice } from '~/lib/job';
 import { catalogueOf, type CatalogueRows, type JobCatalogue } from '../rules/job';
 import { ownerClients } from './clients';
 import { authError, rpcError } from './errors';
 import type {
   Car,
-  JobChoice,
   NoShows,
   OwnerCalendar,
   OwnerDay,
@@ -82,7 +82,7 @@ export type SlotsFor = JobChoice | { booking: string };
 const slotsArgs = (what: SlotsFor) =>
   'booking' in what
     ? { p_booking: what.booking }
-    : { p_car_size: what.carSize, p_addon_ids: what.addonIds };
+    : { p_car_size: what.carSize, p_addon_ids: [...what.addonIds] };
 
 export const ownerCalendar = (serviceId: string, what: SlotsFor) =>
   rpc<OwnerCalendar>('owner_calendar', { p_service_id: serviceId, ...slotsArgs(what) });
@@ -139,7 +139,7 @@ export const phoneBooking = (input: PhoneBookingInput) =>
     p_car_plate: input.carPlate,
     p_notes: input.notes,
     p_car_size: input.carSize,
-    p_addon_ids: input.addonIds,
+    p_addon_ids: [...input.addonIds],
   });
 
 export const moveBooking = (booking: string, date: string, time: string) =>

@@ -90,12 +90,6 @@ export interface StatusAnswer {
   notifies: boolean;
 }
 
-/** The job the days and times are asked for: a size (null: the ordinary car) and add-ons. */
-export interface JobChoice {
-  carSize: string | null;
-  addonIds: readonly string[];
-}
-
 /** The booking window of one job from today (owner_calendar): get_booking_calendar's shape. */
 export interface OwnerCalendar {
   today: string;
@@ -129,7 +123,7 @@ export interface PhoneBookingInput {
   customerEmail: string;
   carPlate: string;
   notes: string;
-  /** The car size's code (null: the ordinary car) and the add-ons chosen. */
-  carSize: string | null;
+  /** The car size's code ('': the ordinary car) and the add-ons chosen (~/lib/job's JobChoice). */
+  carSize: string;
   addonIds: readonly string[];
 }

@@ -1,8 +1,8 @@
 import { Label } from '~/components/ui/label';
 import { ownerCopy } from '~/content/owner';
 import { formatDuration, formatPrice } from '~/lib/format';
-import type { JobChoice } from '../api/types';
-import { addonsFor, quoteJob, sizesFor, standardSize, type JobCatalogue } from '../rules/job';
+import { addonsFor, fitChoice, jobQuote, sizePricesFor, type JobChoice } from '~/lib/job';
+import type { JobCatalogue } from '../rules/job';
 
 const copy = ownerCopy.phoneBooking;
 
@@ -23,14 +23,16 @@ export function JobFields({
   job: JobChoice;
   onChange: (job: JobChoice) => void;
 }) {
-  const sizes = sizesFor(catalogue, serviceId);
-  const addons = addonsFor(catalogue, serviceId);
-  const size = job.carSize ?? standardSize(catalogue) ?? '';
-  const chosen = sizes.find((s) => s.code === size);
-  const quote = quoteJob(catalogue, serviceId, job.carSize, job.addonIds);
+  const pkg = catalogue.packages.get(serviceId);
+  if (!pkg) return null;
+  const sizes = sizePricesFor(pkg, catalogue.sizes);
+  const addons = addonsFor(pkg, catalogue.addons);
+  const standard = sizes.find((s) => s.size.isStandard)?.size.code ?? '';
+  const chosen = sizes.find((s) => s.size.code === (job.carSize || standard))?.size;
+  const quote = jobQuote(pkg, job, catalogue.sizes, catalogue.addons);
   const toggle = (id: string, on: boolean) =>
     onChange({
-      carSize: job.carSize,
+      ...job,
       addonIds: on ? [...job.addonIds, id] : job.addonIds.filter((a) => a !== id),
     });
 
@@ -40,14 +42,17 @@ export function JobFields({
         <Label htmlFor="owner-car-size">{copy.size}</Label>
         <select
           id="owner-car-size"
-          value={size}
+          value={chosen?.code ?? standard}
           aria-describedby={chosen?.description ? 'owner-car-size-hint' : undefined}
-          onChange={(event) => onChange({ carSize: event.target.value, addonIds: job.addonIds })}
+          onChange={(event) => {
+            const size = sizes.find((s) => s.size.code === event.target.value)?.size;
+            onChange({ ...job, carSize: !size || size.isStandard ? '' : size.code });
+          }}
           className="h-10 w-full rounded-md border border-input bg-background px-3 text-base"
         >
-          {sizes.map((s) => (
-            <option key={s.code} value={s.code}>
-              {copy.sizeOption(s.name, formatPrice(s.price))}
+          {sizes.map(({ size, price }) => (
+            <option key={size.code} value={size.code}>
+              {copy.sizeOption(size.name, formatPrice(price))}
             </option>
           ))}
         </select>
@@ -86,18 +91,14 @@ export function JobFields({
 
 /**
  * The job kept when another package is chosen: its size if the package has a price for it, else
- * the ordinary car; the add-ons that fit it.
+ * the ordinary car; the add-ons that fit it (~/lib/job's fitChoice, as the booking form).
  */
 export function jobForPackage(
   catalogue: JobCatalogue | undefined,
   serviceId: string,
   job: JobChoice,
 ): JobChoice {
-  if (!catalogue) return { carSize: null, addonIds: [] };
-  const sizes = sizesFor(catalogue, serviceId).map((s) => s.code);
-  const fits = new Set(addonsFor(catalogue, serviceId).map((a) => a.id));
-  return {
-    carSize: job.carSize && sizes.includes(job.carSize) ? job.carSize : null,
-    addonIds: job.addonIds.filter((id) => fits.has(id)),
-  };
+  const pkg = catalogue?.packages.get(serviceId);
+  if (!catalogue || !pkg) return { carSize: '', addonIds: [] };
+  return fitChoice(job, pkg, catalogue.sizes, catalogue.addons);
 }

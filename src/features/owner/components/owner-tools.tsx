@@ -1,6 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import * as api from '../api/owner-api';
-import type { JobChoice, OwnerCalendar, OwnerSlots } from '../api/types';
+import { jobKey, type JobChoice } from '~/lib/job';
+import type { OwnerCalendar, OwnerSlots } from '../api/types';
 
 /** A package the owner can book (the site's active packages). */
 export interface OwnerService {
@@ -18,11 +19,10 @@ export interface OwnerSlotSource {
 
 /** The days and times of a phone booking's job: the package with a car size and add-ons. */
 export function ownerJobSource(job: JobChoice): OwnerSlotSource {
-  const what = { carSize: job.carSize, addonIds: [...job.addonIds] };
   return {
-    key: `owner:${job.carSize ?? ''}:${[...job.addonIds].sort().join(',')}`,
-    calendar: (serviceId) => api.ownerCalendar(serviceId, what),
-    slots: (serviceId, date) => api.ownerSlots(serviceId, date, what),
+    key: `owner:${jobKey(job)}`,
+    calendar: (serviceId) => api.ownerCalendar(serviceId, job),
+    slots: (serviceId, date) => api.ownerSlots(serviceId, date, job),
   };
 }
 

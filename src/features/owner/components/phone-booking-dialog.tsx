@@ -17,7 +17,7 @@ import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
 import { OwnerError, ownerMessage } from '../api/errors';
 import { ownerKeys, useJobCatalogue } from '../api/queries';
-import type { JobChoice } from '../api/types';
+import { NO_CHOICE, type JobChoice } from '~/lib/job';
 import { JobFields, jobForPackage } from './job-fields';
 import { ownerJobSource, useOwnerTools } from './owner-tools';
 import { applyCar } from './status-change';
@@ -61,8 +61,8 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
   // one id per opened dialog: a second tap, or a retry after a lost answer, books once
   const [requestId] = useState(newRequestId);
   const [serviceId, setServiceId] = useState('');
-  // the car size (null: the ordinary car) and the add-ons; the days and times are the job's
-  const [job, setJob] = useState<JobChoice>({ carSize: null, addonIds: [] });
+  // the car size ('': the ordinary car) and the add-ons; the days and times are the job's
+  const [job, setJob] = useState<JobChoice>(NO_CHOICE);
   const catalogue = useJobCatalogue();
   const source = useMemo(() => ownerJobSource(job), [job]);
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);

@@ -1,14 +1,9 @@
-// The phone booking's job before booking: the sizes and add-ons a package offers, and the whole
-// job's price and length from the owner's rows (the database prices the booking itself;
-// supabase/tests/owner-job-catalogue.test.ts holds these answers to public.booking_job).
+// The owner's sizes, size prices and add-ons as the phone booking reads them (rows of the
+// database, active ones by RLS), shaped for the site's job rule (~/lib/job, tested with the form);
+// supabase/tests/owner-job-catalogue.test.ts holds the quote from these rows to public.booking_job.
 import { describe, expect, it } from 'vitest';
-import {
-  addonsFor,
-  catalogueOf,
-  quoteJob,
-  sizesFor,
-  standardSize,
-} from '~/features/owner/rules/job';
+import { addonsFor, jobQuote, sizePricesFor } from '~/lib/job';
+import { catalogueOf } from '~/features/owner/rules/job';
 import {
   CATALOGUE_ROWS,
   GULD,
@@ -19,53 +14,55 @@ import {
 } from '../fixtures/catalogue';
 
 const catalogue = catalogueOf(CATALOGUE_ROWS);
+const guld = catalogue.packages.get(GULD)!;
+const solv = catalogue.packages.get(SOLV)!;
 
-describe('the job of a phone booking', () => {
-  it('offers the ordinary car at the package’s own price, and only the sizes the package is priced for, in the owner’s order', () => {
-    expect(standardSize(catalogue)).toBe('almindelig');
-    expect(sizesFor(catalogue, GULD).map((s) => [s.code, s.price, s.minutes])).toEqual([
-      ['almindelig', 399, 120],
-      ['stor-bil', 499, 150],
-    ]);
-    expect(sizesFor(catalogue, SOLV).map((s) => [s.code, s.price, s.minutes])).toEqual([
-      ['almindelig', 199, 30],
-      ['stor-bil', 249, 45],
-      ['varebil', 299, 60],
-    ]);
-    expect(sizesFor(catalogue, 'no-such-package')).toEqual([]);
-  });
-
-  it('offers the add-ons that fit the package, in the owner’s order', () => {
-    expect(addonsFor(catalogue, GULD).map((a) => a.name)).toEqual(['Motorvask', 'Lædercreme']);
-    expect(addonsFor(catalogue, SOLV).map((a) => a.name)).toEqual([
+describe('the phone booking’s catalogue', () => {
+  it('keeps the owner’s order of sizes and add-ons, and reads numbers sent as text', () => {
+    expect(catalogue.sizes.map((s) => s.code)).toEqual(['almindelig', 'stor-bil', 'varebil']);
+    expect(catalogue.addons.map((a) => a.name)).toEqual([
       'Motorvask',
+      'Lædercreme',
       'Hundehårsfjernelse',
     ]);
+    expect(solv).toEqual({
+      id: SOLV,
+      name: 'Sølvpakken',
+      price: 199,
+      durationMinutes: 30,
+      sizePrices: [
+        { carSize: 'stor-bil', price: 249, extraMinutes: 15 },
+        { carSize: 'varebil', price: 299, extraMinutes: 30 },
+      ],
+    });
   });
 
-  it('prices and times the whole job: the package for the size plus the add-ons', () => {
-    expect(quoteJob(catalogue, GULD, null, [])).toMatchObject({
-      carSize: 'almindelig',
-      carSizeName: 'Almindelig personbil',
-      price: 399,
-      minutes: 120,
-    });
-    const big = quoteJob(catalogue, GULD, 'stor-bil', [LAEDERCREME, MOTORVASK])!;
-    expect([big.price, big.minutes]).toEqual([499 + 349 + 299, 150 + 45 + 30]);
-    // the add-ons in the owner's order, whatever order they were ticked in
-    expect(big.addons.map((a) => a.name)).toEqual(['Motorvask', 'Lædercreme']);
+  it('offers each package its own sizes and add-ons, priced as the owner priced them', () => {
+    expect(sizePricesFor(guld, catalogue.sizes).map((s) => [s.size.code, s.price])).toEqual([
+      ['almindelig', 399],
+      ['stor-bil', 499],
+    ]);
+    expect(addonsFor(guld, catalogue.addons).map((a) => a.id)).toEqual([MOTORVASK, LAEDERCREME]);
+    expect(addonsFor(solv, catalogue.addons).map((a) => a.id)).toEqual([MOTORVASK, HUNDEHAAR]);
+    expect(
+      jobQuote(
+        guld,
+        { carSize: 'stor-bil', addonIds: [LAEDERCREME, MOTORVASK] },
+        catalogue.sizes,
+        catalogue.addons,
+      ),
+    ).toMatchObject({ price: 499 + 349 + 299, minutes: 150 + 45 + 30 });
     // an add-on without bay time adds its price only
-    expect(quoteJob(catalogue, SOLV, 'varebil', [HUNDEHAAR])).toMatchObject({
-      price: 299 + 249,
-      minutes: 60,
-    });
-  });
-
-  it('has no price for what the package cannot be booked with, as the database refuses it', () => {
-    expect(quoteJob(catalogue, GULD, 'varebil', [])).toBeNull();
-    expect(quoteJob(catalogue, GULD, null, [HUNDEHAAR])).toBeNull();
-    expect(quoteJob(catalogue, GULD, null, [MOTORVASK, MOTORVASK])).toBeNull();
-    expect(quoteJob(catalogue, GULD, null, ['ad0d0001-0000-4000-8000-00000000ffff'])).toBeNull();
-    expect(quoteJob(catalogue, 'no-such-package', null, [])).toBeNull();
+    expect(
+      jobQuote(
+        solv,
+        { carSize: 'varebil', addonIds: [HUNDEHAAR] },
+        catalogue.sizes,
+        catalogue.addons,
+      ),
+    ).toMatchObject({ price: 299 + 249, minutes: 60 });
+    expect(
+      jobQuote(guld, { carSize: 'varebil', addonIds: [] }, catalogue.sizes, catalogue.addons),
+    ).toBeNull();
   });
 });
