@@ -131,20 +131,18 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
           {
             reference: guld.reference,
             serviceName: 'Guldpakken',
-            carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-            addons: [{ id: ADDON.motorvask, name: 'Motorvask', price: 299, minutes: 30 }],
             customerName: 'Mette Hansen',
             customerPhone: '+4531223344',
             // what the customer told, by name (booking_contact): the address too
             customerEmail: expect.stringMatching(/@example\.dk$/),
             carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
-            // the job as booked (booking_summary's), for the line to show when it has more
+            // the job as booked (booking_summary's): the line names the size and the add-ons
             job: {
-              carSize: 'almindelig',
-              carSizeName: 'Almindelig personbil',
-              packagePrice: 399,
-              addons: [],
+              carSize: 'stor-bil',
+              carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+              packagePrice: 499,
+              addons: [{ name: 'Motorvask', price: 299 }],
             },
             dropOff: '2026-12-10T13:00:00+01:00',
             readyAt: '2026-12-10T16:00:00+01:00',
@@ -154,8 +152,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
           expect.objectContaining({
             reference: polish.reference,
             customerName: 'Ole Berg',
-            carSizeName: 'Almindelig personbil',
-            addons: [],
+            job: expect.objectContaining({ carSizeName: 'Almindelig personbil', addons: [] }),
             dropOff: '2026-12-09T09:00:00+01:00',
             readyAt: '2026-12-10T12:00:00+01:00',
           }),

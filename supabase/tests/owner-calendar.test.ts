@@ -59,8 +59,10 @@ describe('owner feed file', () => {
         customerEmail: 'mette@example.dk',
         notes: 'Ridse på døren, bagsmækken; og taget',
         carPlate: 'AB 12 345',
-        carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-        addons: [{ name: 'Motorvask' }, { name: 'Ozonbehandling' }],
+        job: {
+          carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+          addons: [{ name: 'Motorvask' }, { name: 'Ozonbehandling' }],
+        },
         dropOff: '2026-03-27T08:00:00+01:00',
         readyAt: '2026-03-30T12:00:00+02:00',
         sequence: 2,

@@ -48,9 +48,6 @@ describe.each(BACKENDS)('shared SQL helpers on %s', (backend) => {
         customerPhone: '+4521223344',
         notes: 'Ridse på døren',
         carPlate: '',
-        // the job as booked (the ordinary car, no add-ons)
-        carSizeName: 'Almindelig personbil',
-        addons: [],
       });
       expect(r.payload).toEqual({ ...named, price: 399 });
     });
