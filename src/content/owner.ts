@@ -50,6 +50,11 @@ export const ownerCopy = {
     email: 'E-mail',
     notes: 'Bemærkninger',
     reference: 'Booking',
+    size: 'Størrelse',
+    addons: 'Tilvalg',
+    price: 'Pris',
+    /** The whole price of the job as booked (prices are stated with VAT). */
+    priceWithVat: (price: string) => `${price} inkl. moms`,
     status: 'Status',
     byPhone: 'Telefonbooking',
     noShows: (n: number) =>
@@ -120,6 +125,16 @@ export const ownerCopy = {
     intro: 'Book en kunde, der ringer eller kommer forbi.',
     service: 'Pakke',
     servicePlaceholder: 'Vælg en pakke',
+    size: 'Bilens størrelse',
+    sizeOption: (name: string, price: string) => `${name} – ${price}`,
+    addons: 'Tilvalg (valgfrit)',
+    addonOption: (name: string, price: string, duration: string | null) =>
+      `${name} (+${price}${duration ? `, ${duration}` : ''})`,
+    /** The whole job: the package for the size plus the add-ons. */
+    total: (price: string, duration: string) => `I alt ${price} inkl. moms · ${duration}`,
+    catalogueLoading: 'Henter størrelser og tilvalg...',
+    catalogueFailed:
+      'Størrelser og tilvalg kunne ikke hentes. Du kan booke en almindelig personbil uden tilvalg, eller lukke og prøve igen.',
     name: 'Kundens navn',
     phone: 'Telefon',
     email: 'E-mail (valgfri)',

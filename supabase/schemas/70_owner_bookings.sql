@@ -8,6 +8,9 @@
 --   the car's states (ankommet, klar, afhentet, udeblevet) and a new ready_local go through
 --   booking_set_status and owner_set_ready_time (72_car_status.sql);
 --   anything else, and deleting a row, is refused with a Danish message that says what to do;
+-- - a booking's job (package, car size, add-ons, price) is shown by name and, when booking, typed by
+--   name (the size's name or code, the add-ons' names comma-separated); it is kept as booked: a
+--   change of it is refused (cancel and book again);
 -- - the owner books today or later, at any minute within opening hours, beyond the online window;
 --   a job that fits the day must finish by closing, a longer one continues on the next opening
 --   days;
@@ -208,6 +211,113 @@ comment on function public.owner_booking_payload(public.bookings) is
 revoke all on function public.owner_booking_payload(public.bookings)
   from public, anon, authenticated;
 
+create function public.owner_car_size_code(p_text text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_code text;
+begin
+  -- nothing typed is the ordinary car, as the booking form's default
+  if p_text is null or btrim(p_text) = '' then
+    return public.car_size_standard();
+  end if;
+  -- the name the owner sees, or the code he types in service_size_prices; a code wins over a
+  -- name that happens to read the same
+  select c.code into v_code
+    from public.car_sizes c
+   where c.code = lower(btrim(p_text)) or lower(c.name) = lower(btrim(p_text))
+   order by c.code = lower(btrim(p_text)) desc
+   limit 1;
+  if v_code is null then
+    raise exception 'Størrelsen "%" findes ikke. Skriv navnet eller koden som i car_sizes, f.eks. %, eller lad car_size være tom for %.',
+      left(btrim(p_text), 60),
+      coalesce((select string_agg(c.code, ' eller ' order by c.sort_order, c.code)
+                  from public.car_sizes c where c.is_active and not c.is_standard), 'stor-bil'),
+      coalesce((select lower(c.name) from public.car_sizes c where c.is_standard), 'almindelig personbil')
+      using errcode = 'invalid_parameter_value';
+  end if;
+  return v_code;
+end;
+$$;
+
+comment on function public.owner_car_size_code(text) is
+  'The car size the owner typed in owner_bookings.car_size (its name or its code, any case; empty: the standard size) as its code, or a Danish exception naming the sizes there are. Whether the package can be booked for it is owner_job''s question.';
+
+revoke all on function public.owner_car_size_code(text) from public, anon, authenticated;
+
+create function public.owner_addon_ids(p_text text)
+returns uuid[]
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_id uuid;
+  v_ids uuid[] := '{}';
+begin
+  -- names as in addons, separated by commas, any case; empty: no add-ons
+  foreach v_name in array coalesce(string_to_array(p_text, ','), '{}') loop
+    v_name := btrim(v_name);
+    continue when v_name = '';
+    select a.id into v_id from public.addons a where lower(a.name) = lower(v_name);
+    if not found then
+      raise exception 'Tilvalget "%" findes ikke. Skriv tilvalgenes navne som i addons, adskilt af komma, f.eks. Motorvask, Ozonbehandling, eller lad addons være tom.',
+        left(v_name, 60)
+        using errcode = 'invalid_parameter_value';
+    end if;
+    v_ids := v_ids || v_id;
+  end loop;
+  return v_ids;
+end;
+$$;
+
+comment on function public.owner_addon_ids(text) is
+  'The add-ons the owner typed in owner_bookings.addons (names as in addons, comma-separated, any case; empty: none) as their ids, in the order typed, or a Danish exception naming the one that does not exist. Whether they can be booked with the package is owner_job''s question.';
+
+revoke all on function public.owner_addon_ids(text) from public, anon, authenticated;
+
+create function public.owner_sizes_of(p_service_id uuid)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  -- the standard size is the package's own price; another needs its row in service_size_prices
+  select coalesce(string_agg(c.name, ', ' order by c.sort_order, c.code), 'ingen')
+    from public.car_sizes c
+   where c.is_active
+     and (c.is_standard
+          or exists (select 1 from public.service_size_prices p
+                      where p.service_id = p_service_id and p.car_size = c.code));
+$$;
+
+comment on function public.owner_sizes_of(uuid) is
+  'The names of the car sizes a package can be booked for now, in the owner''s order, for the owner''s Danish refusals (''ingen'' when none).';
+
+revoke all on function public.owner_sizes_of(uuid) from public, anon, authenticated;
+
+create function public.owner_addons_of(p_service_id uuid)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(string_agg(a.name, ', ' order by a.sort_order, a.name), 'ingen')
+    from public.addons a
+   where a.is_active
+     and exists (select 1 from public.addon_services x
+                  where x.addon_id = a.id and x.service_id = p_service_id);
+$$;
+
+comment on function public.owner_addons_of(uuid) is
+  'The names of the add-ons that can be booked with a package now, in the owner''s order, for the owner''s Danish refusals (''ingen'' when none).';
+
+revoke all on function public.owner_addons_of(uuid) from public, anon, authenticated;
+
 create function public.owner_job(p_service public.services, p_request public.booking_request)
 returns jsonb
 language plpgsql
@@ -216,15 +326,48 @@ set search_path = ''
 as $$
 declare
   v_job jsonb := public.booking_job(p_service.id, p_request.car_size, p_request.addon_ids);
+  v_size public.car_sizes;
+  v_addon public.addons;
 begin
   case v_job ->> 'error'
     when 'carSize' then
-      raise exception 'Størrelsen "%" kan ikke bookes til %: den findes ikke, er slået fra, eller pakken har ingen pris til den. Se car_sizes og service_size_prices.',
-        p_request.car_size, p_service.name
+      select * into v_size from public.car_sizes c
+       where c.code = coalesce(nullif(lower(btrim(p_request.car_size)), ''), public.car_size_standard());
+      raise exception '% kan ikke bookes til %: %. Størrelser til %: %.',
+        coalesce('Størrelsen "' || v_size.name || '"', format('Størrelsen "%s"', left(p_request.car_size, 60))),
+        p_service.name,
+        case when v_size.code is null then 'den findes ikke'
+             when not v_size.is_active then 'den er slået fra (is_active = false i car_sizes)'
+             else 'pakken har ingen pris til den (se service_size_prices)' end,
+        p_service.name,
+        public.owner_sizes_of(p_service.id)
         using errcode = 'invalid_parameter_value';
     when 'addonIds' then
-      raise exception 'Et af tilvalgene kan ikke bookes til %: det findes ikke, er slået fra, står der to gange, eller passer ikke til pakken. Se addons og addon_services.',
-        p_service.name
+      -- the first add-on that cannot be booked, named: twice, unknown, switched off or not fitting
+      select * into v_addon from public.addons a
+       where a.id = (select x from unnest(p_request.addon_ids) x group by x having count(*) > 1 limit 1);
+      if found then
+        raise exception 'Tilvalget "%" står der to gange. Skriv hvert tilvalg én gang.', v_addon.name
+          using errcode = 'invalid_parameter_value';
+      end if;
+      if exists (select 1 from unnest(p_request.addon_ids) x
+                  where x is null or not exists (select 1 from public.addons a where a.id = x)) then
+        raise exception 'Et af tilvalgene findes ikke (længere). Vælg blandt tilvalgene til %: %.',
+          p_service.name, public.owner_addons_of(p_service.id)
+          using errcode = 'invalid_parameter_value';
+      end if;
+      select * into v_addon from public.addons a
+       where a.id = any (p_request.addon_ids)
+         and (not a.is_active
+              or not exists (select 1 from public.addon_services x
+                              where x.addon_id = a.id and x.service_id = p_service.id))
+       order by a.sort_order, a.name
+       limit 1;
+      raise exception 'Tilvalget "%" kan ikke bookes til %: %. Tilvalg til %: %.',
+        v_addon.name, p_service.name,
+        case when not v_addon.is_active then 'det er slået fra (is_active = false i addons)'
+             else 'det passer ikke til pakken (se addon_services)' end,
+        p_service.name, public.owner_addons_of(p_service.id)
         using errcode = 'invalid_parameter_value';
     when 'serviceId' then
       raise exception 'Pakken "%" er slået fra (is_active = false i services) og kan ikke bookes.', p_service.name
@@ -236,7 +379,7 @@ end;
 $$;
 
 comment on function public.owner_job(public.services, public.booking_request) is
-  'The job (booking_job) of the owner''s booking: the package with the request''s size and add-ons, or a Danish exception naming what cannot be booked.';
+  'The job (booking_job) of the owner''s booking: the package with the request''s size and add-ons, or a Danish exception naming what cannot be booked and why (the size or the add-on, and what the package can be booked with).';
 
 revoke all on function public.owner_job(public.services, public.booking_request)
   from public, anon, authenticated;
@@ -312,7 +455,7 @@ end;
 $$;
 
 comment on function public.owner_book(text, public.booking_request, timestamptz) is
-  'Books a package (by its name) for the owner (phone or walk-in): the request''s date and time are the Copenhagen wall-clock drop-off, today or later, any minute within opening hours, on a free bay (the exclusion constraint settles races); its service_id is the package''s. Queues the customer confirmation when there is an e-mail and owner_bookings_send_email is on. Raises a Danish exception otherwise.';
+  'Books a job for the owner (phone or walk-in): the package by its name, the request''s car size and add-ons (owner_job: refused in Danish when the package cannot be booked with them), the request''s date and time are the Copenhagen wall-clock drop-off, today or later, any minute within opening hours, on a free bay (the exclusion constraint settles races); its service_id is the package''s. Queues the customer confirmation when there is an e-mail and owner_bookings_send_email is on. Raises a Danish exception otherwise.';
 
 revoke all on function public.owner_book(text, public.booking_request, timestamptz)
   from public, anon, authenticated;
@@ -451,6 +594,11 @@ create table public.owner_bookings (
   reference text not null,
   car_plate text,
   no_shows integer,
+  -- the job besides the package: shown by name, typed by name (owner_car_size_code,
+  -- owner_addon_ids); the price is numeric so that any number typed reaches the Danish refusal
+  car_size text,
+  addons text,
+  price numeric,
   constraint owner_bookings_pkey primary key (reference),
   constraint owner_bookings_reference_fkey
     foreign key (reference) references public.bookings (reference) on delete cascade
@@ -459,7 +607,7 @@ create table public.owner_bookings (
 create index owner_bookings_drop_off_local_idx on public.owner_bookings (drop_off_local);
 
 comment on table public.owner_bookings is
-  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local (f.eks. 05-01-2027 10:00), customer_name og customer_phone (customer_email, notes og car_plate er valgfri). Aflys: vælg status aflyst. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
+  'Book, aflys og flyt bookinger (dansk tid). Ny telefonbooking: Insert row med package, drop_off_local (f.eks. 05-01-2027 10:00), customer_name og customer_phone (car_size, addons, customer_email, notes og car_plate er valgfri). Aflys: vælg status aflyst. Flyt: ret drop_off_local. Databasen afviser optagne og lukkede tider med en forklaring. Slet aldrig: aflys.';
 comment on column public.owner_bookings.package is
   'Pakkens navn som i services, f.eks. Guldpakken. Kan ikke skiftes på en booking (aflys og book igen).';
 comment on column public.owner_bookings.drop_off_local is
@@ -477,8 +625,32 @@ comment on column public.owner_bookings.ready_local is
   'Hvornår bilen er færdig, dansk tid (udregnes ved booking). Bliver bilen ikke færdig til tiden, så skriv den nye tid her, f.eks. 05-01-2027 16:00: kunden får én besked med den nye tid.';
 comment on column public.owner_bookings.reference is
   'Bookingnummer (dannes automatisk; lad feltet være tomt).';
+comment on column public.owner_bookings.car_size is
+  'Bilens størrelse: navnet eller koden som i car_sizes, f.eks. stor-bil eller Stor bil (SUV, stationcar, 7-personers). Tom = almindelig personbil. Vises med navnet. Kan ikke skiftes på en booking (aflys og book igen).';
+comment on column public.owner_bookings.addons is
+  'Tilvalg (valgfri): navnene som i addons, adskilt af komma, f.eks. Motorvask, Ozonbehandling. Kun tilvalg, der passer til pakken (addon_services). Kan ikke skiftes på en booking (aflys og book igen).';
+comment on column public.owner_bookings.price is
+  'Hele prisen i kroner inkl. moms: pakken til bilens størrelse plus tilvalgene, som den blev booket (udregnes automatisk; lad feltet være tomt).';
 comment on column public.owner_bookings.no_shows is
   'Hvor mange gange kunden (samme telefonnummer eller e-mailadresse) er udeblevet de seneste 12 måneder. Udfyldes automatisk, også når du booker kunden; lad feltet være tomt.';
+
+create function public.owner_addon_names(p_job jsonb)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  -- PL/pgSQL: its plan is kept for the session (it is asked for every row of a day)
+  return (select string_agg(e.value ->> 'name', ', ' order by e.ordinality)
+            from jsonb_array_elements(coalesce(p_job -> 'addons', '[]'::jsonb)) with ordinality e);
+end;
+$$;
+
+comment on function public.owner_addon_names(jsonb) is
+  'The add-ons of a job (bookings.job, as booked) by name, comma-separated in the job''s order, e.g. Motorvask, Ozonbehandling; null when none. How the owner''s table, agenda, calendar and morning e-mail write them, and how owner_addon_ids reads them back.';
+
+revoke all on function public.owner_addon_names(jsonb) from public, anon, authenticated;
 
 create function public.owner_bookings_row(p_booking public.bookings)
 returns public.owner_bookings
@@ -501,12 +673,16 @@ begin
         to_char(coalesce(p_booking.new_ready_at, p_booking.ready_at) at time zone 'Europe/Copenhagen',
                 'YYYY-MM-DD HH24:MI'),
       'reference', p_booking.reference,
-      'no_shows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, now())));
+      'no_shows', public.booking_no_shows(p_booking.customer_phone, p_booking.customer_email, now()),
+      -- the job as booked (bookings.job): names as they were then, the total price
+      'car_size', p_booking.job ->> 'carSizeName',
+      'addons', public.owner_addon_names(p_booking.job),
+      'price', p_booking.price));
 end;
 $$;
 
 comment on function public.owner_bookings_row(public.bookings) is
-  'The owner_bookings row of a booking: the request''s fields by name, Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status, the contact''s no-shows of the last 12 months (booking_no_shows).';
+  'The owner_bookings row of a booking: the request''s fields by name, Copenhagen wall-clock times as 2027-01-05 10:00 (ready_local is the new ready time when the owner gave one), the phone grouped (phone_display), the Danish status, the contact''s no-shows of the last 12 months (booking_no_shows), the job as booked: the car size''s name, the add-ons'' names (owner_addon_names, null when none) and the total price.';
 
 revoke all on function public.owner_bookings_row(public.bookings) from public, anon, authenticated;
 
@@ -545,8 +721,9 @@ begin
     -- the request's fields by name (customer_name, customer_phone, ...), as the owner typed them
     v_request := jsonb_populate_record(null::public.booking_request, to_jsonb(new));
     if tg_op = 'INSERT' then
-      if new.reference is not null or new.ready_local is not null or new.no_shows is not null then
-        raise exception 'reference, ready_local og no_shows udfyldes automatisk: lad dem være tomme.'
+      if new.reference is not null or new.ready_local is not null or new.no_shows is not null
+         or new.price is not null then
+        raise exception 'reference, ready_local, no_shows og price udfyldes automatisk: lad dem være tomme.'
           using errcode = 'feature_not_supported';
       end if;
       if coalesce(new.status, 'bekræftet') <> 'bekræftet' then
@@ -555,6 +732,9 @@ begin
       end if;
       v_request.booking_date := v_drop_off::date;
       v_request.booking_time := v_drop_off::time;
+      -- the size and the add-ons by name, as the package: what the job is, owner_book decides
+      v_request.car_size := public.owner_car_size_code(new.car_size);
+      v_request.addon_ids := public.owner_addon_ids(new.addons);
       v_booking := public.owner_book(new.package, v_request);
       return public.owner_bookings_row(v_booking);
     end if;
@@ -570,6 +750,19 @@ begin
     end if;
     if new.package is distinct from old.package then
       raise exception 'Pakken kan ikke skiftes på en booking. Aflys bookingen % og book den nye pakke.', old.reference
+        using errcode = 'feature_not_supported';
+    end if;
+    -- the job is priced and planned as booked: another size or other add-ons are a new booking
+    if new.car_size is distinct from old.car_size then
+      raise exception 'Bilens størrelse kan ikke skiftes på en booking. Aflys bookingen % og book igen med den rigtige størrelse.', old.reference
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.addons is distinct from old.addons then
+      raise exception 'Tilvalgene kan ikke skiftes på en booking. Aflys bookingen % og book igen med de rigtige tilvalg.', old.reference
+        using errcode = 'feature_not_supported';
+    end if;
+    if new.price is distinct from old.price then
+      raise exception 'price er jobbets pris fra bookingen (pakken til bilens størrelse plus tilvalgene) og udfyldes automatisk. Den kan ikke rettes.'
         using errcode = 'feature_not_supported';
     end if;
     if new.status is null then
@@ -593,7 +786,9 @@ begin
       jsonb_populate_record(null::public.booking_request, to_jsonb(old)));
     if v_request is distinct from v_old_request then
       perform public.owner_check_customer(v_request);
-      v_fields := public.booking_request_attributes('public.owner_bookings'::regclass);
+      -- what the customer told; what he chose (the size, shown here by its name) stays as booked
+      v_fields := array(select f from unnest(public.booking_request_attributes('public.owner_bookings'::regclass)) f
+                         where f <> all (public.booking_request_choices()));
       execute format(
         'update public.bookings b set (%s) = (select %s from jsonb_populate_record(null::public.booking_request, $1) r)
           where b.id = $2',
@@ -658,7 +853,7 @@ end;
 $$;
 
 comment on function public.owner_bookings_edit() is
-  'Trigger function of owner_bookings: the owner''s own statements write through to bookings: insert books (owner_book), status aflyst cancels (owner_cancel), bekræftet reconfirms, the car''s states (ankommet, klar, afhentet, udeblevet) go through booking_set_status, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected; delete and other changes are refused in Danish. What the owner typed is never stored: the row stored (and returned) is owner_bookings_row of the booking as the engine left it. A write from inside a trigger (pg_trigger_depth above 1: owner_bookings_sync, a foreign key cascade) passes through.';
+  'Trigger function of owner_bookings: the owner''s own statements write through to bookings: insert books (owner_book; the package, car_size and addons by name: owner_car_size_code, owner_addon_ids), status aflyst cancels (owner_cancel), bekræftet reconfirms, the car''s states (ankommet, klar, afhentet, udeblevet) go through booking_set_status, a new drop_off_local (Danish date and time, owner_parse_local_timestamp) moves (owner_move), a new ready_local tells the customer a new ready time (owner_set_ready_time), contact fields are corrected (never the size, add-ons or price: the job as booked); delete and other changes are refused in Danish. What the owner typed is never stored: the row stored (and returned) is owner_bookings_row of the booking as the engine left it. A write from inside a trigger (pg_trigger_depth above 1: owner_bookings_sync, a foreign key cascade) passes through.';
 
 revoke all on function public.owner_bookings_edit() from public, anon, authenticated;
 

@@ -7,7 +7,8 @@
 --   aflevering og afhentning), in local time; a cancelled booking shows on its drop-off day only;
 --   its day is the canonical text 2027-01-05, not a date: a filter typed the Danish way
 --   (05-01-2027) then finds nothing, where a date column would read it by DateStyle (MDY: 1 May);
---   it cannot be edited (the owner edits owner_bookings);
+--   it cannot be edited (the owner edits owner_bookings); each car's job is shown as booked (the
+--   package, the size's and add-ons' names, the total price);
 -- - closing a day (closed_dates) over bookings saves, the saved row names them (affected_bookings)
 --   and the owner gets one e-mail listing them; a change of opening_hours that leaves a future
 --   booking outside the hours is refused, naming the bookings;
@@ -105,6 +106,9 @@ returns table (
   drop_off_local timestamp,
   ready_local timestamp,
   package text,
+  car_size text,
+  addons text,
+  price numeric,
   customer_name text,
   customer_phone text,
   customer_email text,
@@ -122,6 +126,10 @@ select public.owner_date_canonical(g.day) as day,
        (b.drop_off_at at time zone 'Europe/Copenhagen')::timestamp(0) as drop_off_local,
        (coalesce(b.new_ready_at, b.ready_at) at time zone 'Europe/Copenhagen')::timestamp(0) as ready_local,
        b.service_name as package,
+       -- the job as booked (bookings.job): the size's and the add-ons' names then, the total price
+       b.job ->> 'carSizeName' as car_size,
+       public.owner_addon_names(b.job) as addons,
+       b.price::numeric as price,
        b.customer_name,
        public.phone_display(b.customer_phone) as customer_phone,
        b.customer_email,
@@ -167,7 +175,8 @@ with (security_invoker = true)
 as
 -- (a function's result columns carry no precision: the times are cast back to whole seconds)
 select a.day, a.role, a.drop_off_local::timestamp(0) as drop_off_local,
-       a.ready_local::timestamp(0) as ready_local, a.package, a.customer_name, a.customer_phone,
+       a.ready_local::timestamp(0) as ready_local, a.package, a.car_size, a.addons, a.price,
+       a.customer_name, a.customer_phone,
        a.customer_email, a.notes, a.status, a.reference, a.car_plate, a.no_shows
   from public.owner_agenda_at(now()) a;
 
@@ -182,6 +191,12 @@ comment on column public.owner_agenda.drop_off_local is
 comment on column public.owner_agenda.ready_local is
   'Hvornår bilen er færdig og kan hentes (dansk tid); den nye færdigtid, når du har givet en.';
 comment on column public.owner_agenda.package is 'Den bookede pakke.';
+comment on column public.owner_agenda.car_size is
+  'Bilens størrelse, f.eks. Almindelig personbil eller Stor bil (SUV, stationcar, 7-personers).';
+comment on column public.owner_agenda.addons is
+  'De bookede tilvalg, f.eks. Motorvask, Ozonbehandling (tom, når der ingen er).';
+comment on column public.owner_agenda.price is
+  'Hele prisen i kroner inkl. moms: pakken til bilens størrelse plus tilvalgene, som den blev booket.';
 comment on column public.owner_agenda.customer_name is 'Kundens navn.';
 comment on column public.owner_agenda.customer_phone is 'Kundens telefonnummer, f.eks. +45 20 11 22 33.';
 comment on column public.owner_agenda.customer_email is
@@ -479,7 +494,7 @@ as $$
 $$;
 
 comment on function public.owner_calendar_bookings(timestamptz) is
-  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, work periods, the ready time (the new one when the owner gave one), the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
+  'The bookings of the owner''s calendar feed (owner-calendar function): jobs not over more than 7 days ago, cancelled ones included, with customer details, the job as booked (booking_summary''s job: the car size and add-ons), work periods, the ready time (the new one when the owner gave one), the status in Danish (statusText) and the contact''s no-shows in the last 12 months (noShows).';
 
 revoke all on function public.owner_calendar_bookings(timestamptz) from public, anon, authenticated;
 -- the owner-calendar edge function calls it with the secret key

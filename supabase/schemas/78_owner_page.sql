@@ -9,8 +9,11 @@
 -- - every call of the page is a thin wrapper: the owner check, then an internal *_at function that
 --   takes the clock (p_now; the API never lets a caller pick it) and uses the booking engine's own
 --   functions (booking_set_status, owner_book, owner_move, owner_cancel, owner_agenda_at,
---   booking_day_role, booking_no_shows, booking_calendar, get_available_slots); no rule of the
---   engine is written again here;
+--   booking_day_role, booking_no_shows, booking_calendar, get_available_slots, owner_job); no rule
+--   of the engine is written again here;
+-- - the days and times the page offers are those of the job asked about (the package, the car size,
+--   the add-ons: owner_job's minutes), or, for a move, of the booking's own job as booked with its
+--   own time free;
 -- - a car is one JSON shape (owner_car) wherever the page gets one; times are ISO 8601 with the
 --   Copenhagen offset;
 -- - a status tap names the status the page showed (p_from): the same tap twice changes nothing the
@@ -243,6 +246,11 @@ begin
     'ready', public.copenhagen_iso(coalesce(p_booking.new_ready_at, p_booking.ready_at)),
     'package', p_booking.service_name,
     'serviceId', p_booking.service_id,
+    -- the job as booked (bookings.job): the size, the add-ons and the total price
+    'carSize', p_booking.car_size,
+    'carSizeName', p_booking.job ->> 'carSizeName',
+    'addons', coalesce(p_booking.job -> 'addons', '[]'::jsonb),
+    'price', p_booking.price,
     'customerName', p_booking.customer_name,
     'phone', p_booking.customer_phone,
     'phoneDisplay', public.phone_display(p_booking.customer_phone),
@@ -283,7 +291,7 @@ end;
 $$;
 
 comment on function public.owner_car_of(public.bookings, text, timestamptz, timestamptz) is
-  'A booking as the owner page shows it, given its role and time on the day shown (booking_day_role; the Car of the page''s contract): drop-off and ready time (ISO, Copenhagen offset), package, customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
+  'A booking as the owner page shows it, given its role and time on the day shown (booking_day_role; the Car of the page''s contract): drop-off and ready time (ISO, Copenhagen offset), package, the job as booked (carSize, carSizeName, addons [{id, name, price, minutes}], price: the total), customer, status in Danish, no-shows (booking_no_shows), the taps allowed now (next; nextNotifies: those that message the customer), the undo of the last tap while its window lasts, and the customer''s messages (email_outbox, e-mail and SMS) with their state.';
 
 revoke all on function public.owner_car_of(public.bookings, text, timestamptz, timestamptz)
   from public, anon, authenticated;
@@ -440,22 +448,7 @@ comment on function public.owner_set_status_at(uuid, text, text, timestamptz) is
 revoke all on function public.owner_set_status_at(uuid, text, text, timestamptz)
   from public, anon, authenticated;
 
-create function public.owner_calendar_at(p_service_id uuid, p_now timestamptz)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select public.booking_calendar(p_service_id, p_now, null, true);
-$$;
-
-comment on function public.owner_calendar_at(uuid, timestamptz) is
-  'The owner page''s booking calendar of a package at p_now: booking_calendar in the owner''s window (from today).';
-
-revoke all on function public.owner_calendar_at(uuid, timestamptz) from public, anon, authenticated;
-
-create function public.owner_available_slots_at(p_service_id uuid, p_day date, p_now timestamptz)
+create function public.owner_page_job(p_service_id uuid, p_car_size text, p_addon_ids uuid[])
 returns jsonb
 language plpgsql
 stable
@@ -463,8 +456,106 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_result jsonb := public.get_available_slots(p_service_id, p_day, p_now, null, true);
+  v_service public.services;
 begin
+  select * into v_service from public.services s where s.id = p_service_id;
+  if not found then
+    raise exception 'Vælg en gyldig service.' using errcode = 'invalid_parameter_value';
+  end if;
+  -- the owner's booking's own answer (owner_job: Danish, naming the size or add-on)
+  return public.owner_job(v_service, jsonb_populate_record(null::public.booking_request,
+    jsonb_build_object('car_size', p_car_size, 'addon_ids', p_addon_ids)));
+end;
+$$;
+
+comment on function public.owner_page_job(uuid, text, uuid[]) is
+  'The job (booking_job) the owner page asks days and times for: a package by id with a car size and add-ons, or the Danish refusal the phone booking would give (owner_job; an unknown package: Vælg en gyldig service.).';
+
+revoke all on function public.owner_page_job(uuid, text, uuid[]) from public, anon, authenticated;
+
+create function public.owner_page_moved(p_booking uuid)
+returns public.bookings
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+begin
+  select * into v_booking from public.bookings b where b.id = p_booking and b.anonymised_at is null;
+  if not found then
+    raise exception 'Bookingen findes ikke (længere). Opdater siden.' using errcode = 'PT404';
+  end if;
+  return v_booking;
+end;
+$$;
+
+comment on function public.owner_page_moved(uuid) is
+  'The booking the owner page is moving, for its days and times (not locked: they are only read); a missing (or anonymised) one is refused in Danish with HTTP 404 (PT404).';
+
+revoke all on function public.owner_page_moved(uuid) from public, anon, authenticated;
+
+create function public.owner_calendar_at(
+  p_service_id uuid,
+  p_now timestamptz,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null,
+  p_booking uuid default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+begin
+  if p_booking is not null then
+    -- a move keeps the job as booked: its own length, its own time free
+    v_booking := public.owner_page_moved(p_booking);
+    return public.booking_calendar(v_booking.service_id, p_now, v_booking.id, true,
+                                   v_booking.duration_minutes);
+  end if;
+  return public.booking_calendar(p_service_id, p_now, null, true,
+    (public.owner_page_job(p_service_id, p_car_size, p_addon_ids) ->> 'minutes')::integer);
+end;
+$$;
+
+comment on function public.owner_calendar_at(uuid, timestamptz, text, uuid[], uuid) is
+  'The owner page''s booking calendar at p_now: booking_calendar in the owner''s window (from today) for a job (owner_page_job: the package, p_car_size, p_addon_ids; refused in Danish when it cannot be booked), or, with p_booking, for moving that booking (its job as booked, its own time free; PT404 when it is gone).';
+
+revoke all on function public.owner_calendar_at(uuid, timestamptz, text, uuid[], uuid)
+  from public, anon, authenticated;
+
+create function public.owner_available_slots_at(
+  p_service_id uuid,
+  p_day date,
+  p_now timestamptz,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null,
+  p_booking uuid default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings;
+  v_result jsonb;
+begin
+  if p_booking is not null then
+    -- a move keeps the job as booked: its own length, its own time free
+    v_booking := public.owner_page_moved(p_booking);
+    v_result := public.get_available_slots(v_booking.service_id, p_day, p_now, v_booking.id, true);
+  else
+    perform public.owner_page_job(p_service_id, p_car_size, p_addon_ids);
+    v_result := public.get_available_slots(p_service_id, p_day, p_now, null, true, p_car_size,
+                                           p_addon_ids);
+  end if;
   if v_result ? 'error' then
     raise exception 'Vælg en gyldig service.' using errcode = 'invalid_parameter_value';
   end if;
@@ -472,10 +563,10 @@ begin
 end;
 $$;
 
-comment on function public.owner_available_slots_at(uuid, date, timestamptz) is
-  'The free drop-off times of a day for the owner page at p_now: get_available_slots in the owner''s window (today included, only times after p_now), {slots, readyAt}; an unknown package is refused in Danish (400).';
+comment on function public.owner_available_slots_at(uuid, date, timestamptz, text, uuid[], uuid) is
+  'The free drop-off times of a day for the owner page at p_now: get_available_slots in the owner''s window (today included, only times after p_now), {slots, readyAt}, for a job (the package, p_car_size, p_addon_ids; refused in Danish as the phone booking would be, owner_page_job) or, with p_booking, for moving that booking (its job as booked, its own time free; PT404 when it is gone).';
 
-revoke all on function public.owner_available_slots_at(uuid, date, timestamptz)
+revoke all on function public.owner_available_slots_at(uuid, date, timestamptz, text, uuid[], uuid)
   from public, anon, authenticated;
 
 create function public.owner_customer_no_shows_at(p_phone text, p_email text, p_now timestamptz)
@@ -528,7 +619,9 @@ create function public.owner_phone_booking_at(
   p_customer_email text,
   p_car_plate text,
   p_notes text,
-  p_now timestamptz
+  p_now timestamptz,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
 )
 returns jsonb
 language plpgsql
@@ -568,7 +661,9 @@ begin
         'customer_phone', p_customer_phone,
         'customer_email', coalesce(p_customer_email, ''),
         'car_plate', coalesce(p_car_plate, ''),
-        'notes', coalesce(p_notes, ''))),
+        'notes', coalesce(p_notes, ''),
+        'car_size', p_car_size,
+        'addon_ids', p_addon_ids)),
       p_now);
   exception when exclusion_violation then
     -- the time was taken: a conflict, as the online form answers it
@@ -582,10 +677,10 @@ begin
 end;
 $$;
 
-comment on function public.owner_phone_booking_at(uuid, uuid, date, text, text, text, text, text, text, timestamptz) is
-  'A phone booking from the owner page at p_now: owner_book (the owner''s rules: today on, any minute in opening hours; the customer''s e-mails as for owner_bookings) of the package at a Copenhagen date and HH:MM. p_request_id is the page''s id of the request, stored as bookings.idempotency_key owner:<id>: the same id again, also racing, answers the first booking ({created: false}). A taken time is PT409 (HTTP 409); the engine''s other refusals stand. Returns {created, car}.';
+comment on function public.owner_phone_booking_at(uuid, uuid, date, text, text, text, text, text, text, timestamptz, text, uuid[]) is
+  'A phone booking from the owner page at p_now: owner_book (the owner''s rules: today on, any minute in opening hours; the customer''s e-mails as for owner_bookings) of the job (the package, p_car_size: a car_sizes code, null for the ordinary car, p_addon_ids; owner_job refuses in Danish what cannot be booked) at a Copenhagen date and HH:MM. p_request_id is the page''s id of the request, stored as bookings.idempotency_key owner:<id>: the same id again, also racing, answers the first booking ({created: false}). A taken time is PT409 (HTTP 409); the engine''s other refusals stand. Returns {created, car}.';
 
-revoke all on function public.owner_phone_booking_at(uuid, uuid, date, text, text, text, text, text, text, timestamptz)
+revoke all on function public.owner_phone_booking_at(uuid, uuid, date, text, text, text, text, text, text, timestamptz, text, uuid[])
   from public, anon, authenticated;
 
 create function public.owner_move_booking_at(p_booking uuid, p_date date, p_time text, p_now timestamptz)
@@ -711,7 +806,12 @@ comment on function public.owner_set_status(uuid, text, text) is
 revoke all on function public.owner_set_status(uuid, text, text) from public, anon, authenticated;
 grant execute on function public.owner_set_status(uuid, text, text) to authenticated;
 
-create function public.owner_calendar(p_service_id uuid)
+create function public.owner_calendar(
+  p_service_id uuid,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null,
+  p_booking uuid default null
+)
 returns jsonb
 language plpgsql
 stable
@@ -720,17 +820,23 @@ set search_path = ''
 as $$
 begin
   perform public.owner_required();
-  return public.owner_calendar_at(p_service_id, now());
+  return public.owner_calendar_at(p_service_id, now(), p_car_size, p_addon_ids, p_booking);
 end;
 $$;
 
-comment on function public.owner_calendar(uuid) is
-  'The owner page''s booking calendar of a package now (owner_calendar_at), for an owner only (owner_required).';
+comment on function public.owner_calendar(uuid, text, uuid[], uuid) is
+  'The owner page''s booking calendar of a job (or of moving p_booking) now (owner_calendar_at), for an owner only (owner_required).';
 
-revoke all on function public.owner_calendar(uuid) from public, anon, authenticated;
-grant execute on function public.owner_calendar(uuid) to authenticated;
+revoke all on function public.owner_calendar(uuid, text, uuid[], uuid) from public, anon, authenticated;
+grant execute on function public.owner_calendar(uuid, text, uuid[], uuid) to authenticated;
 
-create function public.owner_available_slots(p_service_id uuid, p_day date)
+create function public.owner_available_slots(
+  p_service_id uuid,
+  p_day date,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null,
+  p_booking uuid default null
+)
 returns jsonb
 language plpgsql
 stable
@@ -739,15 +845,17 @@ set search_path = ''
 as $$
 begin
   perform public.owner_required();
-  return public.owner_available_slots_at(p_service_id, p_day, now());
+  return public.owner_available_slots_at(p_service_id, p_day, now(), p_car_size, p_addon_ids,
+                                         p_booking);
 end;
 $$;
 
-comment on function public.owner_available_slots(uuid, date) is
-  'The free drop-off times of a day for the owner page now (owner_available_slots_at), for an owner only (owner_required).';
+comment on function public.owner_available_slots(uuid, date, text, uuid[], uuid) is
+  'The free drop-off times of a day for a job (or for moving p_booking) on the owner page now (owner_available_slots_at), for an owner only (owner_required).';
 
-revoke all on function public.owner_available_slots(uuid, date) from public, anon, authenticated;
-grant execute on function public.owner_available_slots(uuid, date) to authenticated;
+revoke all on function public.owner_available_slots(uuid, date, text, uuid[], uuid)
+  from public, anon, authenticated;
+grant execute on function public.owner_available_slots(uuid, date, text, uuid[], uuid) to authenticated;
 
 create function public.owner_customer_no_shows(p_phone text, p_email text)
 returns jsonb
@@ -777,7 +885,9 @@ create function public.owner_phone_booking(
   p_customer_phone text,
   p_customer_email text,
   p_car_plate text,
-  p_notes text
+  p_notes text,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
 )
 returns jsonb
 language plpgsql
@@ -787,16 +897,16 @@ as $$
 begin
   perform public.owner_required();
   return public.owner_phone_booking_at(p_request_id, p_service_id, p_date, p_time, p_customer_name,
-    p_customer_phone, p_customer_email, p_car_plate, p_notes, now());
+    p_customer_phone, p_customer_email, p_car_plate, p_notes, now(), p_car_size, p_addon_ids);
 end;
 $$;
 
-comment on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text) is
-  'A phone booking from the owner page now (owner_phone_booking_at), for an owner only (owner_required).';
+comment on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text, text, uuid[]) is
+  'A phone booking of a job (the package, p_car_size, p_addon_ids) from the owner page now (owner_phone_booking_at), for an owner only (owner_required).';
 
-revoke all on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text)
+revoke all on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text, text, uuid[])
   from public, anon, authenticated;
-grant execute on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text)
+grant execute on function public.owner_phone_booking(uuid, uuid, date, text, text, text, text, text, text, text, uuid[])
   to authenticated;
 
 create function public.owner_move_booking(p_booking uuid, p_date date, p_time text)

@@ -8,7 +8,7 @@ import {
   type OutboxMessage,
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
-import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { ADDON, BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 const BOOKED_AT = '2026-11-22T11:00:00+01:00';
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
       expect(await queue(tx, '2026-10-26T06:00:00Z')).toBe(1);
     }));
 
-  it("lists the day's drop-offs and pick-ups with package, customer, phone, car plate and notes", () =>
+  it("lists the day's drop-offs and pick-ups with package, car size, add-ons, customer, phone, car plate and notes", () =>
     withRollback(t, async (tx) => {
       await enable(tx);
       const guld = await book(tx, {
@@ -101,6 +101,9 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         phone: '+45 31 22 33 44',
         notes: 'Ridse på døren',
         carPlate: 'AB 12 345',
+        // a big car (30 min more) with an engine wash (30 min): 3 hours
+        carSize: 'stor-bil',
+        addonIds: [ADDON.motorvask],
         now: BOOKED_AT,
       });
       // a two-day polish dropped off on Wednesday is picked up on Thursday
@@ -134,21 +137,22 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
             customerEmail: expect.stringMatching(/@example\.dk$/),
             carPlate: 'AB 12 345',
             notes: 'Ridse på døren',
-            // the job as booked (booking_summary's), for the line to show when it has more
+            // the job as booked (booking_summary's): the line names the size and the add-ons
             job: {
-              carSize: 'almindelig',
-              carSizeName: 'Almindelig personbil',
-              packagePrice: 399,
-              addons: [],
+              carSize: 'stor-bil',
+              carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+              packagePrice: 499,
+              addons: [{ name: 'Motorvask', price: 299 }],
             },
             dropOff: '2026-12-10T13:00:00+01:00',
-            readyAt: '2026-12-10T15:00:00+01:00',
+            readyAt: '2026-12-10T16:00:00+01:00',
           },
         ],
         pickUps: [
           expect.objectContaining({
             reference: polish.reference,
             customerName: 'Ole Berg',
+            job: expect.objectContaining({ carSizeName: 'Almindelig personbil', addons: [] }),
             dropOff: '2026-12-09T09:00:00+01:00',
             readyAt: '2026-12-10T12:00:00+01:00',
           }),
@@ -177,10 +181,11 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         expect(body).toContain('Afleveringer');
         expect(body).toContain('Afhentninger');
         expect(body).toContain(
-          'kl. 13:00 · Guldpakken · Mette Hansen · tlf. +45 31 22 33 44 · nummerplade AB 12 345',
+          'kl. 13:00 · Guldpakken · Stor bil (SUV, stationcar, 7-personers) · tilvalg Motorvask · Mette Hansen · tlf. +45 31 22 33 44 · nummerplade AB 12 345',
         );
         expect(body).toContain('Bemærkninger: Ridse på døren');
-        expect(body).toContain('kl. 12:00 · Guldpakken polering · Ole Berg');
+        expect(body).toContain('kl. 12:00 · Guldpakken polering · Almindelig personbil · Ole Berg');
+        expect(body).toContain('kl. 16:00 · Guldpakken · Stor bil (SUV, stationcar, 7-personers)');
       }
       expect(mail.text).not.toContain(cancelled.reference!);
     }));
@@ -234,9 +239,13 @@ describe.each(BACKENDS)('morning agenda e-mail on %s', (backend) => {
         'Dagens program lørdag den 12. december 2026: 0 afleveringer, 1 afhentning, 1 i arbejde',
       );
       for (const body of [mail.text, mail.html]) {
-        expect(body).toContain('kl. 15:00 · Guldpakken polering · Anders Jensen');
+        expect(body).toContain(
+          'kl. 15:00 · Guldpakken polering · Almindelig personbil · Anders Jensen',
+        );
         expect(body).toContain('I værkstedet');
-        expect(body).toContain('i arbejde · Premiumpakken polering · Lang Tid');
+        expect(body).toContain(
+          'i arbejde · Premiumpakken polering · Almindelig personbil · Lang Tid',
+        );
         expect(body).toContain('klar mandag den 14. december 2026 kl. 12:00');
       }
     }));

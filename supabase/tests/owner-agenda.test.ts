@@ -5,7 +5,16 @@
 // on PGlite and on PostgreSQL 15.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, SERVICE, sqlState, withRollback, type Tx } from './helpers/sql.ts';
+import {
+  ADDON,
+  BACKENDS,
+  NOW,
+  SERVICE,
+  book,
+  sqlState,
+  withRollback,
+  type Tx,
+} from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 /** Tables and views the owner works with in the dashboard (docs/owner.md). */
@@ -112,6 +121,67 @@ describe.each(BACKENDS)('owner dashboard on %s', (backend) => {
       expect(
         await tx.rows(`select customer_name from public.owner_agenda where day = $1`, [day(1)]),
       ).toEqual([{ customer_name: 'I morgen' }]);
+    });
+  });
+
+  it("shows each car's size, add-ons and total price as they were booked", async () => {
+    await withRollback(t, async (tx) => {
+      // Guldpakken for a big car 499 kr and 150 min, Motorvask 299 kr and 30 min, Ozonbehandling
+      // 399 kr and 60 min (the seed); the ordinary car without add-ons is the package itself
+      const big = await book(tx, {
+        serviceId: SERVICE.guld,
+        date: '2026-12-02',
+        time: '10:00',
+        now: NOW,
+        carSize: 'stor-bil',
+        addonIds: [ADDON.ozon, ADDON.motorvask],
+      });
+      const plain = await book(tx, {
+        serviceId: SERVICE.solv,
+        date: '2026-12-02',
+        time: '16:00',
+        now: NOW,
+      });
+      expect([big.status, plain.status]).toEqual(['created', 'created']);
+      // renamed and repriced since: the agenda shows the job as booked
+      await tx.rows(`update public.addons set name = 'Motorrens', price = 349 where id = $1`, [
+        ADDON.motorvask,
+      ]);
+      const agenda = () =>
+        tx.rows(
+          `select reference, package, car_size, addons, price::text, ready_local::text
+             from public.owner_agenda_at($1::timestamptz) where day = '2026-12-02'`,
+          [NOW],
+        );
+      expect(await agenda()).toEqual([
+        {
+          reference: big.reference,
+          package: 'Guldpakken',
+          car_size: 'Stor bil (SUV, stationcar, 7-personers)',
+          addons: 'Motorvask, Ozonbehandling',
+          price: '1197',
+          ready_local: '2026-12-02 14:00:00',
+        },
+        {
+          reference: plain.reference,
+          package: 'Sølvpakken',
+          car_size: 'Almindelig personbil',
+          addons: null,
+          price: '199',
+          ready_local: '2026-12-02 16:30:00',
+        },
+      ]);
+      // the view has the columns, after the package
+      const columns = await tx.rows<{ c: string }>(
+        `select column_name::text c from information_schema.columns
+          where table_schema = 'public' and table_name = 'owner_agenda' order by ordinal_position`,
+      );
+      expect(columns.map((c) => c.c).slice(4, 8)).toEqual([
+        'package',
+        'car_size',
+        'addons',
+        'price',
+      ]);
     });
   });
 

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../local/db/database.ts';
 import {
+  ADDON,
   BACKENDS,
   SERVICE,
   book,
@@ -499,6 +500,151 @@ describe.each(BACKENDS)('owner bookings on %s', (backend) => {
         ),
       ).toMatchObject({ code: '0A000' });
       expect(await tx.rows(`select 1 from public.bookings`)).toHaveLength(1);
+    });
+  });
+
+  it('a phone booking takes the car size and add-ons by name, and shows them and the total price as booked', async () => {
+    await withRollback(t, async (tx) => {
+      const job = (reference: string) =>
+        tx.rows<Record<string, unknown>>(
+          `select o.car_size, o.addons, o.price::int, o.ready_local::text, b.car_size code,
+                  b.addon_ids::text[] ids, b.price booked, b.duration_minutes
+             from public.owner_bookings o join public.bookings b using (reference)
+            where o.reference = $1`,
+          [reference],
+        );
+      // the size by its name, the add-ons by their names in any case and order: Guldpakken for a
+      // big car is 499 kr and 150 min, Motorvask 299 kr and 30 min, Ozonbehandling 399 kr and 60 min
+      const big = await insertOwner(
+        tx,
+        phoneBooking(tue, '10:00', {
+          car_size: ' stor bil (suv, stationcar, 7-personers) ',
+          addons: 'ozonbehandling,  Motorvask ',
+        } as Partial<OwnerRow>),
+      );
+      expect(await job(big.reference)).toEqual([
+        {
+          car_size: 'Stor bil (SUV, stationcar, 7-personers)',
+          addons: 'Motorvask, Ozonbehandling',
+          price: 1197,
+          ready_local: `${tue} 14:00`,
+          code: 'stor-bil',
+          ids: [ADDON.motorvask, ADDON.ozon],
+          booked: 1197,
+          duration_minutes: 240,
+        },
+      ]);
+      // the size by its code; nothing typed is the ordinary car without add-ons
+      const van = await insertOwner(
+        tx,
+        phoneBooking(tue, '15:00', { car_size: 'varebil' } as Partial<OwnerRow>),
+      );
+      expect(await job(van.reference)).toMatchObject([
+        { car_size: 'Varebil', addons: null, price: 599, ready_local: `${tue} 18:00` },
+      ]);
+      const plain = await insertOwner(
+        tx,
+        phoneBooking(tue, '18:00', { package: 'Sølvpakken', customer_phone: '20 30 40 52' }),
+      );
+      expect(await job(plain.reference)).toMatchObject([
+        { car_size: 'Almindelig personbil', addons: null, price: 199, code: 'almindelig' },
+      ]);
+
+      // what cannot be booked, refused in Danish, saying what can
+      const typed = (extra: Record<string, string>) =>
+        refusal(
+          tx,
+          `insert into public.owner_bookings (package, drop_off_local, customer_name, customer_phone, car_size, addons, price)
+           select package, drop_off_local, customer_name, customer_phone, car_size, addons, price
+             from json_populate_record(null::public.owner_bookings, $1::json)`,
+          [JSON.stringify({ ...phoneBooking(tue, '09:00', { package: 'Sølvpakken' }), ...extra })],
+        );
+      expect(await typed({ car_size: 'Minibus' })).toEqual({
+        code: '22023',
+        message:
+          'Størrelsen "Minibus" findes ikke. Skriv navnet eller koden som i car_sizes, f.eks. stor-bil eller varebil, eller lad car_size være tom for almindelig personbil.',
+      });
+      expect(await typed({ addons: 'Motorvask, Voks' })).toEqual({
+        code: '22023',
+        message:
+          'Tilvalget "Voks" findes ikke. Skriv tilvalgenes navne som i addons, adskilt af komma, f.eks. Motorvask, Ozonbehandling, eller lad addons være tom.',
+      });
+      expect(await typed({ addons: 'Lædercreme' })).toEqual({
+        code: '22023',
+        message:
+          'Tilvalget "Lædercreme" kan ikke bookes til Sølvpakken: det passer ikke til pakken (se addon_services). Tilvalg til Sølvpakken: Motorvask, Hundehårsfjernelse, Ozonbehandling.',
+      });
+      expect(await typed({ addons: 'Motorvask, motorvask' })).toEqual({
+        code: '22023',
+        message: 'Tilvalget "Motorvask" står der to gange. Skriv hvert tilvalg én gang.',
+      });
+      expect(await typed({ price: '99' })).toEqual({
+        code: '0A000',
+        message:
+          'reference, ready_local, no_shows og price udfyldes automatisk: lad dem være tomme.',
+      });
+      await tx.rows(`update public.car_sizes set is_active = false where code = 'varebil'`);
+      await tx.rows(`update public.addons set is_active = false where id = $1`, [ADDON.ozon]);
+      expect(await typed({ car_size: 'Varebil' })).toEqual({
+        code: '22023',
+        message:
+          'Størrelsen "Varebil" kan ikke bookes til Sølvpakken: den er slået fra (is_active = false i car_sizes). Størrelser til Sølvpakken: Almindelig personbil, Stor bil (SUV, stationcar, 7-personers).',
+      });
+      expect(await typed({ addons: 'Ozonbehandling' })).toEqual({
+        code: '22023',
+        message:
+          'Tilvalget "Ozonbehandling" kan ikke bookes til Sølvpakken: det er slået fra (is_active = false i addons). Tilvalg til Sølvpakken: Motorvask, Hundehårsfjernelse.',
+      });
+      await tx.rows(`delete from public.service_size_prices where service_id = $1`, [SERVICE.solv]);
+      expect(await typed({ car_size: 'stor-bil' })).toMatchObject({
+        code: '22023',
+        message: expect.stringMatching(
+          /^Størrelsen "Stor bil \(SUV, stationcar, 7-personers\)" kan ikke bookes til Sølvpakken: pakken har ingen pris til den \(se service_size_prices\)\. Størrelser til Sølvpakken: Almindelig personbil\.$/,
+        ),
+      });
+
+      // the job stays as booked (a switched-off size or add-on too): a change of it is refused,
+      // and correcting the customer keeps it
+      for (const [assignment, message] of [
+        [
+          `car_size = 'Almindelig personbil'`,
+          `Bilens størrelse kan ikke skiftes på en booking. Aflys bookingen ${big.reference} og book igen med den rigtige størrelse.`,
+        ],
+        [
+          `addons = 'Motorvask'`,
+          `Tilvalgene kan ikke skiftes på en booking. Aflys bookingen ${big.reference} og book igen med de rigtige tilvalg.`,
+        ],
+        [
+          `price = 999`,
+          'price er jobbets pris fra bookingen (pakken til bilens størrelse plus tilvalgene) og udfyldes automatisk. Den kan ikke rettes.',
+        ],
+      ] as const)
+        expect(await refusedUpdate(tx, big.reference, assignment), assignment).toEqual({
+          code: '0A000',
+          message,
+        });
+      await tx.rows(
+        `update public.owner_bookings set customer_name = 'Jens Telefonsen', notes = 'SUV'
+          where reference = $1`,
+        [big.reference],
+      );
+      expect(await job(big.reference)).toMatchObject([
+        { car_size: 'Stor bil (SUV, stationcar, 7-personers)', code: 'stor-bil', price: 1197 },
+      ]);
+      // the same row written again (Studio saves every cell of it): no change, nothing refused
+      await tx.rows(
+        `update public.owner_bookings set car_size = car_size, addons = addons, price = price
+          where reference = $1`,
+        [big.reference],
+      );
+      expect(
+        await tx.rows(
+          `select o.* from public.owner_bookings o where o.reference = $1
+           except select r.* from public.bookings b, lateral public.owner_bookings_row(b) r
+                   where b.reference = $1`,
+          [big.reference],
+        ),
+      ).toEqual([]);
     });
   });
 

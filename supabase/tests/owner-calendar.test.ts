@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { buildOwnerFeed, secretMatches } from '../functions/_shared/owner-calendar.ts';
-import { BACKENDS, liftBookingCaps, SERVICE } from './helpers/sql.ts';
+import { ADDON, BACKENDS, liftBookingCaps, SERVICE } from './helpers/sql.ts';
 
 const SECRET = 'test-owner-calendar-secret-0123456789abcdef';
 
@@ -59,6 +59,10 @@ describe('owner feed file', () => {
         customerEmail: 'mette@example.dk',
         notes: 'Ridse på døren, bagsmækken; og taget',
         carPlate: 'AB 12 345',
+        job: {
+          carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+          addons: [{ name: 'Motorvask' }, { name: 'Ozonbehandling' }],
+        },
         dropOff: '2026-03-27T08:00:00+01:00',
         readyAt: '2026-03-30T12:00:00+02:00',
         sequence: 2,
@@ -90,6 +94,10 @@ describe('owner feed file', () => {
       },
     ]);
     expect(events[0]!.description).toContain('Bemærkninger: Ridse på døren, bagsmækken; og taget');
+    // the job besides the package, then its whole price
+    expect(events[0]!.description).toContain(
+      'Bilstørrelse: Stor bil (SUV, stationcar, 7-personers)\nTilvalg: Motorvask, Ozonbehandling\nPris: 3.600 kr.',
+    );
     expect(events[0]!.description).toContain(
       'Arbejdstid: fredag den 27. marts 2026 08:00-17:00, lørdag den 28. marts 2026 10:00-16:00, mandag den 30. marts 2026 09:00-12:00',
     );
@@ -148,13 +156,21 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
   const feed = (query: string, method = 'GET') =>
     fetch(`${stack.url}/functions/v1/owner-calendar${query}`, { method });
 
-  async function book(key: string, date: string, time: string, serviceId: string, now: string) {
+  async function book(
+    key: string,
+    date: string,
+    time: string,
+    serviceId: string,
+    now: string,
+    job: { carSize?: string; addonIds?: string[] } = {},
+  ) {
     const [row] = await stack.query<{ r: { status: string; reference: string } }>(
       `select public.create_booking(
          jsonb_populate_record(null::public.booking_request, jsonb_build_object(
            'service_id', $1::uuid, 'booking_date', $2::date, 'booking_time', $3::text,
            'customer_name', $4::text, 'customer_email', $5::text,
-           'customer_phone', '+45 22 33 44 55', 'notes', 'Nøgle i postkassen')),
+           'customer_phone', '+45 22 33 44 55', 'notes', 'Nøgle i postkassen',
+           'car_size', $8::text, 'addon_ids', $9::uuid[])),
          null, $6, $7::timestamptz) r`,
       [
         serviceId,
@@ -164,6 +180,8 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
         `${key}@example.dk`,
         `10.9.9.${Object.keys(refs).length + 1}`,
         now,
+        job.carSize ?? null,
+        job.addonIds ?? null,
       ],
     );
     expect(row!.r.status, key).toBe('created');
@@ -222,7 +240,11 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
     autumn = await dstWeekend(10);
     await book('spring', spring.friday, '08:00', SERVICE.premiumPolering, daysBefore(spring, 23));
     await book('autumn', autumn.friday, '08:00', SERVICE.premiumPolering, daysBefore(autumn, 28));
-    await book('cancelled', plus(autumn, -2), '10:00', SERVICE.guld, daysBefore(autumn, 28));
+    // a big car with an engine wash: 499 + 299 kr
+    await book('cancelled', plus(autumn, -2), '10:00', SERVICE.guld, daysBefore(autumn, 28), {
+      carSize: 'stor-bil',
+      addonIds: [ADDON.motorvask],
+    });
     await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
       refs.cancelled,
     ]);
@@ -274,6 +296,10 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
     expect(springEvent.description).toContain('Telefon: +45 22 33 44 55');
     expect(springEvent.description).toContain('Bemærkninger: Nøgle i postkassen');
     expect(springEvent.description).toContain(
+      'Bilstørrelse: Almindelig personbil\nPris: 3.600 kr.',
+    );
+    expect(springEvent.description).not.toContain('Tilvalg');
+    expect(springEvent.description).toContain(
       `Arbejdstid: fredag den ${spring.day}. marts ${spring.year} 08:00-17:00`,
     );
 
@@ -290,6 +316,9 @@ describe.each(BACKENDS)('owner-calendar function on %s', (backend) => {
       sequence: 1,
       summary: 'Aflyst: Guldpakken – Kunde cancelled',
     });
+    expect(cancelled.description).toContain(
+      'Bilstørrelse: Stor bil (SUV, stationcar, 7-personers)\nTilvalg: Motorvask\nPris: 798 kr.',
+    );
 
     // the same content on the next fetch (stable UIDs, nothing changed)
     const again = await (await feed(`?secret=${encodeURIComponent(SECRET)}`)).text();

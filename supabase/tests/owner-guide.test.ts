@@ -334,6 +334,13 @@ const PERFORMERS: Record<string, Performer> = {
       expect(spans(h)).toContain(row.role);
       expect(spans(h)).toContain(row.status);
       expect(spans(h)).toContain(row.customer_phone);
+      // the job as booked, in the columns the guide names: the ordinary car, no add-ons
+      expect(spans(h)).toEqual(expect.arrayContaining(['car_size', 'addons', 'price']));
+      expect([row.car_size, row.addons, row.price]).toEqual([
+        'Almindelig personbil',
+        null,
+        booking.price,
+      ]);
       // the form the guide warns about finds nothing, never another day
       expect((await rest(`owner_agenda?day=eq.${shiftTo(danishFilter, days[0]!)}`)).body).toEqual(
         [],
@@ -382,6 +389,35 @@ const PERFORMERS: Record<string, Performer> = {
           customer_phone: '20112234',
         }),
         /fire|firecifret|år/,
+      );
+      // the car's size and the add-ons by name: the row names the size, the add-ons and the whole
+      // price the guide works out (Guldpakken for a big car, Motorvask and Ozonbehandling)
+      const big = await phoneBooking(days[2]!, {
+        car_size: span(h, /^stor-bil$/),
+        addons: span(h, /^Motorvask, Ozonbehandling$/),
+      });
+      expect(big.car_size).toBe(span(h, /^Stor bil \(/));
+      expect(big.addons).toBe(span(h, /^Motorvask, Ozonbehandling$/));
+      expect(String(big.price)).toBe(span(h, /^1197$/));
+      // four hours from the example's 10:00: the bigger car and the add-ons take longer
+      expect(big.ready_local).toBe(`${days[2]} 14:00`);
+      // the size by the name the row shows is the same size
+      const named = await phoneBooking(days[2]!, {
+        drop_off_local: `${days[2]} 15:00`,
+        customer_phone: '20112299',
+        car_size: span(h, /^Stor bil \(/),
+      });
+      expect([named.car_size, named.price]).toEqual([big.car_size, 499]);
+      // an add-on that does not fit the package: refused, naming what it can be booked with
+      refused(
+        await post('owner_bookings', {
+          package: 'Sølvpakken',
+          drop_off_local: `${days[2]} 17:00`,
+          customer_name: 'Bente Hansen',
+          customer_phone: '20112234',
+          addons: span(h, /^Lædercreme$/),
+        }),
+        /^Tilvalget "Lædercreme" kan ikke bookes til Sølvpakken.*Tilvalg til Sølvpakken: /,
       );
       // owner_bookings_send_email 0: no mail of the owner's bookings
       saved(await patch('settings?key=eq.owner_bookings_send_email', { value: '0' }));

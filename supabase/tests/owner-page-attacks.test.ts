@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET, signJwt } from '../../local/keys.ts';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { eraseBookings, openDays } from './helpers/http.ts';
-import { BACKENDS, SERVICE } from './helpers/sql.ts';
+import { ADDON, BACKENDS, SERVICE } from './helpers/sql.ts';
 
 let stack: TestStack;
 let day: string;
@@ -77,8 +77,18 @@ const RPCS: Record<string, () => Record<string, unknown>> = {
   owner_day: () => ({ p_day: day }),
   // the status the booking has: the double tap, which changes nothing
   owner_set_status: () => ({ p_booking: booking, p_status: 'confirmed', p_from: 'confirmed' }),
-  owner_calendar: () => ({ p_service_id: SERVICE.guld }),
-  owner_available_slots: () => ({ p_service_id: SERVICE.guld, p_day: day }),
+  // a job: a size and add-ons (the calls without them, the ordinary car, in owner-page.test.ts)
+  owner_calendar: () => ({
+    p_service_id: SERVICE.guld,
+    p_car_size: 'stor-bil',
+    p_addon_ids: [ADDON.motorvask],
+  }),
+  owner_available_slots: () => ({
+    p_service_id: SERVICE.guld,
+    p_day: day,
+    p_car_size: 'stor-bil',
+    p_addon_ids: [ADDON.motorvask],
+  }),
   owner_customer_no_shows: () => ({ p_phone: '20 30 40 50', p_email: 'kunde@example.dk' }),
   owner_phone_booking: () => ({
     p_request_id: crypto.randomUUID(),
@@ -90,6 +100,8 @@ const RPCS: Record<string, () => Record<string, unknown>> = {
     p_customer_email: '',
     p_car_plate: '',
     p_notes: '',
+    p_car_size: 'varebil',
+    p_addon_ids: [ADDON.ozon],
   }),
   // its own time again: moves nothing
   owner_move_booking: () => ({ p_booking: booking, p_date: day, p_time: '10:00' }),
@@ -207,6 +219,14 @@ describe.each(BACKENDS)('the owner page through /rest/v1 on %s', (backend) => {
       answers.push([name, a.status]);
     }
     expect(answers).toEqual(Object.keys(RPCS).map((name) => [name, 200]));
+    // the calls as the page made them before sizes and add-ons (the ordinary car), and a move's
+    const owner = CALLERS.owner!.headers();
+    for (const [name, body] of [
+      ['owner_calendar', { p_service_id: SERVICE.guld }],
+      ['owner_available_slots', { p_service_id: SERVICE.guld, p_day: day }],
+      ['owner_available_slots', { p_service_id: SERVICE.guld, p_day: day, p_booking: booking }],
+    ] as const)
+      expect([name, (await call('POST', `rpc/${name}`, owner, body)).status]).toEqual([name, 200]);
     const [cancelled] = await stack.query<{ status: string }>(
       'select status from public.bookings where id = $1',
       [toCancel],

@@ -5,7 +5,16 @@
 // Runs on PGlite and on PostgreSQL 15.
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
-import { BACKENDS, NOW, SERVICE, book, refusal, withRollback, type Tx } from './helpers/sql.ts';
+import {
+  ADDON,
+  BACKENDS,
+  NOW,
+  SERVICE,
+  book,
+  refusal,
+  withRollback,
+  type Tx,
+} from './helpers/sql.ts';
 
 /** Thursday 3 December 2026 (open 09-20), Copenhagen time. */
 const AT = (time: string, day = '2026-12-03') => `${day}T${time}:00+01:00`;
@@ -126,6 +135,11 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
         ready: '2026-12-03T12:00:00+01:00',
         package: 'Guldpakken',
         serviceId: SERVICE.guld,
+        // the job as booked: the ordinary car, no add-ons, the package's price
+        carSize: 'almindelig',
+        carSizeName: 'Almindelig personbil',
+        addons: [],
+        price: 399,
         customerName: 'Test Kunde',
         phone: '+4520112233',
         phoneDisplay: '+45 20 11 22 33',
@@ -384,6 +398,128 @@ describe.each(BACKENDS)('the owner page in SQL on %s', (backend) => {
         [crypto.randomUUID(), NOW],
       );
       expect(unknown).toEqual({ code: '22023', message: 'Vælg en gyldig service.' });
+    });
+  });
+
+  it("books a car size with add-ons by phone: the job's days, times, price and length; a move keeps the job", async () => {
+    await withRollback(t, async (tx) => {
+      type Slots = { slots: string[]; readyAt: Record<string, string> };
+      const slotsAt = async (day: string, ...job: unknown[]) =>
+        (
+          await tx.one<{ r: Slots }>(
+            `select public.owner_available_slots_at($1, $2::date, $3::timestamptz, $4, $5::uuid[], $6) r`,
+            [SERVICE.guld, day, NOW, job[0] ?? null, job[1] ?? null, job[2] ?? null],
+          )
+        ).r;
+      // Guldpakken is 2 hours for the ordinary car; a big car with Motorvask and Ozonbehandling
+      // is 150 + 30 + 60 min: 4 hours, so the last drop-off before 20:00 is 16:00
+      const ordinary = await slotsAt('2026-12-01');
+      expect(ordinary.slots.at(-1)).toBe('18:00');
+      const big = await slotsAt('2026-12-01', 'stor-bil', [ADDON.motorvask, ADDON.ozon]);
+      expect(big.slots[0]).toBe('10:30');
+      expect(big.slots.at(-1)).toBe('16:00');
+      expect(big.readyAt['10:30']).toBe('2026-12-01T14:30:00+01:00');
+      const calendar = (
+        await tx.one<{ r: { days: { day: string; status: string; time?: string }[] } }>(
+          `select public.owner_calendar_at($1, $2::timestamptz, 'stor-bil', $3::uuid[]) r`,
+          [SERVICE.guld, NOW, [ADDON.motorvask]],
+        )
+      ).r;
+      expect(calendar.days[0]).toEqual({ day: '2026-12-01', status: 'bookable', time: '10:30' });
+      // what cannot be booked is refused as the phone booking would refuse it
+      expect(
+        await refusal(
+          tx,
+          `select public.owner_available_slots_at($1, '2026-12-01', $2::timestamptz, null, $3::uuid[])`,
+          [SERVICE.solv, NOW, [ADDON.laedercreme]],
+        ),
+      ).toEqual({
+        code: '22023',
+        message:
+          'Tilvalget "Lædercreme" kan ikke bookes til Sølvpakken: det passer ikke til pakken (se addon_services). Tilvalg til Sølvpakken: Motorvask, Hundehårsfjernelse, Ozonbehandling.',
+      });
+      expect(
+        await refusal(tx, `select public.owner_calendar_at($1, $2::timestamptz, 'minibus')`, [
+          SERVICE.guld,
+          NOW,
+        ]),
+      ).toEqual({
+        code: '22023',
+        message:
+          'Størrelsen "minibus" kan ikke bookes til Guldpakken: den findes ikke. Størrelser til Guldpakken: Almindelig personbil, Stor bil (SUV, stationcar, 7-personers), Varebil.',
+      });
+
+      // the phone booking of that job: priced and timed by the engine, never by the page
+      const booked = (
+        await tx.one<{ r: { created: boolean; car: Car } }>(
+          `select public.owner_phone_booking_at($1, $2, '2026-12-01', '14:00', 'Jens Telefon',
+                  '20 30 40 50', '', '', '', $3::timestamptz, 'stor-bil', $4::uuid[]) r`,
+          [crypto.randomUUID(), SERVICE.guld, NOW, [ADDON.ozon, ADDON.motorvask]],
+        )
+      ).r;
+      const job = {
+        carSize: 'stor-bil',
+        carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+        addons: [
+          { id: ADDON.motorvask, name: 'Motorvask', price: 299, minutes: 30 },
+          { id: ADDON.ozon, name: 'Ozonbehandling', price: 399, minutes: 60 },
+        ],
+        price: 1197,
+      };
+      expect(booked.car).toMatchObject({
+        ...job,
+        dropOff: '2026-12-01T14:00:00+01:00',
+        ready: '2026-12-01T18:00:00+01:00',
+      });
+      expect((await day(tx, '2026-12-01')).cars).toEqual([
+        expect.objectContaining({ id: booked.car.id, ...job }),
+      ]);
+      expect(
+        await refusal(
+          tx,
+          `select public.owner_phone_booking_at($1, $2, '2026-12-02', '10:00', 'Jens Telefon',
+                  '20 30 40 50', '', '', '', $3::timestamptz, 'varebil', $4::uuid[])`,
+          [crypto.randomUUID(), SERVICE.solv, NOW, [ADDON.motorvask, ADDON.motorvask]],
+        ),
+      ).toEqual({
+        code: '22023',
+        message: 'Tilvalget "Motorvask" står der to gange. Skriv hvert tilvalg én gang.',
+      });
+
+      // a move offers the booking's own job (4 hours) with its own time free: 14:30 overlaps
+      // its own 14:00-18:00, so only the move sees it free
+      const moving = await slotsAt('2026-12-01', null, null, booked.car.id);
+      expect(moving.slots).toContain('14:30');
+      expect(moving.slots.at(-1)).toBe('16:00');
+      expect(moving.readyAt['14:30']).toBe('2026-12-01T18:30:00+01:00');
+      expect(
+        (await slotsAt('2026-12-01', 'stor-bil', [ADDON.motorvask, ADDON.ozon])).slots,
+      ).not.toContain('14:30');
+      const movingDays = (
+        await tx.one<{ r: { days: { day: string; status: string; time?: string }[] } }>(
+          `select public.owner_calendar_at($1, $2::timestamptz, null, null, $3) r`,
+          [SERVICE.guld, NOW, booked.car.id],
+        )
+      ).r;
+      expect(movingDays.days[0]).toEqual({ day: '2026-12-01', status: 'bookable', time: '10:30' });
+      expect(
+        await refusal(
+          tx,
+          `select public.owner_available_slots_at($1, '2026-12-01', $2::timestamptz, null, null, $3)`,
+          [SERVICE.guld, NOW, crypto.randomUUID()],
+        ),
+      ).toEqual({ code: 'PT404', message: 'Bookingen findes ikke (længere). Opdater siden.' });
+      const moved = (
+        await tx.one<{ r: { moved: boolean; car: Car } }>(
+          `select public.owner_move_booking_at($1, '2026-12-02', '16:00', $2::timestamptz) r`,
+          [booked.car.id, NOW],
+        )
+      ).r;
+      expect(moved.car).toMatchObject({
+        ...job,
+        dropOff: '2026-12-02T16:00:00+01:00',
+        ready: '2026-12-02T20:00:00+01:00',
+      });
     });
   });
 

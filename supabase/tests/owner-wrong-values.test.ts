@@ -12,14 +12,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
-import { BACKENDS, refusal, withRollback } from './helpers/sql.ts';
+import { ADDON, BACKENDS, SERVICE, refusal, withRollback } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 /** PostgreSQL's (and PostgREST's) English: none of it may reach the owner. */
 const ENGLISH =
   /violates|invalid input|syntax|constraint|duplicate key|null value|out of range|type |malformed|cannot|permission denied|does not exist|column|relation|must be|too long|invalid|not-null|error/i;
 /** A Danish refusal says what to do: it has Danish words. */
-const DANISH = /[æøå]|\b(skal|skriv|kan|ikke|vælg|ret|eller|findes|udfyld|tøm|lad)\b/i;
+const DANISH = /[æøå]|\b(skal|skriv|kan|ikke|vælg|ret|eller|findes|udfyld|tøm|lad|giv|allerede)\b/i;
 
 /** Wrong values an owner could type into a free-text cell. */
 const WRONG: (string | null)[] = [
@@ -236,20 +236,83 @@ const KNOWN_ENGLISH: Record<string, { reason: string; message: RegExp }> = {
     reason: 'read-only view, as day: a count the owner only reads',
     message: /^invalid input syntax for type integer|out of range for type integer/,
   },
+  'addons.id': {
+    reason: 'uuid, filled automatically (as services.id)',
+    message: /^invalid input syntax for type uuid/,
+  },
+  'service_size_prices.service_id': {
+    reason: 'uuid of a package: the Table Editor offers the packages to pick (a foreign key)',
+    message: /^invalid input syntax for type uuid/,
+  },
+  'addon_services.addon_id': {
+    reason: 'uuid of an add-on: the Table Editor offers the add-ons to pick (a foreign key)',
+    message: /^invalid input syntax for type uuid/,
+  },
+  'addon_services.service_id': {
+    reason: 'uuid of a package: the Table Editor offers the packages to pick (a foreign key)',
+    message: /^invalid input syntax for type uuid/,
+  },
+  ...Object.fromEntries(
+    ['car_sizes', 'service_size_prices', 'addons'].flatMap((table) =>
+      ['created_at', 'updated_at'].map((column) => [
+        `${table}.${column}`,
+        {
+          reason: 'timestamptz, filled automatically (as services.created_at)',
+          message:
+            /^invalid input syntax for type timestamp with time zone|out of range|date\/time field value out of range/,
+        },
+      ]),
+    ),
+  ),
 };
 
-/** The row key of each relation the walk edits. */
-const KEY: Record<string, string> = {
-  owner_bookings: 'reference',
-  owner_agenda: 'reference',
-  services: 'id',
-  settings: 'key',
-  opening_hours: 'weekday',
-  closed_dates: 'day',
-  open_dates: 'day',
-  email_outbox: 'id',
-  owners: 'email',
+/**
+ * English refusals of the size and add-on tables (supabase/schemas/12_sizes_and_addons.sql, not
+ * this walk's to mend) that the owner can meet from the Table Editor: each is reported, and its
+ * entry goes when the table refuses it in Danish. Each may fail only with the message listed.
+ */
+const OPEN_GAPS: Record<string, { reason: string; message: RegExp }> = {
+  'car_sizes.*': {
+    reason:
+      'a new size with a code that exists, and deleting a size that has prices, reach the key and the foreign key (no Danish refusal yet)',
+    message:
+      /^duplicate key value violates unique constraint "car_sizes_pkey"|^update or delete on table "car_sizes" violates foreign key constraint "service_size_prices_car_size_fkey"/,
+  },
+  'service_size_prices.*': {
+    reason:
+      'a price row for a package and size that has one reaches the key; an emptied created_at or updated_at the not-null (no Danish refusal yet)',
+    message:
+      /^duplicate key value violates unique constraint "service_size_prices_pkey"|^null value in column "(created|updated)_at" of relation "service_size_prices" violates not-null constraint/,
+  },
+  'addons.id': {
+    reason: 'a new add-on with id sent empty (null) reaches the not-null (no Danish refusal yet)',
+    message: /^null value in column "id" of relation "addons" violates not-null constraint/,
+  },
 };
+
+/** The row key of each relation the walk edits (its columns: a price per package and size). */
+const KEY: Record<string, string[]> = {
+  owner_bookings: ['reference'],
+  owner_agenda: ['reference'],
+  services: ['id'],
+  settings: ['key'],
+  opening_hours: ['weekday'],
+  closed_dates: ['day'],
+  open_dates: ['day'],
+  email_outbox: ['id'],
+  owners: ['email'],
+  car_sizes: ['code'],
+  service_size_prices: ['service_id', 'car_size'],
+  addons: ['id'],
+  addon_services: ['addon_id', 'service_id'],
+};
+
+/** A relation's row key as one text in SQL (the columns joined by '|'). */
+const keySql = (relation: string) => KEY[relation]!.map((c) => `${c}::text`).join(` || '|' || `);
+
+/** The /rest/v1 filter of the row whose key keySql gave. */
+const keyFilter = (relation: string, key: string) =>
+  KEY[relation]!.map((c, i) => `${c}=eq.${encodeURIComponent(key.split('|')[i]!)}`).join('&');
 
 /** Rows the guide has the owner insert, each valid as given. */
 function insertable(day: string): Record<string, Record<string, string>> {
@@ -262,6 +325,11 @@ function insertable(day: string): Record<string, Record<string, string>> {
     },
     closed_dates: { day: '2030-12-24', reason: 'Jul' },
     open_dates: { day: '2030-12-25', opens_at: '10:00:00', closes_at: '14:00:00' },
+    // the guide's new size, its price for a package, a new add-on and the package it fits
+    car_sizes: { code: 'minibus', name: 'Minibus' },
+    service_size_prices: { service_id: SERVICE.guld, car_size: 'minibus', price: '599' },
+    addons: { name: 'Lakforsegling', price: '499', duration_minutes: '60' },
+    addon_services: { addon_id: ADDON.laedercreme, service_id: SERVICE.solv },
   };
 }
 
@@ -310,6 +378,11 @@ function englishProblem(
   refused.count += 1;
   const gap = KNOWN_ENGLISH[`${column.relation}.${column.column}`];
   if (gap && gap.message.test(message)) return null;
+  for (const open of [
+    OPEN_GAPS[`${column.relation}.${column.column}`],
+    OPEN_GAPS[`${column.relation}.*`],
+  ])
+    if (open && open.message.test(message)) return null;
   const restGap = restOnly ? REST_ONLY_ENGLISH[column.editor] : undefined;
   if (restGap && restGap.message.test(message)) return null;
   // a column's or a setting's name (rate_limit_invalid_per_ip_per_hour) is the owner's word
@@ -341,6 +414,9 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
     );
     const relations = [...new Set(columns.map((c) => c.relation))].sort();
     expect(relations).toEqual([
+      'addon_services',
+      'addons',
+      'car_sizes',
       'closed_dates',
       'email_outbox',
       'open_dates',
@@ -348,6 +424,7 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
       'owner_agenda',
       'owner_bookings',
       'owners',
+      'service_size_prices',
       'services',
       'settings',
     ]);
@@ -355,6 +432,8 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
     // every listed gap is a column the walk reaches (a stale entry fails)
     const names = new Set(columns.map((c) => `${c.relation}.${c.column}`));
     for (const gap of Object.keys(KNOWN_ENGLISH)) expect(names.has(gap), gap).toBe(true);
+    for (const gap of Object.keys(OPEN_GAPS))
+      expect(names.has(gap) || relations.includes(gap.replace(/\.\*$/, '')), gap).toBe(true);
   });
 
   it('plain SQL: what the editor can send into every column is accepted or refused in Danish', async () => {
@@ -374,15 +453,15 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
       await tx.rows(`insert into public.open_dates (day) values ('2030-12-26')`);
       const columns = await ownerColumns(<T>(sql: string, p?: unknown[]) => tx.rows<T>(sql, p));
       for (const column of columns) {
-        const key = KEY[column.relation]!;
+        const key = keySql(column.relation);
         for (const { typed, sent } of editorValues(column.editor, column.enumValues)) {
           // an accepted value may have changed the row's key: address it afresh
           const target = await tx.one<{ k: string }>(
-            `select ${key}::text k from public.${column.relation} order by 1 limit 1`,
+            `select ${key} k from public.${column.relation} order by 1 limit 1`,
           );
           const r = await refusal(
             tx,
-            `update public.${column.relation} set ${column.column} = $1 where ${key}::text = $2`,
+            `update public.${column.relation} set ${column.column} = $1 where ${key} = $2`,
             [sent === null ? null : String(sent), target.k],
           );
           lines.push(line('SQL update', column, shown(sent, typed), r.message));
@@ -425,16 +504,14 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
       await tx.rows(`insert into public.open_dates (day) values ('2030-12-26')`);
       const columns = await ownerColumns(<T>(sql: string, p?: unknown[]) => tx.rows<T>(sql, p));
       for (const relation of new Set(columns.map((c) => c.relation))) {
-        const key = KEY[relation]!;
-        const keys = await tx.rows<{ k: string }>(`select ${key}::text k from public.${relation}`);
+        const key = keySql(relation);
+        const keys = await tx.rows<{ k: string }>(`select ${key} k from public.${relation}`);
         for (const { k } of keys) {
-          const r = await refusal(tx, `delete from public.${relation} where ${key}::text = $1`, [
-            k,
-          ]);
+          const r = await refusal(tx, `delete from public.${relation} where ${key} = $1`, [k]);
           if (r.message !== undefined) refusals += 1;
           const p = englishProblem(
             'delete',
-            { relation, column: key, editor: 'text' },
+            { relation, column: KEY[relation]!.join(', '), editor: 'text' },
             k,
             r.message,
           );
@@ -502,7 +579,7 @@ describe.each(BACKENDS)('the wrong-values walk through /rest/v1 on %s', (backend
     const lines: Line[] = [];
     refused.count = 0;
     for (const column of columns) {
-      const key = KEY[column.relation]!;
+      const key = keySql(column.relation);
       const values: [Value['sent'], string | null | undefined, boolean][] = [
         ...editorValues(column.editor, column.enumValues).map(
           (x): [Value['sent'], string | null, boolean] => [x.sent, x.typed, false],
@@ -516,11 +593,11 @@ describe.each(BACKENDS)('the wrong-values walk through /rest/v1 on %s', (backend
       for (const [sent, typed, restOnly] of values) {
         // the row may have changed with an accepted value: address it afresh
         const [target] = await stack.query<{ k: string }>(
-          `select ${key}::text k from public.${column.relation} order by 1 limit 1`,
+          `select ${key} k from public.${column.relation} order by 1 limit 1`,
         );
         const message = await rest(
           'PATCH',
-          `${column.relation}?${key}=eq.${encodeURIComponent(target!.k)}`,
+          `${column.relation}?${keyFilter(column.relation, target!.k)}`,
           { [column.column]: sent },
         );
         if (message === undefined && column.editor !== 'text') {

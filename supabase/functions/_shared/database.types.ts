@@ -492,6 +492,9 @@ export type Database = {
           reference: string;
           car_plate: string | null;
           no_shows: number | null;
+          car_size: string | null;
+          addons: string | null;
+          price: number | null;
         };
         Insert: {
           package?: string | null;
@@ -505,6 +508,9 @@ export type Database = {
           reference: string;
           car_plate?: string | null;
           no_shows?: number | null;
+          car_size?: string | null;
+          addons?: string | null;
+          price?: number | null;
         };
         Update: {
           package?: string | null;
@@ -518,6 +524,9 @@ export type Database = {
           reference?: string;
           car_plate?: string | null;
           no_shows?: number | null;
+          car_size?: string | null;
+          addons?: string | null;
+          price?: number | null;
         };
         Relationships: [];
       };
@@ -665,6 +674,9 @@ export type Database = {
           drop_off_local: string | null;
           ready_local: string | null;
           package: string | null;
+          car_size: string | null;
+          addons: string | null;
+          price: number | null;
           customer_name: string | null;
           customer_phone: string | null;
           customer_email: string | null;
@@ -1328,6 +1340,24 @@ export type Database = {
         };
         Returns: SqlAnswer<'owner_access_token_hook'>;
       };
+      owner_addon_ids: {
+        Args: {
+          p_text: string;
+        };
+        Returns: string[];
+      };
+      owner_addon_names: {
+        Args: {
+          p_job: Json;
+        };
+        Returns: string;
+      };
+      owner_addons_of: {
+        Args: {
+          p_service_id: string;
+        };
+        Returns: string;
+      };
       owner_agenda_at: {
         Args: {
           p_now: string;
@@ -1338,6 +1368,9 @@ export type Database = {
           drop_off_local: string;
           ready_local: string;
           package: string;
+          car_size: string;
+          addons: string;
+          price: number;
           customer_name: string;
           customer_phone: string;
           customer_email: string;
@@ -1358,6 +1391,9 @@ export type Database = {
         Args: {
           p_service_id: string;
           p_day: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
+          p_booking?: string;
         };
         Returns: SqlAnswer<'owner_available_slots'>;
       };
@@ -1366,6 +1402,9 @@ export type Database = {
           p_service_id: string;
           p_day: string;
           p_now: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
+          p_booking?: string;
         };
         Returns: SqlAnswer<'owner_available_slots_at'>;
       };
@@ -1398,6 +1437,9 @@ export type Database = {
       owner_calendar: {
         Args: {
           p_service_id: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
+          p_booking?: string;
         };
         Returns: SqlAnswer<'owner_calendar'>;
       };
@@ -1405,6 +1447,9 @@ export type Database = {
         Args: {
           p_service_id: string;
           p_now: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
+          p_booking?: string;
         };
         Returns: SqlAnswer<'owner_calendar_at'>;
       };
@@ -1464,6 +1509,12 @@ export type Database = {
           p_now: string;
         };
         Returns: SqlAnswer<'owner_car_of'>;
+      };
+      owner_car_size_code: {
+        Args: {
+          p_text: string;
+        };
+        Returns: string;
       };
       owner_check_customer: {
         Args: {
@@ -1576,6 +1627,20 @@ export type Database = {
         };
         Returns: SqlAnswer<'owner_move_booking_at'>;
       };
+      owner_page_job: {
+        Args: {
+          p_service_id: string;
+          p_car_size: string;
+          p_addon_ids: string[];
+        };
+        Returns: SqlAnswer<'owner_page_job'>;
+      };
+      owner_page_moved: {
+        Args: {
+          p_booking: string;
+        };
+        Returns: Database['public']['Tables']['bookings']['Row'];
+      };
       owner_parse_date: {
         Args: {
           p_text: string;
@@ -1608,6 +1673,8 @@ export type Database = {
           p_customer_email: string;
           p_car_plate: string;
           p_notes: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: SqlAnswer<'owner_phone_booking'>;
       };
@@ -1623,6 +1690,8 @@ export type Database = {
           p_car_plate: string;
           p_notes: string;
           p_now: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: SqlAnswer<'owner_phone_booking_at'>;
       };
@@ -1672,6 +1741,12 @@ export type Database = {
           p_now: string;
         };
         Returns: SqlAnswer<'owner_set_status_at'>;
+      };
+      owner_sizes_of: {
+        Args: {
+          p_service_id: string;
+        };
+        Returns: string;
       };
       owner_status_code: {
         Args: {

@@ -25,6 +25,9 @@ export interface FeedBooking extends Record<CustomerDetailKey, string> {
   /** How many times this phone number or e-mail address did not turn up in the last 12 months. */
   noShows?: number;
   serviceName: string;
+  /** The job as booked (booking_summary's job): the car size and the add-ons. */
+  job?: { carSizeName: string; addons: { name: string }[] };
+  /** The whole price: the package for the car's size plus the add-ons. */
   price: number;
   /** ISO 8601 with the Copenhagen offset */
   dropOff: string;
@@ -53,6 +56,9 @@ function description(b: FeedBooking): string {
       .map(([label, value]) => `${label}: ${value}`),
     `Aflevering: ${danishDateTime(b.dropOff)}`,
     `Klar til afhentning: ${readyText(b.dropOff, b.readyAt)}`,
+    // the job besides the package: what the bay is planned for and what is charged
+    ...(b.job?.carSizeName ? [`Bilstørrelse: ${b.job.carSizeName}`] : []),
+    ...(b.job?.addons.length ? [`Tilvalg: ${b.job.addons.map((a) => a.name).join(', ')}`] : []),
     `Pris: ${danishPrice(b.price)}`,
   ];
   if (b.periods.length > 1) {

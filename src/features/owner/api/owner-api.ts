@@ -4,6 +4,8 @@
  * (argument names as the functions declare them: PostgREST passes them by name). The unit tests
  * replace this module; the e2e journey runs it against the real stack.
  */
+import type { JobChoice } from '~/lib/job';
+import { catalogueOf, type CatalogueRows, type JobCatalogue } from '../rules/job';
 import { ownerClients } from './clients';
 import { authError, rpcError } from './errors';
 import type {
@@ -74,11 +76,53 @@ export const ownerDay = (day: string) => rpc<OwnerDay>('owner_day', { p_day: day
 export const setStatus = (booking: string, status: CarStatus, from: CarStatus) =>
   rpc<StatusAnswer>('owner_set_status', { p_booking: booking, p_status: status, p_from: from });
 
-export const ownerCalendar = (serviceId: string) =>
-  rpc<OwnerCalendar>('owner_calendar', { p_service_id: serviceId });
+/** What the days and times are for: a job, or the booking being moved (its own job and time). */
+export type SlotsFor = JobChoice | { booking: string };
 
-export const ownerSlots = (serviceId: string, day: string) =>
-  rpc<OwnerSlots>('owner_available_slots', { p_service_id: serviceId, p_day: day });
+const slotsArgs = (what: SlotsFor) =>
+  'booking' in what
+    ? { p_booking: what.booking }
+    : { p_car_size: what.carSize, p_addon_ids: [...what.addonIds] };
+
+export const ownerCalendar = (serviceId: string, what: SlotsFor) =>
+  rpc<OwnerCalendar>('owner_calendar', { p_service_id: serviceId, ...slotsArgs(what) });
+
+export const ownerSlots = (serviceId: string, day: string, what: SlotsFor) =>
+  rpc<OwnerSlots>('owner_available_slots', {
+    p_service_id: serviceId,
+    p_day: day,
+    ...slotsArgs(what),
+  });
+
+async function rows<K extends keyof CatalogueRows>(
+  table: K,
+  columns: string,
+): Promise<CatalogueRows[K]> {
+  const { data, error, status } = await ownerClients().rest.from(table).select(columns);
+  if (error) throw rpcError(error, status);
+  return data as unknown as CatalogueRows[K];
+}
+
+/**
+ * The sizes, size prices and add-ons the owner has priced, and the packages' own prices: the
+ * tables the signed-in owner reads (active rows, by RLS), for the phone booking's choices.
+ */
+export async function jobCatalogue(): Promise<JobCatalogue> {
+  const [services, sizes, sizePrices, addons, addonServices] = await Promise.all([
+    rows('services', 'id,name,price,duration_minutes'),
+    rows('car_sizes', 'code,name,description,sort_order,is_standard'),
+    rows('service_size_prices', 'service_id,car_size,price,extra_minutes'),
+    rows('addons', 'id,name,description,price,duration_minutes,sort_order'),
+    rows('addon_services', 'addon_id,service_id'),
+  ]);
+  return catalogueOf({
+    services,
+    car_sizes: sizes,
+    service_size_prices: sizePrices,
+    addons,
+    addon_services: addonServices,
+  });
+}
 
 export const customerNoShows = (phone: string, email: string) =>
   rpc<NoShows>('owner_customer_no_shows', { p_phone: phone, p_email: email });
@@ -94,6 +138,8 @@ export const phoneBooking = (input: PhoneBookingInput) =>
     p_customer_email: input.customerEmail,
     p_car_plate: input.carPlate,
     p_notes: input.notes,
+    p_car_size: input.carSize,
+    p_addon_ids: [...input.addonIds],
   });
 
 export const moveBooking = (booking: string, date: string, time: string) =>

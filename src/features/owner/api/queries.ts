@@ -12,6 +12,7 @@ export const ownerKeys = {
   days: () => [...ownerKeys.all, 'day'] as const,
   day: (day: string) => [...ownerKeys.days(), day] as const,
   noShows: (phone: string, email: string) => [...ownerKeys.all, 'no-shows', phone, email] as const,
+  catalogue: () => [...ownerKeys.all, 'job-catalogue'] as const,
 };
 
 /** A day is loaded again every minute, and every 15 s while it cannot be loaded. */
@@ -64,4 +65,16 @@ export function useOwnerDay(day: string | null) {
 
 export function useOwnerMe(enabled: boolean) {
   return useQuery({ queryKey: ownerKeys.me(), queryFn: api.ownerMe, enabled, staleTime: Infinity });
+}
+
+/**
+ * The owner's sizes, size prices and add-ons, for the phone booking's choices: loaded when the
+ * dialog opens, again after a minute (the owner may have changed a price in Studio meanwhile).
+ */
+export function useJobCatalogue() {
+  return useQuery({
+    queryKey: ownerKeys.catalogue(),
+    queryFn: api.jobCatalogue,
+    staleTime: 60_000,
+  });
 }

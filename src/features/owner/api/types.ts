@@ -24,6 +24,14 @@ export interface Undo {
   until: string;
 }
 
+/** An add-on of a booked job, with its price and minutes then. */
+export interface BookedAddon {
+  id: string;
+  name: string;
+  price: number;
+  minutes: number;
+}
+
 export interface Car {
   id: string;
   reference: string;
@@ -34,6 +42,12 @@ export interface Car {
   ready: string;
   package: string;
   serviceId: string;
+  /** The job as booked (bookings.job): the size's code and name, the add-ons, the whole price. */
+  carSize: string;
+  carSizeName: string | null;
+  addons: BookedAddon[];
+  /** Kroner, inkl. moms: the package for the size plus the add-ons. */
+  price: number;
   customerName: string;
   /** E.164 */
   phone: string;
@@ -76,7 +90,7 @@ export interface StatusAnswer {
   notifies: boolean;
 }
 
-/** The booking window of one package from today (owner_calendar): get_booking_calendar's shape. */
+/** The booking window of one job from today (owner_calendar): get_booking_calendar's shape. */
 export interface OwnerCalendar {
   today: string;
   first: string;
@@ -109,4 +123,7 @@ export interface PhoneBookingInput {
   customerEmail: string;
   carPlate: string;
   notes: string;
+  /** The car size's code ('': the ordinary car) and the add-ons chosen (~/lib/job's JobChoice). */
+  carSize: string;
+  addonIds: readonly string[];
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ownerCopy } from '~/content/owner';
+import { formatPrice } from '~/lib/format';
 import * as api from '../api/owner-api';
 import { carActions, clockOf, dayOf, messagesCustomer } from '../rules/day';
 import type { Car, CarMessage, CarStatus } from '../api/types';
@@ -112,6 +113,21 @@ export function CarCard({
           <span data-testid="owner-car-status">{car.statusText}</span>
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {/* the job as booked: what the bay is planned for and what is charged */}
+          {car.carSizeName ? (
+            <>
+              <dt className="text-muted-foreground">{copy.size}</dt>
+              <dd>{car.carSizeName}</dd>
+            </>
+          ) : null}
+          {car.addons.length > 0 ? (
+            <>
+              <dt className="text-muted-foreground">{copy.addons}</dt>
+              <dd>{car.addons.map((a) => a.name).join(', ')}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">{copy.price}</dt>
+          <dd>{copy.priceWithVat(formatPrice(car.price))}</dd>
           <dt className="text-muted-foreground">{copy.dropOff}</dt>
           <dd>{when(car.dropOff, day)}</dd>
           <dt className="text-muted-foreground">{copy.ready}</dt>

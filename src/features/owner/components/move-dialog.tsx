@@ -14,7 +14,7 @@ import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
 import { OwnerError, ownerMessage } from '../api/errors';
 import type { Car } from '../api/types';
-import { ownerSlotSource, useOwnerTools } from './owner-tools';
+import { ownerMoveSource, useOwnerTools } from './owner-tools';
 import { applyCar, carLabel } from './status-change';
 
 const copy = ownerCopy.move;
@@ -26,6 +26,8 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // the booking's own job as booked (its length), its own time counted free
+  const [source] = useState(() => ownerMoveSource(car.id));
   const onChange = useCallback((next: { date: string; time: string } | null) => {
     setChoice(next);
     // a new time chosen: the refusal of the last one is past (a new picker starts with none)
@@ -63,12 +65,7 @@ export function MoveDialog({ car, onClose }: { car: Car; onClose: () => void }) 
           <DialogDescription>{copy.intro(danishDateTime(car.dropOff))}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">
-          <SlotPicker
-            key={attempt}
-            serviceId={car.serviceId}
-            source={ownerSlotSource}
-            onChange={onChange}
-          />
+          <SlotPicker key={attempt} serviceId={car.serviceId} source={source} onChange={onChange} />
           {problem ? (
             <p role="alert" className="rounded-lg border border-destructive/60 p-3 text-sm">
               {problem}

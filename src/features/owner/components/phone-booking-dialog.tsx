@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -16,8 +16,10 @@ import { danishDayTime } from '~/lib/danish-date';
 import { notify } from '~/lib/toast';
 import * as api from '../api/owner-api';
 import { OwnerError, ownerMessage } from '../api/errors';
-import { ownerKeys } from '../api/queries';
-import { ownerSlotSource, useOwnerTools } from './owner-tools';
+import { ownerKeys, useJobCatalogue } from '../api/queries';
+import { NO_CHOICE, type JobChoice } from '~/lib/job';
+import { JobFields, jobForPackage } from './job-fields';
+import { ownerJobSource, useOwnerTools } from './owner-tools';
 import { applyCar } from './status-change';
 
 const copy = ownerCopy.phoneBooking;
@@ -59,6 +61,10 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
   // one id per opened dialog: a second tap, or a retry after a lost answer, books once
   const [requestId] = useState(newRequestId);
   const [serviceId, setServiceId] = useState('');
+  // the car size ('': the ordinary car) and the add-ons; the days and times are the job's
+  const [job, setJob] = useState<JobChoice>(NO_CHOICE);
+  const catalogue = useJobCatalogue();
+  const source = useMemo(() => ownerJobSource(job), [job]);
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -94,6 +100,8 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
         customerEmail: email.trim(),
         carPlate: plate.trim(),
         notes: notes.trim(),
+        carSize: job.carSize,
+        addonIds: job.addonIds,
       }),
     onSuccess: async (answer) => {
       const when = danishDayTime(choice!.date, choice!.time);
@@ -135,6 +143,7 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
             value={serviceId}
             onChange={(event) => {
               setServiceId(event.target.value);
+              setJob(jobForPackage(catalogue.data, event.target.value, job));
               setChoice(null);
             }}
             className="h-10 w-full rounded-md border border-input bg-background px-3 text-base"
@@ -149,11 +158,33 @@ function PhoneBookingForm({ onDone }: { onDone: () => void }) {
             ))}
           </select>
         </div>
-        {serviceId ? (
-          <SlotPicker
-            key={`${serviceId}-${attempt}`}
+        {serviceId && catalogue.data ? (
+          <JobFields
+            catalogue={catalogue.data}
             serviceId={serviceId}
-            source={ownerSlotSource}
+            job={job}
+            onChange={(next) => {
+              setJob(next);
+              setChoice(null);
+            }}
+          />
+        ) : null}
+        {serviceId && catalogue.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {copy.catalogueLoading}
+          </p>
+        ) : null}
+        {serviceId && catalogue.isError ? (
+          <p className="rounded-lg border border-destructive/60 p-3 text-sm">
+            {copy.catalogueFailed}
+          </p>
+        ) : null}
+        {serviceId ? (
+          // another job is other days and times: the picker starts afresh
+          <SlotPicker
+            key={`${serviceId}-${source.key}-${attempt}`}
+            serviceId={serviceId}
+            source={source}
             onChange={onChoice}
           />
         ) : null}

@@ -38,7 +38,13 @@ export function storedDay(day: string): Stored | null {
   try {
     const raw = storage()?.getItem(STORED_DAY_PREFIX + day);
     const stored = raw ? (JSON.parse(raw) as Stored) : null;
-    return stored && stored.day?.day === day && typeof stored.savedAt === 'number' ? stored : null;
+    // a copy kept by an older page (its cars without the job) is not shown by this one
+    return stored &&
+      stored.day?.day === day &&
+      typeof stored.savedAt === 'number' &&
+      stored.day.cars?.every((car) => Array.isArray(car.addons))
+      ? stored
+      : null;
   } catch {
     return null;
   }

@@ -27,6 +27,7 @@ vi.mock('~/features/owner/api/owner-api', () => ({
   setStatus: vi.fn(),
   ownerCalendar: vi.fn(),
   ownerSlots: vi.fn(),
+  jobCatalogue: vi.fn(),
   customerNoShows: vi.fn(),
   phoneBooking: vi.fn(),
   moveBooking: vi.fn(),
@@ -93,6 +94,11 @@ describe("the day's cars", () => {
     expect(bent.getByTestId('owner-car-role')).toHaveTextContent('Aflevering');
     expect(bent.getByText('Bent Hansen')).toBeInTheDocument();
     expect(bent.getByText(/Guldpakken/)).toBeInTheDocument();
+    // the job as booked: the size, the add-ons and the whole price
+    const job = (label: string) => bent.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(job('Størrelse')).toHaveTextContent('Stor bil (SUV, stationcar, 7-personers)');
+    expect(job('Tilvalg')).toHaveTextContent('Motorvask, Ozonbehandling');
+    expect(job('Pris')).toHaveTextContent('1.197 kr. inkl. moms');
     expect(bent.getByRole('link', { name: /\+45 20 11 22 33/ })).toHaveAttribute(
       'href',
       'tel:+4520112233',
@@ -115,6 +121,9 @@ describe("the day's cars", () => {
     expect(carl.getByText('30/11 09:00')).toBeInTheDocument();
     expect(carl.getByText('2/12 12:00')).toBeInTheDocument();
     expect(carl.queryByRole('button', { name: 'Aflys' })).toBeNull();
+    // the ordinary car without add-ons: its size and price, no add-on line
+    expect(carl.getByText('Almindelig personbil')).toBeInTheDocument();
+    expect(carl.queryByText('Tilvalg')).toBeNull();
   });
 
   it("loads tomorrow from the server's today with one tap", async () => {
@@ -262,6 +271,18 @@ describe('without a connection', () => {
       'Sidst opdateret kl. 09:40 – ingen forbindelse, prøver igen',
     );
     expect(screen.getAllByTestId('owner-car')).toHaveLength(3);
+  });
+
+  it('does not show a copy kept by an older page (its cars without their job)', async () => {
+    const older = { ...day, cars: day.cars.map(({ addons: _a, ...car }) => car) };
+    sessionStorage.setItem(
+      `${STORED_DAY_PREFIX}2026-12-01`,
+      JSON.stringify({ savedAt: Date.parse('2026-12-01T08:40:00Z'), day: older }),
+    );
+    mocked.ownerDay.mockReturnValue(new Promise(() => {}));
+    renderOwner();
+    expect(await screen.findByText('Henter dagens biler...')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('owner-car')).toHaveLength(0);
   });
 });
 

@@ -12,6 +12,8 @@ import * as api from '~/features/owner/api/owner-api';
 import { OwnerError } from '~/features/owner/api/errors';
 import type { OwnerDay } from '~/features/owner/api/types';
 import { OwnerApp, type OwnerSlotPickerProps } from '~/features/owner';
+import { catalogueOf } from '~/features/owner/rules/job';
+import { CATALOGUE_ROWS, LAEDERCREME, MOTORVASK } from '../fixtures/catalogue';
 import fixture from '../fixtures/day.json';
 
 vi.mock('~/features/owner/api/owner-api', () => ({
@@ -25,6 +27,7 @@ vi.mock('~/features/owner/api/owner-api', () => ({
   setStatus: vi.fn(),
   ownerCalendar: vi.fn(),
   ownerSlots: vi.fn(),
+  jobCatalogue: vi.fn(),
   customerNoShows: vi.fn(),
   phoneBooking: vi.fn(),
   moveBooking: vi.fn(),
@@ -41,14 +44,21 @@ const SERVICE = 'a1a1a1a1-0000-4000-8000-000000000002';
 
 /**
  * Stands in for the booking feature's picker (the page gives the tool the real one): starts with
- * no time, as the real one does, and picks Tuesday 1 December at 13:00 on a press.
+ * no time, as the real one does, and on a press asks its source for the day's times (as the real
+ * one does before it offers them) and picks Tuesday 1 December at 13:00.
  */
 function FixedPicker({ serviceId, source, onChange }: OwnerSlotPickerProps) {
   useEffect(() => {
     onChange(null);
   }, [onChange]);
   return (
-    <button type="button" onClick={() => onChange({ date: '2026-12-01', time: '13:00' })}>
+    <button
+      type="button"
+      onClick={() => {
+        void source.slots(serviceId, '2026-12-01');
+        onChange({ date: '2026-12-01', time: '13:00' });
+      }}
+    >
       {`Vælg 13:00 (${source.key} ${serviceId})`}
     </button>
   );
@@ -58,19 +68,28 @@ function renderOwner() {
   const user = userEvent.setup();
   render(
     <>
-      <OwnerApp services={[{ id: SERVICE, name: 'Guldpakken' }]} SlotPicker={FixedPicker} />
+      <OwnerApp
+        services={[
+          { id: SERVICE, name: 'Guldpakken' },
+          { id: 'a1a1a1a1-0000-4000-8000-000000000001', name: 'Sølvpakken' },
+        ]}
+        SlotPicker={FixedPicker}
+      />
       <Toaster />
     </>,
   );
   return { user };
 }
 
+const pickTime = (form: ReturnType<typeof within>, user: ReturnType<typeof userEvent.setup>) =>
+  user.click(form.getByRole('button', { name: /^Vælg 13:00/ }));
+
 async function fillBooking(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Ny telefonbooking' }));
   const dialog = await screen.findByRole('dialog', { name: 'Ny telefonbooking' });
   const form = within(dialog);
   await user.selectOptions(form.getByLabelText('Pakke'), 'Guldpakken');
-  await user.click(form.getByRole('button', { name: `Vælg 13:00 (owner ${SERVICE})` }));
+  await pickTime(form, user);
   await user.type(form.getByLabelText('Kundens navn'), 'Dorte Dahl');
   await user.type(form.getByLabelText('Telefon', { exact: true }), '20 11 22 33');
   return form;
@@ -83,6 +102,8 @@ beforeEach(() => {
   mocked.currentSession.mockResolvedValue({ email: 'ejer@glanspunkt.local' });
   mocked.ownerMe.mockResolvedValue({ email: 'ejer@glanspunkt.local', name: 'Ejeren' });
   mocked.ownerDay.mockResolvedValue(day);
+  mocked.jobCatalogue.mockResolvedValue(catalogueOf(CATALOGUE_ROWS));
+  mocked.ownerSlots.mockResolvedValue({ slots: ['13:00'], readyAt: {} });
   mocked.customerNoShows.mockResolvedValue({
     noShows: 2,
     warning: 'Kunden er udeblevet 2 gange de seneste 12 måneder.',
@@ -130,6 +151,9 @@ describe('a phone booking', () => {
       customerEmail: '',
       carPlate: '',
       notes: '',
+      // the ordinary car, no add-ons
+      carSize: '',
+      addonIds: [],
     });
     expect(second!.requestId).toBe(first!.requestId);
   });
@@ -151,6 +175,109 @@ describe('a phone booking', () => {
   });
 });
 
+describe('the job of a phone booking', () => {
+  it("offers the package's sizes and add-ons with their prices, shows the whole job, and books it", async () => {
+    const { user } = renderOwner();
+    await user.click(await screen.findByRole('button', { name: 'Ny telefonbooking' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Ny telefonbooking' }));
+    await user.selectOptions(form.getByLabelText('Pakke'), 'Guldpakken');
+    // the ordinary car first; no van price for Guldpakken, so no van
+    const size = await form.findByLabelText('Bilens størrelse');
+    expect(size).toHaveValue('almindelig');
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Almindelig personbil – 399 kr.',
+      'Stor bil (SUV, stationcar, 7-personers) – 499 kr.',
+    ]);
+    expect(form.getByText('Mini-, små og mellemstore biler: hatchback og sedan.')).toBeVisible();
+    const addons = within(form.getByRole('group', { name: 'Tilvalg (valgfrit)' }));
+    expect(addons.getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual([
+      'Motorvask (+299 kr., 30 min)',
+      'Lædercreme (+349 kr., 45 min)',
+    ]);
+    expect(form.getByTestId('owner-job-total')).toHaveTextContent(
+      'I alt 399 kr. inkl. moms · 2 timer',
+    );
+
+    await user.selectOptions(size, 'stor-bil');
+    await user.click(addons.getByRole('checkbox', { name: /Motorvask/ }));
+    expect(form.getByTestId('owner-job-total')).toHaveTextContent(
+      'I alt 798 kr. inkl. moms · 3 timer',
+    );
+    // the days and times are the job's: the picker asks for the size and add-ons
+    await pickTime(form, user);
+    expect(mocked.ownerSlots).toHaveBeenLastCalledWith(SERVICE, '2026-12-01', {
+      carSize: 'stor-bil',
+      addonIds: [MOTORVASK],
+    });
+    expect(form.getByRole('button', { name: /^Vælg 13:00 \(owner:stor-bil\|/ })).toBeVisible();
+
+    await user.type(form.getByLabelText('Kundens navn'), 'Dorte Dahl');
+    await user.type(form.getByLabelText('Telefon', { exact: true }), '20 11 22 33');
+    mocked.phoneBooking.mockResolvedValueOnce({ created: true, car: day.cars[0]! });
+    await user.click(form.getByRole('button', { name: 'Book tiden' }));
+    await waitFor(() => expect(mocked.phoneBooking).toHaveBeenCalledTimes(1));
+    expect(mocked.phoneBooking.mock.calls[0]![0]).toMatchObject({
+      serviceId: SERVICE,
+      carSize: 'stor-bil',
+      addonIds: [MOTORVASK],
+    });
+  });
+
+  it('a new choice is a new job: the time is chosen again; another package keeps what it offers', async () => {
+    const { user } = renderOwner();
+    await user.click(await screen.findByRole('button', { name: 'Ny telefonbooking' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Ny telefonbooking' }));
+    await user.selectOptions(form.getByLabelText('Pakke'), 'Guldpakken');
+    await user.selectOptions(await form.findByLabelText('Bilens størrelse'), 'stor-bil');
+    await user.click(form.getByRole('checkbox', { name: /Motorvask/ }));
+    await user.click(form.getByRole('checkbox', { name: /Lædercreme/ }));
+    await pickTime(form, user);
+    await user.type(form.getByLabelText('Kundens navn'), 'Dorte Dahl');
+    await user.type(form.getByLabelText('Telefon', { exact: true }), '20 11 22 33');
+    expect(form.getByRole('button', { name: 'Book tiden' })).toBeEnabled();
+    // another add-on: another job, so the chosen time is gone
+    await user.click(form.getByRole('checkbox', { name: /Lædercreme/ }));
+    expect(form.getByRole('button', { name: 'Book tiden' })).toBeDisabled();
+    await user.click(form.getByRole('checkbox', { name: /Lædercreme/ }));
+
+    // Sølvpakken is priced for a big car and fits Motorvask, not Lædercreme
+    await user.selectOptions(form.getByLabelText('Pakke'), 'Sølvpakken');
+    expect(form.getByLabelText('Bilens størrelse')).toHaveValue('stor-bil');
+    expect(form.getByRole('checkbox', { name: /Motorvask/ })).toBeChecked();
+    expect(form.queryByRole('checkbox', { name: /Lædercreme/ })).toBeNull();
+    expect(form.getByTestId('owner-job-total')).toHaveTextContent(
+      'I alt 548 kr. inkl. moms · 75 min',
+    );
+    await pickTime(form, user);
+    mocked.phoneBooking.mockResolvedValueOnce({ created: true, car: day.cars[0]! });
+    await user.click(form.getByRole('button', { name: 'Book tiden' }));
+    await waitFor(() => expect(mocked.phoneBooking).toHaveBeenCalledTimes(1));
+    expect(mocked.phoneBooking.mock.calls[0]![0]).toMatchObject({
+      carSize: 'stor-bil',
+      addonIds: [MOTORVASK],
+    });
+    expect(mocked.phoneBooking.mock.calls[0]![0].addonIds).not.toContain(LAEDERCREME);
+  });
+
+  it('without the sizes and add-ons (not loaded), books the ordinary car and says so', async () => {
+    mocked.jobCatalogue.mockRejectedValue(
+      new OwnerError('offline', 'Ingen forbindelse. Prøv igen, når telefonen har net.'),
+    );
+    const { user } = renderOwner();
+    const form = await fillBooking(user);
+    expect(await form.findByText(/Størrelser og tilvalg kunne ikke hentes/)).toBeVisible();
+    expect(form.queryByLabelText('Bilens størrelse')).toBeNull();
+    mocked.phoneBooking.mockResolvedValueOnce({ created: true, car: day.cars[0]! });
+    await user.click(form.getByRole('button', { name: 'Book tiden' }));
+    await waitFor(() => expect(mocked.phoneBooking).toHaveBeenCalledTimes(1));
+    expect(mocked.phoneBooking.mock.calls[0]![0]).toMatchObject({ carSize: '', addonIds: [] });
+  });
+});
+
 describe('move and cancel', () => {
   const bent = day.cars.find((c) => c.reference === 'K7M2QX9D')!;
   const card = async () =>
@@ -164,8 +291,13 @@ describe('move and cancel', () => {
     const { user } = renderOwner();
     await user.click((await card()).getByRole('button', { name: 'Flyt' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Flyt CD 34 567' }));
+    // the booking's own job and time: the move asks by the booking
     const pick = () =>
-      user.click(dialog.getByRole('button', { name: `Vælg 13:00 (owner ${bent.serviceId})` }));
+      user.click(
+        dialog.getByRole('button', {
+          name: `Vælg 13:00 (owner:move:${bent.id} ${bent.serviceId})`,
+        }),
+      );
     expect(dialog.getByRole('button', { name: 'Flyt bookingen' })).toBeDisabled();
     await pick();
 
@@ -187,6 +319,9 @@ describe('move and cancel', () => {
       await screen.findByText('CD 34 567 er flyttet til tirsdag den 1. december 2026 kl. 13:00'),
     ).toBeInTheDocument();
     expect(mocked.moveBooking).toHaveBeenLastCalledWith(bent.id, '2026-12-01', '13:00');
+    expect(mocked.ownerSlots).toHaveBeenLastCalledWith(bent.serviceId, '2026-12-01', {
+      booking: bent.id,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -1,6 +1,7 @@
 // The owner's morning agenda (queue_owner_agenda): today's drop-offs, pick-ups and the cars of
 // longer jobs worked on (or waiting) between the two, by their role today as the owner_agenda view
-// has them, and the e-mails given up since the last agenda.
+// has them, each with its package, car size and add-ons, and the e-mails given up since the last
+// agenda.
 import { list, object, oneOf, type Payload } from '../../outbox/payload.ts';
 import {
   CUSTOMER_DETAILS,
@@ -18,7 +19,7 @@ import { defineEmail } from '../message.ts';
 const AGENDA_ITEM = {
   reference: 'string!',
   serviceName: 'string!',
-  /** booking_summary's job (size and add-ons as booked); the agenda lines do not show it yet */
+  /** booking_summary's job: the size and add-ons as booked (none in an older agenda) */
   job: object(JOB),
   ...CUSTOMER_DETAILS_PAYLOAD,
   dropOff: 'datetime!',
@@ -53,6 +54,9 @@ function agendaLines(
           : 'i arbejde'
         : `kl. ${localParts(item[at]).time}`,
       item.serviceName,
+      // the bay's plan and the work differ by the car's size and the add-ons
+      item.job.carSizeName,
+      item.job.addons.length > 0 ? `tilvalg ${item.job.addons.map((a) => a.name).join(', ')}` : '',
       item.customerName || '(uden navn)',
       item.customerPhone ? `tlf. ${phoneDisplay(item.customerPhone)}` : '',
       // the car's details as "nummerplade AB 12 345" (the address is not the morning's business)
