@@ -79,6 +79,10 @@ begin
     raise exception 'code skal være små bogstaver a-z, tal og bindestreger, f.eks. stor-bil.'
       using errcode = 'check_violation';
   end if;
+  if tg_op = 'INSERT' and exists (select 1 from public.car_sizes s where s.code = new.code) then
+    raise exception 'Der er allerede en størrelse med code "%". Giv den nye størrelse en anden code, eller ret den, der er.', new.code
+      using errcode = 'unique_violation';
+  end if;
   if new.name is null or btrim(new.name) = '' then
     raise exception 'Skriv størrelsens navn i name, f.eks. Stor bil (SUV, stationcar).'
       using errcode = 'not_null_violation';
@@ -132,6 +136,10 @@ begin
   end if;
   if exists (select 1 from public.bookings b where b.car_size = old.code) then
     raise exception 'Størrelsen "%" har bookinger og kan ikke slettes. Slå den fra i stedet: sæt is_active til false.', old.name
+      using errcode = 'foreign_key_violation';
+  end if;
+  if exists (select 1 from public.service_size_prices p where p.car_size = old.code) then
+    raise exception 'Størrelsen "%" har priser i service_size_prices. Slet først dens rækker der, eller slå den fra: sæt is_active til false.', old.name
       using errcode = 'foreign_key_violation';
   end if;
   return old;
@@ -206,6 +214,11 @@ as $$
 declare
   v_size public.car_sizes;
 begin
+  if tg_op = 'UPDATE' and new.created_at is distinct from old.created_at then
+    raise exception 'created_at udfyldes automatisk og kan ikke rettes.' using errcode = 'feature_not_supported';
+  end if;
+  new.created_at := coalesce(new.created_at, now());
+  new.updated_at := coalesce(new.updated_at, now());
   if new.service_id is null or not exists (select 1 from public.services s where s.id = new.service_id) then
     raise exception 'Vælg pakken i service_id (en pakke fra services).' using errcode = 'foreign_key_violation';
   end if;
@@ -222,6 +235,12 @@ begin
       using errcode = 'check_violation';
   end if;
   new.car_size := v_size.code;
+  if exists (select 1 from public.service_size_prices p
+              where p.service_id = new.service_id and p.car_size = new.car_size
+                and (tg_op = 'INSERT' or (p.service_id, p.car_size) <> (old.service_id, old.car_size))) then
+    raise exception 'Pakken har allerede en pris til %. Ret den række i stedet for at lave en ny.', v_size.name
+      using errcode = 'unique_violation';
+  end if;
   if new.price is null then
     raise exception 'price mangler. Skriv pakkens hele pris til % i hele kroner, f.eks. 499.', v_size.name
       using errcode = 'not_null_violation';
@@ -316,6 +335,10 @@ begin
   if tg_op = 'UPDATE' and (new.id, new.created_at) is distinct from (old.id, old.created_at) then
     raise exception 'id og created_at udfyldes automatisk og kan ikke rettes.' using errcode = 'feature_not_supported';
   end if;
+  -- an id or time left empty on a new row: filled in, as the column's default would
+  new.id := coalesce(new.id, gen_random_uuid());
+  new.created_at := coalesce(new.created_at, now());
+  new.updated_at := coalesce(new.updated_at, now());
   if new.name is null or btrim(new.name) = '' then
     raise exception 'Skriv tilvalgets navn i name, f.eks. Motorvask.' using errcode = 'not_null_violation';
   end if;
