@@ -61,10 +61,9 @@ test('a big car’s polish with Motorvask: the price before the time, the same t
   expect(mail.text).toContain(TOTAL);
 
   // the owner's agenda (Studio's owner_agenda, as the Table Editor reads it)
-  const agenda = await fetch(
-    `${GATEWAY}/rest/v1/owner_agenda?reference=eq.${reference}&select=*`,
-    { headers: keyHeaders(SECRET_KEY) },
-  );
+  const agenda = await fetch(`${GATEWAY}/rest/v1/owner_agenda?reference=eq.${reference}&select=*`, {
+    headers: keyHeaders(SECRET_KEY),
+  });
   expect(agenda.status).toBe(200);
   const rows = (await agenda.json()) as Record<string, unknown>[];
   expect(rows.length).toBeGreaterThan(0);
