@@ -29,6 +29,14 @@ describe.each(BACKENDS)('creating bookings on %s', (backend) => {
         service: { id: SERVICE.guld, name: 'Guldpakken' },
         dropOff: '2026-11-24T10:00:00+01:00',
         readyAt: '2026-11-24T12:00:00+01:00',
+        // the total and the job as booked (the ordinary car, no add-ons)
+        price: 399,
+        job: {
+          carSize: 'almindelig',
+          carSizeName: 'Almindelig personbil',
+          packagePrice: 399,
+          addons: [],
+        },
       });
       const row = await tx.one<Record<string, unknown>>(
         `select b.status, b.booking_date::text, b.booking_time::text, b.price, b.service_name,

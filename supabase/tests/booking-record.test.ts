@@ -83,7 +83,9 @@ function ownerShown(tx: Tx) {
         and a.attnum > 0 and not a.attisdropped
         and exists (select 1 from pg_attribute o
                      where o.attrelid = 'public.owner_bookings'::regclass
-                       and o.attname = a.attname and not o.attisdropped)`,
+                       and o.attname = a.attname and not o.attisdropped)
+        -- what the visitor chose (the size) the owner's table shows by its name, as booked
+        and a.attname <> all (public.booking_request_choices())`,
   );
 }
 

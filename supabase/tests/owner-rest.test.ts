@@ -99,6 +99,10 @@ describe('owner_bookings through /rest/v1', () => {
           reference: expect.stringMatching(/^[A-Z2-9]{8}$/),
           car_plate: '',
           no_shows: 0,
+          // the job: the ordinary car without add-ons, at the package's price
+          car_size: 'Almindelig personbil',
+          addons: null,
+          price: 399,
         },
       ],
     });
