@@ -37,6 +37,11 @@ function toast(page: Page, text: string): Locator {
   return page.getByRole('region', { name: /Notifikationer/ }).getByText(text, { exact: true });
 }
 
+/** The value of a row of the form's summary, by its term ('Dato', 'Aflevering'). */
+function summaryValue(summary: Locator, term: string): Locator {
+  return summary.locator(`xpath=.//dt[normalize-space()="${term}"]/following-sibling::dd[1]`);
+}
+
 /** The toast of a press on "Book tid" while service, date or time is missing. */
 async function expectMissingFieldsToast(page: Page) {
   await expect(toast(page, 'Manglende oplysninger')).toBeVisible();
@@ -85,8 +90,7 @@ test.describe('booking on /contact', () => {
     await expect(summary).toContainText('30 min');
     await expect(summary).toContainText('199 kr.');
     // the date and time rows are the booking's time in the site's one style
-    const values = summary.locator('dd');
-    const when = `${await values.nth(1).textContent()} ${await values.nth(2).textContent()}`;
+    const when = `${await summaryValue(summary, 'Dato').textContent()} ${await summaryValue(summary, 'Aflevering').textContent()}`;
     expect(when).toMatch(bookingTime);
     await fillCustomer(page, uniqueEmail('wash'));
     await submitButton(page).click();
@@ -121,7 +125,7 @@ test.describe('booking on /contact', () => {
     await expect(summary).toContainText('18 timer');
     await expect(summary).toContainText('3.600 kr.');
     await expect(summary).toContainText('Klar til afhentning');
-    const dropOffDay = (await summary.locator('dd').nth(1).textContent()) ?? '';
+    const dropOffDay = (await summaryValue(summary, 'Dato').textContent()) ?? '';
     const readyAt = (await summary.locator('dd').last().textContent()) ?? '';
     // ready on a later day than the drop-off, e.g. 'tirsdag den 1. december 2026 kl. 16:00'
     expect(dropOffDay).toMatch(bookingDay);

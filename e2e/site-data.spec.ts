@@ -73,8 +73,9 @@ test('a price changed and a package switched off in the database reach the rebui
     const html = await (await fetch(`${site}/services`)).text();
     const guld = /<h3[^>]*>Guldpakken<\/h3>/.exec(html);
     expect(guld, 'Guldpakken card').not.toBeNull();
-    expect(html).toContain('449 kr.');
-    expect(html).not.toContain('399 kr.');
+    // from the ordinary car's price (a bigger car costs more: the size prices below the cards)
+    expect(html).toContain('fra 449 kr.');
+    expect(html).not.toContain('fra 399 kr.');
     expect(html).not.toContain('Premiumpakken polering');
 
     // the JSON-LD of /
@@ -83,12 +84,16 @@ test('a price changed and a package switched off in the database reach the rebui
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
     ) as {
       priceRange: string;
-      hasOfferCatalog: { itemListElement: { price: string; itemOffered: { name: string } }[] };
+      hasOfferCatalog: {
+        itemListElement: { lowPrice?: string; price?: string; itemOffered: { name: string } }[];
+      };
     };
     const offers = ld.hasOfferCatalog.itemListElement;
-    expect(offers.find((o) => o.itemOffered.name === 'Guldpakken')?.price).toBe('449');
+    // Guldpakken's range over the car sizes starts at the new price
+    expect(offers.find((o) => o.itemOffered.name === 'Guldpakken')?.lowPrice).toBe('449');
     expect(offers.map((o) => o.itemOffered.name)).not.toContain('Premiumpakken polering');
-    expect(ld.priceRange).toBe('199 kr. - 2.400 kr.');
+    // the cheapest package to the dearest offered one for a van (Guldpakken polering)
+    expect(ld.priceRange).toBe('199 kr. - 3.400 kr.');
 
     // the form: Premiumpakken polering is not offered; the summary and the e-mail say 449 kr.
     await page.goto(`${site}/contact?service=Guldpakken#form`);

@@ -14,7 +14,13 @@ export function SizePrices() {
   if (services.length === 0 || carSizes.length < 2) return null;
   return (
     <Section id="priser-efter-stoerrelse" heading={text}>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      {/* scrolls sideways on a phone: focusable, so a keyboard can scroll it too */}
+      <div
+        className="overflow-x-auto rounded-xl border bg-card shadow-sm"
+        tabIndex={0}
+        role="region"
+        aria-label={text.caption}
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">{text.caption}</caption>
           <thead className="bg-muted/50">
