@@ -71,10 +71,6 @@ export const bookingCopy = {
     vat: 'inkl. moms',
     /** '+ 299 kr.' beside an add-on. */
     plus: '+',
-    /** The package's line in a breakdown: 'Guldpakken, stor bil (SUV, stationcar, 7-personers)'. */
-    packageFor: (pkg: string, size: string) =>
-      `${pkg}, ${size.charAt(0).toLowerCase()}${size.slice(1)}`,
-    total: 'I alt',
   },
   summary: {
     heading: 'Oversigt',
