@@ -47,16 +47,8 @@ import { ServiceField, type ServiceFieldControl } from './service-field';
 import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
 import { JobFields } from './job-fields';
-import {
-  NO_CHOICE,
-  addonsFor,
-  fitChoice,
-  jobQuote,
-  sizePricesFor,
-  type JobChoice,
-  type JobPackage,
-  type JobQuote,
-} from '~/lib/job';
+import { useJob } from './use-job';
+import { NO_CHOICE, type JobChoice, type JobQuote } from '~/lib/job';
 
 // only a failure needs it: loaded when the backend first fails to answer (if even that import
 // fails, the same words without their frame)
@@ -177,41 +169,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const serviceId = serviceChoice === undefined ? (preselected?.id ?? null) : serviceChoice;
   const service = serviceList.find((candidate) => candidate.id === serviceId) ?? null;
 
-  // The job: the package's price and length for the car's size, and the add-ons (the build's
-  // data: the sizes, each package's size prices, the add-ons). The times offered are the whole
-  // job's; the price shown is the database's rule (lib/job.ts), which the server applies again.
-  const carSizes = siteData?.carSizes;
-  const allAddons = siteData?.addons;
-  const jobPackage = useMemo<JobPackage | null>(() => {
-    if (!service) return null;
-    const built = buildServices?.find((candidate) => candidate.id === service.id);
-    return {
-      id: service.id,
-      price: service.price,
-      durationMinutes: service.duration_minutes,
-      sizePrices: built?.sizePrices ?? [],
-    };
-  }, [service, buildServices]);
-  const job = useMemo(
-    () =>
-      jobPackage && carSizes && allAddons
-        ? fitChoice(jobChoice, jobPackage, carSizes, allAddons)
-        : NO_CHOICE,
-    [jobChoice, jobPackage, carSizes, allAddons],
-  );
-  const offeredSizes = useMemo(
-    () => (jobPackage && carSizes ? sizePricesFor(jobPackage, carSizes) : []),
-    [jobPackage, carSizes],
-  );
-  const offeredAddons = useMemo(
-    () => (jobPackage && allAddons ? addonsFor(jobPackage, allAddons) : []),
-    [jobPackage, allAddons],
-  );
-  const quote = useMemo(
-    () =>
-      jobPackage && carSizes && allAddons ? jobQuote(jobPackage, job, carSizes, allAddons) : null,
-    [jobPackage, job, carSizes, allAddons],
-  );
+  // the job: the size and add-ons as the package offers them, and the whole job's price
+  const {
+    job,
+    sizes: offeredSizes,
+    addons: offeredAddons,
+    quote,
+  } = useJob(service, siteData, jobChoice);
   const {
     calendar,
     date,
