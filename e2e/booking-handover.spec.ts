@@ -120,3 +120,28 @@ test.describe('a press while the booking form takes over from the early script',
     });
   }
 });
+
+test('a package chosen by keyboard and Tab pressed before hydration: the focus goes on to the car’s size', async ({
+  page,
+}) => {
+  const release = await holdForm(page);
+  await page.goto('/contact#form');
+  const service = page.getByRole('combobox', { name: 'Service' });
+  await expect(service).toBeEnabled();
+  await service.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(service).toHaveText('Guldpakken');
+  // the size and add-on fields come with the form's code: the early script holds the Tab
+  await page.keyboard.press('Tab');
+  expect(await formHydrated(page)).toBeUndefined();
+  await hydrateFormNow(page, release);
+
+  const sizes = page.getByRole('group', { name: 'Bilens størrelse' });
+  await expect(sizes.getByRole('radio', { name: /^Almindelig personbil/ })).toBeFocused();
+  await expect(sizes.getByRole('radio', { name: /^Almindelig personbil/ })).toBeChecked();
+  // one more Tab: the first add-on, not the date
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: /^Motorvask/ })).toBeFocused();
+});

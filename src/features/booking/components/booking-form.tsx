@@ -144,8 +144,8 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   // opens the service field's list (the hand-over of an open early list); the open state lives
   // in the field, so that opening and closing the list does not re-render this card
   const serviceControl = useRef<ServiceFieldControl | null>(null);
-  // Tab held on the service field after an early choice: the date field gets the focus as soon
-  // as that choice has enabled it
+  // Tab held on the service field after an early choice: the next field (the job's, or the date)
+  // gets the focus as soon as that choice has shown or enabled it
   const focusDateOnService = useRef(false);
 
   // The database's active services (the services query). Until its first answer, and while the
@@ -260,7 +260,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   useEffect(() => {
     if (!service || !focusDateOnService.current) return;
     focusDateOnService.current = false;
-    document.querySelector<HTMLButtonElement>('[aria-labelledby^="booking-date-label"]')?.focus();
+    // the field after the service: the car's size (the radio chosen), else the first add-on,
+    // else the date (a package without either)
+    const form = document.getElementById(FORM_ID);
+    const next =
+      form?.querySelector<HTMLInputElement>('input[name="carSize"]:checked') ??
+      form?.querySelector<HTMLInputElement>('input[name="addonIds"]') ??
+      form?.querySelector<HTMLButtonElement>('[aria-labelledby^="booking-date-label"]');
+    next?.focus();
   }, [service]);
 
   const ready = service !== null && date !== null && chosenTime !== null;

@@ -241,7 +241,8 @@ function note(event: Press) {
     // touch and mouse events are only kept from React (see the file comment)
     if (type[0] === 't' || type[0] === 'm') return;
     if (type === 'keydown' && event.key === 'Tab' && !event.shiftKey && early.pick) {
-      // the date comes next, enabled once the form has hydrated: the form moves there then
+      // the next field (the car's size, or the date) is shown or enabled once the form has
+      // hydrated: the form moves there then
       event.preventDefault();
       early.tab = 1;
       return;
