@@ -319,11 +319,18 @@ test.describe('booking on /contact', () => {
     await expect(option('Guldpakken')).toBeFocused();
     await pickFocusedOption(page, serviceSelect(page));
     await expect(serviceSelect(page)).toHaveText('Guldpakken');
-    // three weeks after the first bookable day: clear of the other journeys' days
-    await completeFormByKeyboard(page, { weeks: 3, email: uniqueEmail('keyboard') });
+    // three weeks after the first bookable day: clear of the other journeys' days; a big car
+    // (499 kr. in the seed) with Motorvask (299 kr.), both chosen by arrow and space
+    await completeFormByKeyboard(page, {
+      weeks: 3,
+      email: uniqueEmail('keyboard'),
+      job: { size: 'Stor bil', addons: ['Motorvask'] },
+    });
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Booking bekræftet!')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeFocused();
+    const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation.getByTestId('booking-total')).toHaveText('798 kr. inkl. moms');
   });
 
   test('axe finds no violations with the calendar and the selects open', async ({ page }) => {

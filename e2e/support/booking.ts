@@ -122,7 +122,56 @@ export async function openServiceListByKeyboard(page: Page) {
 }
 
 /**
- * The rest of the form from the chosen service, by keyboard only: Tab to the date, open the picker,
+ * From the chosen service, by keyboard only, through the package's job: Tab (at once, as a person
+ * does: before the form has hydrated the early script holds it and the form moves the focus on
+ * when it takes over) to the car's size (one stop for the radio group, on the size chosen), the
+ * arrow keys to `size` if given; Tab through each add-on and Space on those named in `addons`.
+ * Ends with the focus on the date.
+ */
+async function chooseJobByKeyboard(
+  page: Page,
+  { size, addons = [] }: { size?: string; addons?: readonly string[] },
+) {
+  const job = page.getByTestId('job-fields');
+  await page.keyboard.press('Tab');
+  // the quote is drawn in the same render as the job's fields: they are all there now
+  await expect(job.getByTestId('job-quote')).toBeVisible();
+  const radios = job.getByRole('radio');
+  const boxes = job.getByRole('checkbox');
+  const [radioCount, boxCount] = [await radios.count(), await boxes.count()];
+  if (radioCount > 0) {
+    await expect(job.getByRole('radio', { checked: true })).toBeFocused();
+    if (size) {
+      const wanted = job.getByRole('radio', { name: new RegExp(`^${size}`) });
+      for (let i = 0; i < radioCount && !(await wanted.isChecked()); i += 1) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await expect(wanted).toBeChecked();
+      await expect(wanted).toBeFocused();
+    }
+  }
+  const wanted = await Promise.all(
+    addons.map((addon) =>
+      job.getByRole('checkbox', { name: new RegExp(`^${addon}`) }).getAttribute('value'),
+    ),
+  );
+  for (let i = 0; i < boxCount; i += 1) {
+    // the first add-on is the first stop when there is no size to choose
+    if (i > 0 || radioCount > 0) await page.keyboard.press('Tab');
+    const box = boxes.nth(i);
+    await expect(box).toBeFocused();
+    if (wanted.includes(await box.getAttribute('value'))) {
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+  }
+  if (radioCount + boxCount > 0) await page.keyboard.press('Tab');
+  await expect(dateButton(page)).toBeFocused();
+}
+
+/**
+ * The rest of the form from the chosen service, by keyboard only: the job and on to the date
+ * (chooseJobByKeyboard: the ordinary car and no add-ons unless `job` says), open the picker,
  * the day `weeks` weeks after the first bookable day; Tab to the time (enabled once the day's slots
  * have loaded), the `option`-th time offered (0 = the first); the customer fields with the given
  * e-mail address (typeCustomerByKeyboard); Tab over the robot check to "Book tid". Waits for
@@ -130,10 +179,19 @@ export async function openServiceListByKeyboard(page: Page) {
  */
 export async function completeFormByKeyboard(
   page: Page,
-  { weeks, option = 0, email }: { weeks: number; option?: number; email: string },
+  {
+    weeks,
+    option = 0,
+    email,
+    job = {},
+  }: {
+    weeks: number;
+    option?: number;
+    email: string;
+    job?: { size?: string; addons?: readonly string[] };
+  },
 ) {
-  await page.keyboard.press('Tab');
-  await expect(dateButton(page)).toBeFocused();
+  await chooseJobByKeyboard(page, job);
   await page.keyboard.press('Enter');
   await expect(calendarGrid(page)).toBeVisible();
   await walkCalendarWeeks(page, weeks);

@@ -8,7 +8,10 @@
 // - else the local gateway the build talks to (http://127.0.0.1:54321) when one is running;
 // - else an embedded stack this script starts for the build (the database `npm start` would use:
 //   LOCAL_DB / DATABASE_URL / the local PGlite folder) on a free port, stopped afterwards.
-// SITE_DATA_URL (+ SITE_DATA_KEY) names the source explicitly. The data is read once before the
+// --seed: an embedded stack on a fresh in-memory database (the migrations and supabase/seed.sql),
+// whatever runs or is stored locally: the data the end-to-end stack serves (LOCAL_DB=memory), so
+// a developer's own bookings or a local database older than the seed cannot change what the
+// journeys find. SITE_DATA_URL (+ SITE_DATA_KEY) names the source explicitly. The data is read once before the
 // build starts, so an unreadable source fails the build with one clear line.
 //
 // On a build server (Netlify, Vercel, Cloudflare Pages, CI) a bundle that would talk to this
@@ -67,7 +70,12 @@ runCli(async () => {
   const local = !process.env.SITE_DATA_URL && source.url === LOCAL_SUPABASE_URL;
   if (local) {
     origin = 'the running local gateway';
-    if (!(await answers(LOCAL_SUPABASE_URL))) {
+    const seed = process.argv.includes('--seed');
+    if (seed || !(await answers(LOCAL_SUPABASE_URL))) {
+      if (seed) {
+        delete process.env.DATABASE_URL;
+        process.env.LOCAL_DB = 'memory';
+      }
       database = await resolveDatabase();
       stack = await startStack({ database: database.target, port: 0 }).catch(
         async (error: unknown) => {
