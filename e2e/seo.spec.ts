@@ -195,6 +195,26 @@ test.describe('SEO of the prerendered pages', () => {
 });
 
 test.describe('SEO as served', () => {
+  test('the hydrated home page keeps the prerendered JSON-LD (the bundle carries none of it)', async ({
+    page,
+    request,
+  }) => {
+    const prerendered = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(
+      await (await request.get('/')).text(),
+    )?.[1];
+    expect(prerendered).toContain('"@type":"AutoWash"');
+    await page.goto('/');
+    // hydrated: React has claimed the document (its fiber on <html>)
+    await page.waitForFunction(() => {
+      const html = document.documentElement;
+      return Object.keys(html).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.waitForLoadState('networkidle');
+    const ld = page.locator('script[type="application/ld+json"]');
+    await expect(ld).toHaveCount(1);
+    expect(await ld.evaluate((script) => script.innerHTML)).toBe(prerendered);
+  });
+
   test('unknown paths get the noindex page with status 404; routes, sitemap and robots 200', async ({
     request,
   }) => {

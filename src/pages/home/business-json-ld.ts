@@ -10,7 +10,12 @@ import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
 import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
 import { formatPrice } from '~/lib/format';
 
-/** The meta of '/': routeMeta's tags and the business's JSON-LD. */
+/**
+ * The meta of '/': routeMeta's tags and the business's JSON-LD. The JSON-LD is for the crawlers
+ * that read the prerendered page: React hydrates the script element without comparing or
+ * rewriting its inner HTML (as the theme script in root.tsx), so the browser's copy of the page
+ * carries an empty object and its bundle none of the code below.
+ */
 export function homeMeta(
   data: SiteData | undefined,
   siteUrl: string = configuredSiteUrl,
@@ -18,7 +23,7 @@ export function homeMeta(
   if (!data) throw new Error('homeMeta: the business JSON-LD needs the site data');
   return [
     ...routeMeta('/', homeSeo, siteUrl, data),
-    { 'script:ld+json': businessJsonLd(siteUrl, data) },
+    { 'script:ld+json': import.meta.env.SSR ? businessJsonLd(siteUrl, data) : {} },
   ];
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { homeSeo } from '~/content/home';
 import { routeMeta } from '~/lib/meta';
 import type { SiteData } from '~/lib/site-data';
@@ -8,13 +8,26 @@ import { businessJsonLd, homeMeta, openingHoursSpecification } from '~/pages/hom
 const site = 'https://www.example.dk';
 
 describe('homeMeta', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('adds the business JSON-LD on the home page only', () => {
+    // the prerender's render (the JSON-LD is written there, for the crawlers)
+    vi.stubEnv('SSR', true);
     const tags = homeMeta(seededSiteData, site);
     expect(tags.filter((tag) => 'script:ld+json' in tag)).toEqual([
       { 'script:ld+json': businessJsonLd(site, seededSiteData) },
     ]);
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/` });
     expect(routeMeta('/', homeSeo, site).some((tag) => 'script:ld+json' in tag)).toBe(false);
+  });
+
+  it('leaves the JSON-LD empty in the browser (the prerendered one stays: e2e/seo.spec.ts)', () => {
+    vi.stubEnv('SSR', false);
+    expect(homeMeta(seededSiteData, site).filter((tag) => 'script:ld+json' in tag)).toEqual([
+      { 'script:ld+json': {} },
+    ]);
   });
 
   it('takes the price range, the offers and the hours of the JSON-LD from the site data', () => {
