@@ -1,24 +1,30 @@
 import {
   BadgeCheck,
-  Bike,
-  Caravan,
   CircleDot,
   HeartHandshake,
   MapPin,
   ShieldCheck,
-  Ship,
-  Truck,
   Warehouse,
-  type LucideIcon,
 } from 'lucide-react';
-import { fromPricesSentence, type SiteData } from '~/lib/site-data';
+import { formatPrice } from '~/lib/format';
+import { priceSpan, type PackageCategory, type SiteData, type SiteService } from '~/lib/site-data';
 import type { IconPoint } from './sections';
 import type { PageSeo } from './seo';
 
-export interface SpecialService {
-  icon: LucideIcon;
-  title: string;
-  description: string;
+/** 'Bilvask fra 199 kr. og polering fra 1.800 kr.' from the offered packages. */
+function fromPricesSentence(services: readonly SiteService[]): string {
+  const from = (category: PackageCategory) => {
+    const span = priceSpan(services.filter((service) => service.category === category));
+    return span ? formatPrice(span.min) : null;
+  };
+  const parts = [
+    from('vask') && `bilvask fra ${from('vask')}`,
+    from('polering') && `polering fra ${from('polering')}`,
+  ].filter(Boolean) as string[];
+  const text = parts.join(' og ');
+  // a price ends in 'kr.': that full stop ends the sentence too ('… fra 1.800 kr.', not 'kr..')
+  const end = text.endsWith('.') ? '' : '.';
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}${end}` : '';
 }
 
 export const servicesContent = {
@@ -41,51 +47,6 @@ export const servicesContent = {
     title: 'Polering af bil',
     description:
       'Flertrinspolering, der fjerner ridser og giver lakken dyb glans – med voks eller nano-keramisk forsegling.',
-  },
-  sizes: {
-    eyebrow: 'Priser efter størrelse',
-    title: 'Hvad koster det til din bil?',
-    description:
-      'Pakkernes priser ovenfor gælder en almindelig personbil. En større bil tager længere tid og koster derfor mere – her er prisen for hver størrelse. Du vælger bilens størrelse, når du booker, og ser prisen, før du vælger en tid.',
-    caption: 'Pakkernes priser efter bilens størrelse, inkl. moms',
-    packageColumn: 'Pakke',
-    /** A size a package is not offered for online. */
-    notOffered: 'Ring for pris',
-    addonsTitle: 'Tilvalg',
-    addonsDescription: 'Læg et eller flere tilvalg til pakken, når du booker.',
-    fitsAll: 'Til alle pakker',
-    fits: (names: readonly string[]) => `Til ${names.join(', ')}`,
-    plus: '+',
-  },
-  special: {
-    eyebrow: 'Specialopgaver',
-    title: 'Både, motorcykler, campingvogne og mere',
-    description:
-      'Vi plejer også andet end biler. Specialopgaver prissættes og planlægges individuelt efter størrelse og behov.',
-    priceNote: 'Prissættes individuelt',
-    link: 'Få et uforpligtende tilbud',
-    items: [
-      {
-        icon: Ship,
-        title: 'Både',
-        description: 'Vask, polering og beskyttelse af skrog og dæk.',
-      },
-      {
-        icon: Bike,
-        title: 'Motorcykler',
-        description: 'Skånsom rengøring og polering af lak, krom og fælge.',
-      },
-      {
-        icon: Caravan,
-        title: 'Campingvogne og autocampere',
-        description: 'Udvendig vask, polering og forsegling, også af store flader.',
-      },
-      {
-        icon: Truck,
-        title: 'Erhvervskøretøjer og andet',
-        description: 'Varebiler, veteranbiler og andre køretøjer efter aftale.',
-      },
-    ] satisfies SpecialService[],
   },
   process: {
     eyebrow: 'Sådan arbejder vi',

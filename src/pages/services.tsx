@@ -1,4 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { ActionLink } from '~/components/sections/action-link';
 import { ClosingCta } from '~/components/sections/closing-cta';
 import { IconPointGrid } from '~/components/sections/icon-point-grid';
@@ -12,8 +13,11 @@ import { routeMeta } from '~/lib/meta';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
 import { PackageSections } from './services/package-sections';
 import { ScrollToServicesButton } from './services/scroll-to-services-button';
-import { SizePrices } from './services/size-prices';
-import { SpecialServices } from './services/special-services';
+
+// The prices per car size with the add-ons, and the jobs besides cars: prerendered with the page;
+// their code is not in its first load (React keeps their HTML as it is until the chunk has loaded,
+// right after hydration, and hydrates them then)
+const BelowPackages = lazy(() => import('./services/below-packages'));
 
 export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
   routeMeta('/services', servicesSeo, undefined, siteDataOf(matches));
@@ -31,9 +35,9 @@ export default function Page() {
 
       <PackageSections />
 
-      <SizePrices />
-
-      <SpecialServices />
+      <Suspense fallback={null}>
+        <BelowPackages />
+      </Suspense>
 
       <Section id="proces" heading={process}>
         <ProcessSteps steps={servicesProcess} />

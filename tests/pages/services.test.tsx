@@ -73,9 +73,10 @@ describe('Services page', () => {
     ]);
   });
 
-  it('lists every package’s price for each car size and the add-ons, from the site data', () => {
+  it('lists every package’s price for each car size and the add-ons, from the site data', async () => {
     renderRoute('/services', ServicesPage);
-    const table = screen.getByRole('table', {
+    // the section's code loads apart from the page's
+    const table = await screen.findByRole('table', {
       name: 'Pakkernes priser efter bilens størrelse, inkl. moms',
     });
     const rows = within(table)

@@ -1,5 +1,5 @@
 import { Section } from '~/components/sections/section-heading';
-import { servicesContent } from '~/content/services-page';
+import { sizePricesContent as text } from '~/content/size-prices';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { useSiteData } from '~/lib/site-data';
 
@@ -9,7 +9,6 @@ import { useSiteData } from '~/lib/site-data';
  * booking form charges, before anyone books.
  */
 export function SizePrices() {
-  const text = servicesContent.sizes;
   const { services, carSizes, addons } = useSiteData();
   if (services.length === 0 || carSizes.length < 2) return null;
   return (

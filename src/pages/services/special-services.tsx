@@ -1,11 +1,10 @@
 import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
-import { servicesContent } from '~/content/services-page';
+import { specialServicesContent as text } from '~/content/special-services';
 import { bookingTopicHref } from '~/content/booking-topics';
 
 /** Boats, motorcycles, caravans and more: priced individually, with a link to /contact. */
 export function SpecialServices() {
-  const text = servicesContent.special;
   return (
     <Section id="specialopgaver" muted heading={text}>
       <ul className="grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
