@@ -1,7 +1,8 @@
 /**
  * The frame of the two pages behind the links in the booking e-mails (/afbestil and /flyt): the
  * page itself, the lookup of the booking behind the link's token (waiting, unknown link, failure
- * with a retry), the focused messages, the call-us buttons and the booking's details.
+ * with a retry), the focused messages and the call-us buttons (the booking's details, which only
+ * the answers loaded after the lookup show: booking-details.tsx).
  *
  * Only those two routes import this module, so the build puts it in the chunk they already share
  * (with src/lib/link-token.ts): it is in no other page's first load (e2e/budgets.spec.ts).
@@ -9,10 +10,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
 import { bookingLinkCopy as copy } from '~/content/booking-link';
 import { business, telHref } from '~/content/business';
-import { jobRows, totalRow, type JobOf } from '~/lib/booking-job';
 import { useLinkToken } from '~/lib/link-token';
 import { cn } from '~/lib/utils';
 
@@ -242,57 +241,5 @@ export function BookingLookup<A extends LinkAnswer>({
     <Suspense fallback={<LinkLoading />}>
       {children(answer as Extract<A, { kind: 'booking' }>, token, setAnswer)}
     </Suspense>
-  );
-}
-
-/**
- * The booking behind the link, in a card: what the customer booked (the package, the car size, the
- * add-ons with their prices and the total inkl. moms, as booked), no contact details. `when`
- * writes its instants (each page in its own words); `children` stand below the list.
- */
-export function BookingDetails({
-  booking,
-  when,
-  children,
-}: {
-  booking: JobOf & {
-    reference: string;
-    dropOff: string;
-    readyAt: string;
-  };
-  when: (iso: string) => string;
-  children?: ReactNode;
-}) {
-  const d = copy.details;
-  const rows: [string, string[]][] = [
-    [d.reference, [booking.reference]],
-    ...jobRows(booking),
-    [d.dropOff, [when(booking.dropOff)]],
-    [d.readyAt, [when(booking.readyAt)]],
-    totalRow(booking),
-  ];
-  return (
-    <Card className="mt-6">
-      <CardContent className="pt-6">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-          {rows.map(([label, lines]) => (
-            <div key={label} className="contents">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              {/* the test id the cancel page has always had: tests find each value by it */}
-              <dd className="mb-2 font-medium sm:mb-0" data-testid={`cancel-${label}`}>
-                {lines.length === 1
-                  ? lines[0]
-                  : lines.map((line, i) => (
-                      <span key={i} className="block">
-                        {line}
-                      </span>
-                    ))}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

@@ -8,11 +8,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import {
   ActionOrHome,
   BookAgain,
-  BookingDetails,
   CallUs,
   LinkMessage,
   type LinkContentProps,
 } from '~/components/booking-link';
+import { BookingDetails } from '~/components/booking-details';
 import { Button } from '~/components/ui/button';
 import { rescheduleCopy } from '~/content/reschedule';
 import { danishDateTime, danishDayTime } from '~/lib/danish-date';

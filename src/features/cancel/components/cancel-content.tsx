@@ -6,11 +6,11 @@ import { useState } from 'react';
 import {
   ActionOrHome,
   BookAgain,
-  BookingDetails,
   CallUs,
   LinkMessage,
   type LinkContentProps,
 } from '~/components/booking-link';
+import { BookingDetails } from '~/components/booking-details';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { cancelCopy } from '~/content/cancel';
