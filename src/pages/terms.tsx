@@ -1,18 +1,33 @@
 import { CalendarCheck } from 'lucide-react';
+import { useLoaderData } from 'react-router';
 import { ActionLink, CallButton } from '~/components/sections/action-link';
 import { business, mailtoHref } from '~/content/business';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { termsSections, termsSeo, termsText } from '~/content/terms';
 import { routeMeta } from '~/lib/meta';
-import { useSiteData } from '~/lib/site-data';
+import { loadSiteData } from '~/lib/site-data.server';
 import { TermsSectionBlock } from './terms/terms-section';
 
 export const meta = () => routeMeta('/handelsbetingelser', termsSeo);
 
+/**
+ * The sections, written from the site data (the engine's settings, the car sizes) when the page is
+ * prerendered: their text reaches the browser in the page's HTML and its route data, not in its
+ * JavaScript (a client navigation fetches the data beside the page's code).
+ */
+export async function loader() {
+  return { sections: termsSections(await loadSiteData()) };
+}
+
+/** One build's snapshot, as the site data's. */
+export function shouldRevalidate() {
+  return false;
+}
+
 /** Handelsbetingelser: the booking's terms, its figures from the engine's settings. */
 export default function Page() {
-  const sections = termsSections(useSiteData());
+  const { sections } = useLoaderData<typeof loader>();
   const { title, lead, updatedLabel, updated, updatedIso, contactText } = termsText;
   return (
     <article className="container max-w-3xl py-14 sm:py-20">

@@ -15,6 +15,7 @@ import HomePage from '~/pages/home';
 import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
+import { termsSections } from '~/content/terms';
 import TermsPage from '~/pages/terms';
 import { pageSeos } from '../support/page-seo';
 import { openingWeek, seededSiteData } from '../support/site-data';
@@ -93,7 +94,11 @@ export function factsNotInData(text: string, data: SiteData): string[] {
   return wrong;
 }
 
-function renderWith(path: string, Page: ComponentType, data: SiteData) {
+/** A page's own loader data as its build-time loader writes it from the site data, if it has one. */
+type PageData = ((data: SiteData) => unknown) | undefined;
+
+function renderWith(path: string, Page: ComponentType, data: SiteData, pageData: PageData) {
+  const page = pageData?.(data);
   const router = createMemoryRouter(
     [
       {
@@ -106,29 +111,36 @@ function renderWith(path: string, Page: ComponentType, data: SiteData) {
             <SiteFooter />
           </>
         ),
-        children: [{ path, Component: Page }],
+        children: [
+          { id: 'page', path, Component: Page, ...(pageData ? { loader: () => page } : {}) },
+        ],
       },
     ],
-    { initialEntries: [path], hydrationData: { loaderData: { [SITE_DATA_ROUTE_ID]: data } } },
+    {
+      initialEntries: [path],
+      hydrationData: {
+        loaderData: { [SITE_DATA_ROUTE_ID]: data, ...(pageData ? { page } : {}) },
+      },
+    },
   );
   return render(<RouterProvider router={router} />);
 }
 
-const pages: [string, ComponentType][] = [
-  ['/', HomePage],
-  ['/services', ServicesPage],
-  ['/about', AboutPage],
-  ['/vores-arbejde', PortfolioPage],
-  ['/contact', ContactPage],
-  ['/privatlivspolitik', PrivacyPage],
-  ['/handelsbetingelser', TermsPage],
+const pages: [string, ComponentType, PageData][] = [
+  ['/', HomePage, undefined],
+  ['/services', ServicesPage, undefined],
+  ['/about', AboutPage, undefined],
+  ['/vores-arbejde', PortfolioPage, undefined],
+  ['/contact', ContactPage, undefined],
+  ['/privatlivspolitik', PrivacyPage, undefined],
+  ['/handelsbetingelser', TermsPage, (data) => ({ sections: termsSections(data) })],
 ];
 
 describe('facts in the copy come from the data', () => {
   it.each(pages)(
     '%s (with the footer) states only the data’s prices, durations and hours',
-    (path, Page) => {
-      const { container, unmount } = renderWith(path, Page, odd);
+    (path, Page, pageData) => {
+      const { container, unmount } = renderWith(path, Page, odd, pageData);
       const text = container.textContent ?? '';
       expect(factsNotInData(text, odd)).toEqual([]);
       // and the data's own facts are there: not an empty page that trivially passes

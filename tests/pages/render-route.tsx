@@ -22,13 +22,16 @@ function LocationProbe() {
 /**
  * Renders a page at `path` in a memory router, inside a layout route that holds the site data (as
  * the real site layout's loader does, src/lib/site-data.ts); every other route renders a location
- * probe.
+ * probe. `pageData`: the page's own loader data, as its build-time loader writes it from the site
+ * data (a page with a loader, e.g. /handelsbetingelser).
  */
 export function renderRoute(
   path: string,
   Page: ComponentType,
   siteData: SiteData = seededSiteData,
+  pageData?: (siteData: SiteData) => unknown,
 ) {
+  const page = pageData ? pageData(siteData) : undefined;
   const router = createMemoryRouter(
     [
       {
@@ -37,12 +40,22 @@ export function renderRoute(
         loader: () => siteData,
         shouldRevalidate: () => false,
         children: [
-          { path: path.split(/[?#]/)[0], Component: Page },
+          {
+            id: 'page',
+            path: path.split(/[?#]/)[0],
+            Component: Page,
+            ...(pageData ? { loader: () => page, shouldRevalidate: () => false } : {}),
+          },
           { path: '*', Component: LocationProbe },
         ],
       },
     ],
-    { initialEntries: [path], hydrationData: { loaderData: { [SITE_DATA_ROUTE_ID]: siteData } } },
+    {
+      initialEntries: [path],
+      hydrationData: {
+        loaderData: { [SITE_DATA_ROUTE_ID]: siteData, ...(pageData ? { page } : {}) },
+      },
+    },
   );
   return { router, ...render(<RouterProvider router={router} />) };
 }

@@ -1,9 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SiteData } from '~/lib/site-data';
+import { termsSections } from '~/content/terms';
 import TermsPage from '~/pages/terms';
 import { seededSiteData } from '../support/site-data';
 import { renderRoute } from './render-route';
+
+/** The page as its build-time loader writes it from the site data. */
+const renderTerms = (data: SiteData = seededSiteData) =>
+  renderRoute('/handelsbetingelser', TermsPage, data, (site) => ({
+    sections: termsSections(site),
+  }));
 
 /** The page's figures: notice hours, moves per booking, the booking window (in its own words). */
 function figures() {
@@ -19,7 +26,7 @@ function figures() {
 
 describe('/handelsbetingelser', () => {
   it('states the settings of the seeded database: 24 hours, 3 moves, 1 to 60 days', () => {
-    renderRoute('/handelsbetingelser', TermsPage);
+    renderTerms();
     expect(screen.getByRole('heading', { level: 1, name: 'Handelsbetingelser' })).toBeVisible();
     expect(figures()).toEqual({ noticeHours: [24, 24], moves: 3, window: [1, 60] });
   });
@@ -31,19 +38,19 @@ describe('/handelsbetingelser', () => {
       maxMovesPerBooking: 1,
       bookingWindowDays: { min: 2, max: 30 },
     };
-    renderRoute('/handelsbetingelser', TermsPage, changed);
+    renderTerms(changed);
     expect(figures()).toEqual({ noticeHours: [48, 48], moves: 1, window: [2, 30] });
     expect(screen.getByText(/højst 1 gang pr\. booking/)).toBeInTheDocument();
   });
 
   it('writes the car sizes of § 6 from the data: a renamed size is the page’s new word', () => {
     const sizes = () => screen.getByRole('region', { name: /Større køretøjer/ }).textContent ?? '';
-    const { unmount } = renderRoute('/handelsbetingelser', TermsPage);
+    const { unmount } = renderTerms();
     expect(sizes()).toContain('Pakkernes priser gælder en almindelig personbil.');
     for (const size of seededSiteData.carSizes) expect(sizes()).toContain(size.name);
     expect(sizes()).toContain('SUV, stationcar, MPV og store sedaner.');
     unmount();
-    renderRoute('/handelsbetingelser', TermsPage, {
+    renderTerms({
       ...seededSiteData,
       carSizes: seededSiteData.carSizes.map((size) =>
         size.code === 'varebil'
@@ -57,7 +64,7 @@ describe('/handelsbetingelser', () => {
   });
 
   it('states payment at pickup, larger vehicles, no-show, withdrawal and where to complain', () => {
-    renderRoute('/handelsbetingelser', TermsPage);
+    renderTerms();
     const text = document.body.textContent ?? '';
     for (const part of [
       'Du betaler, når du henter bilen',
