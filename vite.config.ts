@@ -35,6 +35,19 @@ const SITE = [
 ];
 
 /**
+ * The owner's build (SITE_ROUTES=owner, src/content/site-pages.ts): its frame is the header and
+ * the footer; the prices and durations are written only by the tool it loads with import(), so
+ * lib/format goes with the tool, not into the frame's shell chunk.
+ */
+const OWNER_FRAME_SKIPS = /[\\/]src[\\/]lib[\\/]format\./;
+const inShell = (id: string) =>
+  SITE.some((re) => re.test(id)) &&
+  !(process.env.SITE_ROUTES === 'owner' && OWNER_FRAME_SKIPS.test(id));
+
+/** The chunks of the groups above and the bundler's runtime: every page loads them first. */
+const SHELL_CHUNK = /(^|\/)assets\/(react|router|site|rolldown-runtime)-[\w-]+\.js$/;
+
+/**
  * The moment the site is built, and the founding texts as of it (the workshop's age, "2 år"; see
  * src/content/founding.ts), worked out here once: the prerender and the browser bundle take the
  * same texts, so the hydrated page says what the prerendered one says, whatever the visitor's
@@ -116,6 +129,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        // What an import() preloads beside the chunk it loads (which import() itself fetches):
+        // not the shell's chunks (React, React Router, the site shell and the bundler's runtime,
+        // the groups below). Every page has loaded them before any import() runs, and each chunk
+        // that has an import() would otherwise carry their names in its list.
+        modulePreload: {
+          resolveDependencies: (file: string, deps: string[]) =>
+            deps.filter((dep) => dep !== file && !SHELL_CHUNK.test(dep)),
+        },
         // PERF_SOURCEMAP=1: source maps, to attribute a chunk's bytes to its modules
         sourcemap: process.env.PERF_SOURCEMAP === '1',
         // PERF_NOMINIFY=1: readable chunks, so that a CPU profile's line ticks name the statement
@@ -147,9 +168,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   priority: 2,
                 },
                 {
+                  // the package cards and the "more" link beside them, in one chunk: the cards'
+                  // pages load it first, and the /services sections loaded later take the link from
+                  // it (apart, it was a request of its own on /)
+                  name: 'package-card',
+                  test: /[\\/]src[\\/]components[\\/]sections[\\/](package-card|more-link)\./,
+                  priority: 0,
+                },
+                {
                   name: 'site',
                   // not the client entry (src/app/entry.client.tsx): it hydrates when it runs
-                  test: (id) => SITE.some((re) => re.test(id)) && !/entry\.client/.test(id),
+                  test: (id) => inShell(id) && !/entry\.client/.test(id),
                   priority: 1,
                 },
               ],

@@ -7,7 +7,6 @@
  * numbers in the code.
  */
 import { useRouteLoaderData } from 'react-router';
-import { formatPrice } from './format';
 import type { Addon, CarSize, SizePrice } from './job';
 
 /** Route id of the layout route whose loader holds the site data (src/app/routes.ts). */
@@ -143,20 +142,4 @@ export function openingHoursSentence(days: readonly OpeningDay[]): string {
     .map((line) => `${line.days.toLowerCase()} ${line.hours}`);
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} og ${parts.at(-1)}`;
-}
-
-/** 'Bilvask fra 199 kr. og polering fra 1.800 kr.' from the offered packages. */
-export function fromPricesSentence(services: readonly SiteService[]): string {
-  const from = (category: PackageCategory) => {
-    const span = priceSpan(services.filter((service) => service.category === category));
-    return span ? formatPrice(span.min) : null;
-  };
-  const parts = [
-    from('vask') && `bilvask fra ${from('vask')}`,
-    from('polering') && `polering fra ${from('polering')}`,
-  ].filter(Boolean) as string[];
-  const text = parts.join(' og ');
-  // a price ends in 'kr.': that full stop ends the sentence too ('… fra 1.800 kr.', not 'kr..')
-  const end = text.endsWith('.') ? '' : '.';
-  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}${end}` : '';
 }
