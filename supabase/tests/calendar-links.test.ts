@@ -13,6 +13,7 @@ import {
 import { seededSiteData } from '../../tests/support/site-data.ts';
 import { jobSentence } from '../../src/lib/booking-job.ts';
 import { jobText as mailJobText } from '../functions/_shared/email/booking.ts';
+import { bigCarJob } from '../../tests/support/booked-job';
 
 const booking = {
   reference: 'K7M2QX9D',
@@ -38,15 +39,7 @@ describe('calendar links', () => {
     };
     expect(site.googleCalendarUrl(summer, workshop)).toBe(mail.googleCalendarUrl(summer, workshop));
     // a job with a size and add-ons: the page's sentence is the e-mail's
-    const job = {
-      carSize: 'stor-bil',
-      carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-      packagePrice: 2200,
-      addons: [
-        { name: 'Motorvask', price: 299 },
-        { name: 'Ozonbehandling', price: 399 },
-      ],
-    };
+    const job = bigCarJob;
     expect(jobSentence(job)).toBe(mailJobText(job));
     const withJob = { ...booking, jobText: jobSentence(job) };
     expect(site.googleCalendarUrl(withJob, workshop)).toBe(

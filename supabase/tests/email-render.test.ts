@@ -13,6 +13,7 @@ import {
   type RenderContext,
 } from '../functions/_shared/email/templates.ts';
 import { seededSiteData } from '../../tests/support/site-data.ts';
+import { bigCarJob } from '../../tests/support/booked-job';
 
 const TOKEN = 'a'.repeat(64);
 /** The seeded opening hours (tests/support/site-data.ts is checked against the seed). */
@@ -236,15 +237,7 @@ describe('other e-mails', () => {
 
 describe('the job: car size and add-ons, as booked', () => {
   // Sølvpakken polering for a big car (2.200 kr.) with two add-ons: what booking_summary writes
-  const job = {
-    carSize: 'stor-bil',
-    carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-    packagePrice: 2200,
-    addons: [
-      { name: 'Motorvask', price: 299 },
-      { name: 'Ozonbehandling', price: 399 },
-    ],
-  };
+  const job = bigCarJob;
   const big = { serviceName: 'Sølvpakken polering', price: 2898, job };
   const moved = {
     previousDropOff: '2026-12-03T09:00:00+01:00',

@@ -5,16 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { jobRows, totalRow, type BookingJob, type JobOf } from '~/lib/booking-job';
 import * as mail from '../../supabase/functions/_shared/email/booking.ts';
+import { bigCarJob } from '../support/booked-job';
 
-const BIG: BookingJob = {
-  carSize: 'stor-bil',
-  carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-  packagePrice: 2200,
-  addons: [
-    { name: 'Motorvask', price: 299 },
-    { name: 'Ozonbehandling', price: 399 },
-  ],
-};
+const BIG: BookingJob = bigCarJob;
 const ORDINARY: BookingJob = {
   carSize: 'almindelig',
   carSizeName: 'Almindelig personbil',

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import ReschedulePage from '~/pages/reschedule';
 import { API, calendarAnswer } from '../features/booking/support/backend';
 import { renderRoute } from './render-route';
+import { bigCarJob } from '../support/booked-job';
 
 // Monday 23 November 2026 in Copenhagen, the day the calendar fixture starts from
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -18,15 +19,7 @@ const TOKEN = 'ab'.repeat(32);
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const job = {
-  carSize: 'stor-bil',
-  carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-  packagePrice: 2200,
-  addons: [
-    { name: 'Motorvask', price: 299 },
-    { name: 'Ozonbehandling', price: 399 },
-  ],
-};
+const job = bigCarJob;
 const booking = {
   reference: 'K7M2QX9D',
   serviceId: '00000000-0000-4000-8000-000000000004',

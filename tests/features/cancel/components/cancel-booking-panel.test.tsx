@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CancelBookingPanel } from '~/features/cancel/components/cancel-booking-panel';
+import { bigCarJob } from '../../../support/booked-job';
 
 const URL = 'http://127.0.0.1:54321/functions/v1/cancel-booking';
 const TOKEN = 'c0'.repeat(32);
@@ -155,15 +156,7 @@ describe('CancelBookingPanel', () => {
   });
 
   it('shows the job as booked: package, car size, each add-on with its price, and the total inkl. moms', async () => {
-    const job = {
-      carSize: 'stor-bil',
-      carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
-      packagePrice: 2200,
-      addons: [
-        { name: 'Motorvask', price: 299 },
-        { name: 'Ozonbehandling', price: 399 },
-      ],
-    };
+    const job = bigCarJob;
     server.use(
       http.post(URL, () =>
         HttpResponse.json({
