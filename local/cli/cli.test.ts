@@ -139,6 +139,7 @@ describe('npm run build refuses to ship a stand-in from a build server', () => {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts['build:local']).toBe('tsx local/cli/build.ts --local');
-    expect(pkg.scripts['test:e2e']).toMatch(/^npm run build:local && playwright test$/);
+    // --seed: the pages read a fresh seeded database, the data the end-to-end stack serves
+    expect(pkg.scripts['test:e2e']).toMatch(/^npm run build:local -- --seed && playwright test$/);
   });
 });
