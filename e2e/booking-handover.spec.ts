@@ -27,6 +27,18 @@ async function hydrateFormNow(page: Page, release: () => void) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
 }
 
+/**
+ * Opens /contact#form with the form's chunk held back: the prerendered form, its service field
+ * enabled and answered by the early script. Returns the field and the release of the chunk.
+ */
+async function openHeldForm(page: Page) {
+  const release = await holdForm(page);
+  await page.goto('/contact#form');
+  const service = page.getByRole('combobox', { name: 'Service' });
+  await expect(service).toBeEnabled();
+  return { release, service };
+}
+
 async function centre(page: Page, name: string, role: 'option' | 'combobox') {
   const box = await page.getByRole(role, { name, exact: true }).boundingBox();
   if (!box) throw new Error(`${name} is not on the page`);
@@ -97,10 +109,7 @@ test.describe('a press while the booking form takes over from the early script',
       test('the field pressed before hydration and released after it leaves the list open', async ({
         page,
       }) => {
-        const release = await holdForm(page);
-        await page.goto('/contact#form');
-        const service = page.getByRole('combobox', { name: 'Service' });
-        await expect(service).toBeEnabled();
+        const { release, service } = await openHeldForm(page);
         const lift = await input.hold(page, await centre(page, 'Service', 'combobox'));
         // a mouse opens the list on its press, a finger on its lift
         if (kind === 'mouse') await expect(page.getByRole('listbox')).toBeVisible();
@@ -124,10 +133,7 @@ test.describe('a press while the booking form takes over from the early script',
 test('a package chosen by keyboard and Tab pressed before hydration: the focus goes on to the car’s size', async ({
   page,
 }) => {
-  const release = await holdForm(page);
-  await page.goto('/contact#form');
-  const service = page.getByRole('combobox', { name: 'Service' });
-  await expect(service).toBeEnabled();
+  const { release, service } = await openHeldForm(page);
   await service.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option', { name: 'Guldpakken', exact: true })).toBeFocused();
