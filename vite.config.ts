@@ -172,7 +172,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   // pages load it first, and the /services sections loaded later take the link from
                   // it (apart, it was a request of its own on /)
                   name: 'package-card',
-                  test: /[\\/]src[\\/]components[\\/]sections[\\/](package-card|more-link)\./,
+                  test: /[\\/]src[\\/]components[\\/]sections[\\/](package-card|more-link|price-ranges)\./,
                   priority: 0,
                 },
                 {

@@ -162,6 +162,21 @@ test.describe('byte budgets of the production build', () => {
     );
   });
 
+  test('only the pages that sell a job carry the job catalogue in their HTML', () => {
+    // the car sizes, size prices and add-ons travel in the route data of /services and /contact
+    // (about 0.8 KB gzipped); every other page's HTML leaves them out
+    const sellers = new Set(['/services', '/contact']);
+    for (const path of pages) {
+      const html = readHtml(path);
+      const carries = ['jobCatalogue', 'stor-bil', 'Motorvask'].filter((word) =>
+        html.includes(word),
+      );
+      if (sellers.has(path))
+        expect(carries, path).toEqual(['jobCatalogue', 'stor-bil', 'Motorvask']);
+      else expect(carries, path).toEqual([]);
+    }
+  });
+
   test('CSS is at most 15 KB gzipped', () => {
     const css = stylesheets(readHtml('/'));
     expect(css.length).toBeGreaterThan(0);

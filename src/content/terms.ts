@@ -17,7 +17,7 @@
  * - Prices to consumers include moms (prismærkningsreglerne); cash is accepted as in a staffed
  *   shop (betalingsloven's kontantregel), card and MobilePay as the privacy policy states.
  */
-import type { SiteData } from '../lib/site-data';
+import type { SiteFacts } from '../lib/site-data';
 import { addressLine, business } from './business';
 import type { PrivacyBlock, PrivacySection } from './privacy';
 import type { PageSeo } from './seo';
@@ -32,7 +32,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** The figures of the page, from the site data (the engine's settings). */
 export type TermsFacts = Pick<
-  SiteData,
+  SiteFacts,
   'cancellationNoticeHours' | 'maxMovesPerBooking' | 'bookingWindowDays' | 'carSizes'
 >;
 

@@ -10,7 +10,7 @@
  */
 import { keyHeaders, supabaseConfig } from './supabase-config';
 import type { Addon, CarSize, SizePrice } from './job';
-import type { OpeningDay, PackageCategory, SiteData, SiteService } from './site-data';
+import type { OpeningDay, PackageCategory, SiteFacts, SiteService } from './site-data';
 import { approxWorkingDays } from './working-days';
 
 export class SiteDataError extends Error {
@@ -173,7 +173,7 @@ export function parseSiteData(
   hours: unknown,
   settings: unknown = [],
   job: JobTables = NO_JOB_TABLES,
-): SiteData {
+): SiteFacts {
   const options = parseJobOptions(url, job.sizes, job.addons, job.addonServices);
   if (!Array.isArray(job.sizePrices)) fail(url, 'service_size_prices is not a list');
   const sizePriceRows = job.sizePrices as Record<string, unknown>[];
@@ -185,6 +185,7 @@ export function parseSiteData(
   }));
   // the owner's order (sort_order), rows of equal order as they came (by name)
   ordered.sort((a, b) => a.order - b.order);
+  const sizePrices: Record<string, SizePrice[]> = {};
   const parsedServices = ordered.map(({ row }): SiteService => {
     const { id, slug, name, category } = row;
     const price = wholeNumber(row.price);
@@ -199,6 +200,7 @@ export function parseSiteData(
     ) {
       fail(url, `unexpected services row ${JSON.stringify(row).slice(0, 120)}`);
     }
+    sizePrices[id] = sizePricesOf(url, id, sizePriceRows, options.carSizes);
     return {
       id,
       slug,
@@ -207,7 +209,6 @@ export function parseSiteData(
       price,
       durationMinutes: duration,
       workingDays: null,
-      sizePrices: sizePricesOf(url, id, sizePriceRows, options.carSizes),
     };
   });
   const openingHours = [1, 2, 3, 4, 5, 6, 7].map((weekday): OpeningDay => {
@@ -244,6 +245,7 @@ export function parseSiteData(
       max: setting('max_advance_booking_days', 60),
     },
     carSizes: options.carSizes,
+    sizePrices,
     // an add-on counts only with the packages that are offered
     addons: options.addons.map((addon) => ({
       ...addon,
@@ -252,7 +254,7 @@ export function parseSiteData(
   };
 }
 
-export async function fetchSiteData(source = siteDataSource()): Promise<SiteData> {
+export async function fetchSiteData(source = siteDataSource()): Promise<SiteFacts> {
   const { url, key } = source;
   const [services, hours, settings, sizes, sizePrices, addons, addonServices] = await Promise.all([
     getJson(
@@ -283,13 +285,13 @@ export async function fetchSiteData(source = siteDataSource()): Promise<SiteData
   });
 }
 
-let buildSnapshot: Promise<SiteData> | undefined;
+let buildSnapshot: Promise<SiteFacts> | undefined;
 
 /**
- * The layout loader's data. A build reads once, so every prerendered page shows the same
+ * Everything the build reads. A build reads once, so every prerendered page shows the same
  * snapshot; the dev server reads on every request, so a changed price shows on the next load.
  */
-export function loadSiteData(): Promise<SiteData> {
+export function loadSiteFacts(): Promise<SiteFacts> {
   if (import.meta.env.DEV) return fetchSiteData();
   buildSnapshot ??= fetchSiteData();
   return buildSnapshot;

@@ -3,11 +3,13 @@
  * offered packages (name, price, duration) from `services` and the weekly hours from
  * `opening_hours`. The site layout's route loader reads them at build time (and on every request
  * of the dev server) from the Supabase the site books against (site-data.server.ts); every page,
- * the JSON-LD and the booking form read them through useSiteData(). There is no copy of these
- * numbers in the code.
+ * the JSON-LD and the booking form read them through useSiteData(). The job catalogue (car sizes,
+ * size prices, add-ons) is read with them but travels only in the route data of the pages that
+ * sell a job (job-catalogue.ts), not in every page's. There is no copy of these numbers in the
+ * code.
  */
 import { useRouteLoaderData } from 'react-router';
-import type { Addon, CarSize, SizePrice } from './job';
+import type { JobCatalogue } from './job-catalogue';
 
 /** Route id of the layout route whose loader holds the site data (src/app/routes.ts). */
 export const SITE_DATA_ROUTE_ID = 'site';
@@ -29,8 +31,6 @@ export interface SiteService {
    * from the opening hours, worked out when the data is read), else null.
    */
   workingDays: number | null;
-  /** Its price and extra minutes for each other car size it is offered for, in the sizes' order. */
-  sizePrices: SizePrice[];
 }
 
 /** One weekday of public.opening_hours; times as 'HH:MM', both null when closed. */
@@ -52,10 +52,16 @@ export interface SiteData {
   maxMovesPerBooking: number;
   /** The online booking window: from `min` to `max` days after today (the two advance settings). */
   bookingWindowDays: { min: number; max: number };
-  /** The active car sizes in the owner's order (the standard one, the packages' own price, too). */
-  carSizes: CarSize[];
-  /** The active add-ons in the owner's order, each with the active packages it fits. */
-  addons: Addon[];
+}
+
+/** Everything the build reads: the layout's site data and the job catalogue. */
+export type SiteFacts = SiteData & JobCatalogue;
+
+/** The layout's part of the facts: what every page shows. */
+export function siteDataFrom(facts: SiteFacts): SiteData {
+  const { services, openingHours, cancellationNoticeHours, maxMovesPerBooking, bookingWindowDays } =
+    facts;
+  return { services, openingHours, cancellationNoticeHours, maxMovesPerBooking, bookingWindowDays };
 }
 
 /** The site data of the current page (the layout's loader data). Throws outside the layout. */

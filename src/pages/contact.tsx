@@ -8,12 +8,27 @@ import { addressLine, business } from '~/content/business';
 import { contactContent, contactSeo } from '~/content/contact-page';
 import { BookingForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
+import { jobCatalogueData } from '~/lib/job-catalogue';
+import { loadSiteFacts } from '~/lib/site-data.server';
 import { BookingTopicNote } from './contact/booking-topic-note';
 import { ContactWays } from './contact/contact-ways';
 import { InfoCards } from './contact/info-cards';
 import { Reasons } from './contact/reasons';
 
 export const meta = () => routeMeta('/contact', contactSeo);
+
+/**
+ * The job catalogue for the booking form (car sizes, size prices, add-ons): this page's route
+ * data, written when it is prerendered (the layout's data, on every page, leaves it out).
+ */
+export async function loader() {
+  return jobCatalogueData(await loadSiteFacts());
+}
+
+/** One build's snapshot, as the site data's. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export default function Page() {
   const { hero, ways, info, reasons, social, map } = contactContent;

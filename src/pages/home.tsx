@@ -12,13 +12,30 @@ import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { homeContent, homeWhyUs } from '~/content/home';
 import { packageCards, packageText } from '~/content/packages';
 import { reviews } from '~/content/reviews';
+import { priceRangesData, priceRangesIn } from '~/components/sections/price-ranges';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
+import { loadSiteFacts } from '~/lib/site-data.server';
 import { homeMeta } from './home/business-json-ld';
 import { MainServices } from './home/main-services';
 import { WorkTeaser } from './home/work-teaser';
 
-export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
-  homeMeta(siteDataOf(matches));
+export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) => {
+  const data = siteDataOf(matches);
+  return homeMeta(data, priceRangesIn(matches));
+};
+
+/**
+ * Each package's price range over the car sizes (the cards' "fra", the JSON-LD's offers): this
+ * page's route data, written when it is prerendered (not the whole job catalogue: it sells none).
+ */
+export async function loader() {
+  return priceRangesData(await loadSiteFacts());
+}
+
+/** One build's snapshot, as the site data's. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export default function Page() {
   const { hero, packages, whyUs, cta } = homeContent;

@@ -10,7 +10,10 @@ import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { servicesProcess } from '~/content/process';
 import { servicesContent, servicesSeo, servicesWhyUs } from '~/content/services-page';
 import { routeMeta } from '~/lib/meta';
+import { priceRangesData } from '~/components/sections/price-ranges';
+import { jobCatalogueData } from '~/lib/job-catalogue';
 import { siteDataOf, useSiteData } from '~/lib/site-data';
+import { loadSiteFacts } from '~/lib/site-data.server';
 import { PackageSections } from './services/package-sections';
 import { ScrollToServicesButton } from './services/scroll-to-services-button';
 
@@ -21,6 +24,20 @@ const BelowPackages = lazy(() => import('./services/below-packages'));
 
 export const meta = ({ matches }: { matches: Parameters<typeof siteDataOf>[0] }) =>
   routeMeta('/services', servicesSeo, undefined, siteDataOf(matches));
+
+/**
+ * The job catalogue for the size prices and add-ons, and the cards' price ranges: this page's
+ * route data, written when it is prerendered (the layout's data, on every page, leaves them out).
+ */
+export async function loader() {
+  const facts = await loadSiteFacts();
+  return { ...jobCatalogueData(facts), ...priceRangesData(facts) };
+}
+
+/** One build's snapshot, as the site data's. */
+export function shouldRevalidate() {
+  return false;
+}
 
 export default function Page() {
   const { hero, process, whyUs, cta } = servicesContent;

@@ -6,7 +6,7 @@ import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { termsSections, termsSeo, termsText } from '~/content/terms';
 import { routeMeta } from '~/lib/meta';
-import { loadSiteData } from '~/lib/site-data.server';
+import { loadSiteFacts } from '~/lib/site-data.server';
 import { TermsSectionBlock } from './terms/terms-section';
 
 export const meta = () => routeMeta('/handelsbetingelser', termsSeo);
@@ -17,7 +17,7 @@ export const meta = () => routeMeta('/handelsbetingelser', termsSeo);
  * JavaScript (a client navigation fetches the data beside the page's code).
  */
 export async function loader() {
-  return { sections: termsSections(await loadSiteData()) };
+  return { sections: termsSections(await loadSiteFacts()) };
 }
 
 /** One build's snapshot, as the site data's. */

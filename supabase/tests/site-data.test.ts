@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestStack, type TestStack } from '../../local/testing/index.ts';
 import { fetchSiteData, SiteDataError } from '../../src/lib/site-data.server.ts';
 import { termsSections } from '../../src/content/terms.ts';
-import { seededSiteData } from '../../tests/support/site-data.ts';
+import { seededSiteData, seededSiteFacts } from '../../tests/support/site-data.ts';
 import { BACKENDS } from './helpers/sql.ts';
 import { freePort } from '../../local/net.ts';
 
@@ -35,7 +35,7 @@ describe('site data through the REST API', () => {
   });
 
   it('gives the seeded packages and hours, exactly the fixture the page tests use', async () => {
-    expect(await fetchSiteData(source())).toEqual(seededSiteData);
+    expect(await fetchSiteData(source())).toEqual(seededSiteFacts);
   });
 
   it('shows a price changed and a package switched off through the service role', async () => {

@@ -8,17 +8,17 @@ import { bookingTopics } from '~/content/booking-topics';
 import { faqItems } from '~/content/faq';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { routeMeta } from '~/lib/meta';
-import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
+import { SITE_DATA_ROUTE_ID, siteDataFrom, type SiteFacts } from '~/lib/site-data';
 import AboutPage from '~/pages/about';
 import ContactPage from '~/pages/contact';
 import HomePage from '~/pages/home';
 import PortfolioPage from '~/pages/portfolio';
 import PrivacyPage from '~/pages/privacy';
 import ServicesPage from '~/pages/services';
-import { termsSections } from '~/content/terms';
 import TermsPage from '~/pages/terms';
 import { pageSeos } from '../support/page-seo';
-import { openingWeek, seededSiteData } from '../support/site-data';
+import { openingWeek, seededSiteFacts } from '../support/site-data';
+import { PAGE_DATA } from './render-route';
 
 /**
  * Every opening hour, price and duration the copy states comes from the data.
@@ -37,8 +37,8 @@ const oddNumbers: Record<string, [price: number, durationMinutes: number]> = {
 
 const oddWeekday = ['07:15', '18:45'] as const;
 
-const odd: SiteData = {
-  services: seededSiteData.services.flatMap((service) => {
+const odd: SiteFacts = {
+  services: seededSiteFacts.services.flatMap((service) => {
     const numbers = oddNumbers[service.slug];
     return numbers ? [{ ...service, price: numbers[0], durationMinutes: numbers[1] }] : [];
   }),
@@ -54,19 +54,23 @@ const odd: SiteData = {
   cancellationNoticeHours: 36,
   maxMovesPerBooking: 5,
   bookingWindowDays: { min: 2, max: 45 },
-  carSizes: seededSiteData.carSizes,
-  addons: seededSiteData.addons,
+  carSizes: seededSiteFacts.carSizes,
+  addons: seededSiteFacts.addons,
+  sizePrices: seededSiteFacts.sizePrices,
 };
 
 /** Numbers the copy may state that are not the database's: the business module's own promises. */
 const businessHours = [`${business.replyWithinHours} timer`];
 
-function allowed(data: SiteData) {
+function allowed(data: SiteFacts) {
   const times = data.openingHours.flatMap((d) => (d.opensAt ? [d.opensAt, d.closesAt!] : []));
   return {
     prices: new Set(
       [
-        ...data.services.flatMap((s) => [s.price, ...s.sizePrices.map((p) => p.price)]),
+        ...data.services.flatMap((s) => [
+          s.price,
+          ...(data.sizePrices[s.id] ?? []).map((p) => p.price),
+        ]),
         ...data.addons.map((a) => a.price),
       ].map(formatPrice),
     ),
@@ -82,7 +86,7 @@ function allowed(data: SiteData) {
 }
 
 /** Every stated price, duration and time in a text that the data does not have. */
-export function factsNotInData(text: string, data: SiteData): string[] {
+export function factsNotInData(text: string, data: SiteFacts): string[] {
   const ok = allowed(data);
   const wrong: string[] = [];
   for (const [m] of text.matchAll(/\d{1,3}(?:\.\d{3})* kr\./g))
@@ -94,11 +98,11 @@ export function factsNotInData(text: string, data: SiteData): string[] {
   return wrong;
 }
 
-/** A page's own loader data as its build-time loader writes it from the site data, if it has one. */
-type PageData = ((data: SiteData) => unknown) | undefined;
-
-function renderWith(path: string, Page: ComponentType, data: SiteData, pageData: PageData) {
-  const page = pageData?.(data);
+/** A page with its own loader data (PAGE_DATA), written from the same facts. */
+function renderWith(path: string, Page: ComponentType, facts: SiteFacts) {
+  const data = siteDataFrom(facts);
+  const pageData = PAGE_DATA[path];
+  const page = pageData?.(facts);
   const router = createMemoryRouter(
     [
       {
@@ -126,21 +130,21 @@ function renderWith(path: string, Page: ComponentType, data: SiteData, pageData:
   return render(<RouterProvider router={router} />);
 }
 
-const pages: [string, ComponentType, PageData][] = [
-  ['/', HomePage, undefined],
-  ['/services', ServicesPage, undefined],
-  ['/about', AboutPage, undefined],
-  ['/vores-arbejde', PortfolioPage, undefined],
-  ['/contact', ContactPage, undefined],
-  ['/privatlivspolitik', PrivacyPage, undefined],
-  ['/handelsbetingelser', TermsPage, (data) => ({ sections: termsSections(data) })],
+const pages: [string, ComponentType][] = [
+  ['/', HomePage],
+  ['/services', ServicesPage],
+  ['/about', AboutPage],
+  ['/vores-arbejde', PortfolioPage],
+  ['/contact', ContactPage],
+  ['/privatlivspolitik', PrivacyPage],
+  ['/handelsbetingelser', TermsPage],
 ];
 
 describe('facts in the copy come from the data', () => {
   it.each(pages)(
     '%s (with the footer) states only the data’s prices, durations and hours',
-    (path, Page, pageData) => {
-      const { container, unmount } = renderWith(path, Page, odd, pageData);
+    (path, Page) => {
+      const { container, unmount } = renderWith(path, Page, odd);
       const text = container.textContent ?? '';
       expect(factsNotInData(text, odd)).toEqual([]);
       // and the data's own facts are there: not an empty page that trivially passes

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { seededSiteData } from '../support/site-data';
+import { seededSiteData, seededSiteFacts } from '../support/site-data';
 import HomePage from '~/pages/home';
 import { packageCard, readLocation, renderRoute, SPEC_PACKAGES, subheadings } from './render-route';
 
@@ -47,6 +47,28 @@ describe('Home page', () => {
     }
     const premium = packageCard('Premiumpakken');
     expect(premium).toHaveTextContent('Mest populær');
+  });
+
+  it('says "fra" on a card only when a bigger car costs more (the route data of /)', () => {
+    const price = (title: string) =>
+      within(packageCard(title)).getByText(/kr\.$/, { selector: 'p' }).textContent;
+    const { unmount } = renderRoute('/', HomePage);
+    expect(price('Sølvpakken')).toBe('Pris: fra 199 kr.');
+    unmount();
+    // Guldpakken priced the same for every size, Sølvpakken not priced per size at all
+    const guld = seededSiteFacts.services.find((s) => s.slug === 'vask-guld')!.id;
+    const soelv = seededSiteFacts.services.find((s) => s.slug === 'vask-soelv')!.id;
+    renderRoute('/', HomePage, {
+      ...seededSiteFacts,
+      sizePrices: {
+        ...seededSiteFacts.sizePrices,
+        [guld]: seededSiteFacts.sizePrices[guld]!.map((p) => ({ ...p, price: 399 })),
+        [soelv]: [],
+      },
+    });
+    expect(price('Sølvpakken')).toBe('Pris: 199 kr.');
+    expect(price('Guldpakken')).toBe('Pris: 399 kr.');
+    expect(price('Premiumpakken')).toBe('Pris: fra 799 kr.');
   });
 
   it('gives every "Vælg pakke" link its own package title in the query and the state', async () => {

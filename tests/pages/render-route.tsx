@@ -1,8 +1,25 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
-import { seededSiteData } from '../support/site-data';
+import { termsSections } from '~/content/terms';
+import { priceRangesData } from '~/components/sections/price-ranges';
+import { jobCatalogueData } from '~/lib/job-catalogue';
+import { SITE_DATA_ROUTE_ID, siteDataFrom, type SiteFacts } from '~/lib/site-data';
+import { seededSiteFacts } from '../support/site-data';
+
+/** A page's own loader data as its build-time loader writes it from the facts. */
+export type PageData = (facts: SiteFacts) => unknown;
+
+/**
+ * The route data of each page that has a loader, by path, as the loader writes it from the build's
+ * facts. page-loaders.test.ts holds this to the pages' real loaders.
+ */
+export const PAGE_DATA: Readonly<Record<string, PageData>> = {
+  '/': priceRangesData,
+  '/services': (facts) => ({ ...jobCatalogueData(facts), ...priceRangesData(facts) }),
+  '/contact': jobCatalogueData,
+  '/handelsbetingelser': (facts) => ({ sections: termsSections(facts) }),
+};
 
 /** Shows where the app navigated to (path, query, hash and state) so tests can assert it. */
 function LocationProbe() {
@@ -22,16 +39,12 @@ function LocationProbe() {
 /**
  * Renders a page at `path` in a memory router, inside a layout route that holds the site data (as
  * the real site layout's loader does, src/lib/site-data.ts); every other route renders a location
- * probe. `pageData`: the page's own loader data, as its build-time loader writes it from the site
- * data (a page with a loader, e.g. /handelsbetingelser).
+ * probe. The page's own route data, if it has a loader (PAGE_DATA), is written from the same facts.
  */
-export function renderRoute(
-  path: string,
-  Page: ComponentType,
-  siteData: SiteData = seededSiteData,
-  pageData?: (siteData: SiteData) => unknown,
-) {
-  const page = pageData ? pageData(siteData) : undefined;
+export function renderRoute(path: string, Page: ComponentType, facts: SiteFacts = seededSiteFacts) {
+  const siteData = siteDataFrom(facts);
+  const pageData = PAGE_DATA[path.split(/[?#]/)[0] ?? path];
+  const page = pageData ? pageData(facts) : undefined;
   const router = createMemoryRouter(
     [
       {

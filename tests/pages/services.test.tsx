@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seededSiteData } from '../support/site-data';
+import { seededJobCatalogue, seededSiteData } from '../support/site-data';
 
 const allPackages = seededSiteData.services.map((s) => ({ title: s.name }));
 import ServicesPage from '~/pages/services';
@@ -73,12 +73,29 @@ describe('Services page', () => {
     ]);
   });
 
+  it('says "fra" on the cards from the size prices (the price ranges of its route data)', () => {
+    const polish = seededSiteData.services.find((s) => s.slug === 'polering-soelv')!.id;
+    renderRoute('/services', ServicesPage, {
+      ...seededSiteData,
+      ...seededJobCatalogue,
+      sizePrices: { ...seededJobCatalogue.sizePrices, [polish]: [] },
+    });
+    const price = (title: string) =>
+      within(packageCard(title)).getByText(/kr\.$/, { selector: 'p' }).textContent;
+    expect(price('Sølvpakken')).toBe('Pris: fra 199 kr.');
+    expect(price('Sølvpakken polering')).toBe('Pris: 1.800 kr.');
+    expect(price('Guldpakken polering')).toBe('Pris: fra 2.400 kr.');
+  });
+
   it('lists every package’s price for each car size and the add-ons, from the site data', async () => {
     renderRoute('/services', ServicesPage);
-    // the section's code loads apart from the page's
-    const table = await screen.findByRole('table', {
-      name: 'Pakkernes priser efter bilens størrelse, inkl. moms',
-    });
+    // the section's code loads apart from the page's: its first import() is transformed on
+    // demand, which takes more than findBy's default second on a loaded machine
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Pakkernes priser efter bilens størrelse, inkl. moms' },
+      { timeout: 10_000 },
+    );
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
@@ -86,7 +103,7 @@ describe('Services page', () => {
       ['Pakke', 'Almindelig personbil', 'Stor bil (SUV, stationcar, 7-personers)', 'Varebil'],
       ...seededSiteData.services.map((s) => [
         s.name,
-        ...[s.price, ...s.sizePrices.map((p) => p.price)].map(
+        ...[s.price, ...seededJobCatalogue.sizePrices[s.id]!.map((p) => p.price)].map(
           (price) => `${price.toLocaleString('da-DK')} kr.`,
         ),
       ]),

@@ -1,16 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SiteData } from '~/lib/site-data';
-import { termsSections } from '~/content/terms';
+import type { SiteFacts } from '~/lib/site-data';
 import TermsPage from '~/pages/terms';
-import { seededSiteData } from '../support/site-data';
+import { seededSiteFacts } from '../support/site-data';
 import { renderRoute } from './render-route';
 
 /** The page as its build-time loader writes it from the site data. */
-const renderTerms = (data: SiteData = seededSiteData) =>
-  renderRoute('/handelsbetingelser', TermsPage, data, (site) => ({
-    sections: termsSections(site),
-  }));
+const renderTerms = (data: SiteFacts = seededSiteFacts) =>
+  renderRoute('/handelsbetingelser', TermsPage, data);
 
 /** The page's figures: notice hours, moves per booking, the booking window (in its own words). */
 function figures() {
@@ -32,8 +29,8 @@ describe('/handelsbetingelser', () => {
   });
 
   it('changes its figures when the settings change (the build reads them with the site data)', () => {
-    const changed: SiteData = {
-      ...seededSiteData,
+    const changed: SiteFacts = {
+      ...seededSiteFacts,
       cancellationNoticeHours: 48,
       maxMovesPerBooking: 1,
       bookingWindowDays: { min: 2, max: 30 },
@@ -47,12 +44,12 @@ describe('/handelsbetingelser', () => {
     const sizes = () => screen.getByRole('region', { name: /Større køretøjer/ }).textContent ?? '';
     const { unmount } = renderTerms();
     expect(sizes()).toContain('Pakkernes priser gælder en almindelig personbil.');
-    for (const size of seededSiteData.carSizes) expect(sizes()).toContain(size.name);
+    for (const size of seededSiteFacts.carSizes) expect(sizes()).toContain(size.name);
     expect(sizes()).toContain('SUV, stationcar, MPV og store sedaner.');
     unmount();
     renderTerms({
-      ...seededSiteData,
-      carSizes: seededSiteData.carSizes.map((size) =>
+      ...seededSiteFacts,
+      carSizes: seededSiteFacts.carSizes.map((size) =>
         size.code === 'varebil'
           ? { ...size, name: 'Varevogn', description: 'Alle varevogne.' }
           : size,

@@ -1,4 +1,5 @@
-import type { OpeningDay, SiteData } from '~/lib/site-data';
+import type { JobCatalogue } from '~/lib/job-catalogue';
+import type { OpeningDay, SiteData, SiteFacts } from '~/lib/site-data';
 
 /** A week of opening hours from seven entries, Monday first: [opens, closes], or null when closed. */
 export function openingWeek(
@@ -28,10 +29,6 @@ export const seededSiteData: SiteData = {
       price: 199,
       durationMinutes: 30,
       workingDays: null,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 249, extraMinutes: 15 },
-        { carSize: 'varebil', price: 299, extraMinutes: 30 },
-      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000002',
@@ -41,10 +38,6 @@ export const seededSiteData: SiteData = {
       price: 399,
       durationMinutes: 120,
       workingDays: null,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 499, extraMinutes: 30 },
-        { carSize: 'varebil', price: 599, extraMinutes: 60 },
-      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000003',
@@ -54,10 +47,6 @@ export const seededSiteData: SiteData = {
       price: 799,
       durationMinutes: 180,
       workingDays: null,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 999, extraMinutes: 45 },
-        { carSize: 'varebil', price: 1199, extraMinutes: 90 },
-      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000004',
@@ -67,10 +56,6 @@ export const seededSiteData: SiteData = {
       price: 1800,
       durationMinutes: 480,
       workingDays: null,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 2200, extraMinutes: 120 },
-        { carSize: 'varebil', price: 2600, extraMinutes: 180 },
-      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000005',
@@ -80,10 +65,6 @@ export const seededSiteData: SiteData = {
       price: 2400,
       durationMinutes: 840,
       workingDays: 2,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 2900, extraMinutes: 180 },
-        { carSize: 'varebil', price: 3400, extraMinutes: 240 },
-      ],
     },
     {
       id: '5a1f0001-0000-4000-8000-000000000006',
@@ -93,10 +74,6 @@ export const seededSiteData: SiteData = {
       price: 3600,
       durationMinutes: 1080,
       workingDays: 2,
-      sizePrices: [
-        { carSize: 'stor-bil', price: 4300, extraMinutes: 240 },
-        { carSize: 'varebil', price: 5000, extraMinutes: 300 },
-      ],
     },
   ],
   openingHours: openingWeek(
@@ -111,6 +88,13 @@ export const seededSiteData: SiteData = {
   cancellationNoticeHours: 24,
   maxMovesPerBooking: 3,
   bookingWindowDays: { min: 1, max: 60 },
+};
+
+/**
+ * The job catalogue the seeded database gives, as /contact's and /services' loaders return it.
+ * supabase/tests/site-data.test.ts fails when this fixture and the seed disagree.
+ */
+export const seededJobCatalogue: JobCatalogue = {
   carSizes: [
     {
       code: 'almindelig',
@@ -160,4 +144,33 @@ export const seededSiteData: SiteData = {
       serviceIds: [1, 2, 3, 4, 5, 6].map((n) => `5a1f0001-0000-4000-8000-00000000000${n}`),
     },
   ],
+  sizePrices: {
+    '5a1f0001-0000-4000-8000-000000000001': [
+      { carSize: 'stor-bil', price: 249, extraMinutes: 15 },
+      { carSize: 'varebil', price: 299, extraMinutes: 30 },
+    ],
+    '5a1f0001-0000-4000-8000-000000000002': [
+      { carSize: 'stor-bil', price: 499, extraMinutes: 30 },
+      { carSize: 'varebil', price: 599, extraMinutes: 60 },
+    ],
+    '5a1f0001-0000-4000-8000-000000000003': [
+      { carSize: 'stor-bil', price: 999, extraMinutes: 45 },
+      { carSize: 'varebil', price: 1199, extraMinutes: 90 },
+    ],
+    '5a1f0001-0000-4000-8000-000000000004': [
+      { carSize: 'stor-bil', price: 2200, extraMinutes: 120 },
+      { carSize: 'varebil', price: 2600, extraMinutes: 180 },
+    ],
+    '5a1f0001-0000-4000-8000-000000000005': [
+      { carSize: 'stor-bil', price: 2900, extraMinutes: 180 },
+      { carSize: 'varebil', price: 3400, extraMinutes: 240 },
+    ],
+    '5a1f0001-0000-4000-8000-000000000006': [
+      { carSize: 'stor-bil', price: 4300, extraMinutes: 240 },
+      { carSize: 'varebil', price: 5000, extraMinutes: 300 },
+    ],
+  },
 };
+
+/** Both, as the build reads them (site-data.server.ts fetchSiteData). */
+export const seededSiteFacts: SiteFacts = { ...seededSiteData, ...seededJobCatalogue };

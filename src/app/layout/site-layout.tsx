@@ -3,14 +3,16 @@ import { layoutText } from '~/content/navigation';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ScrollManager } from './scroll-manager';
-import { loadSiteData } from '~/lib/site-data.server';
+import { siteDataFrom } from '~/lib/site-data';
+import { loadSiteFacts } from '~/lib/site-data.server';
 
 /**
  * The packages and opening hours every page shows (src/lib/site-data.ts): read at build time from
- * the Supabase the site books against; the route id is SITE_DATA_ROUTE_ID ('site').
+ * the Supabase the site books against; the route id is SITE_DATA_ROUTE_ID ('site'). The job
+ * catalogue is left to the pages that sell a job (their own loaders).
  */
-export function loader() {
-  return loadSiteData();
+export async function loader() {
+  return siteDataFrom(await loadSiteFacts());
 }
 
 /** The data is one build's snapshot: navigating between pages never fetches it again. */

@@ -3,6 +3,7 @@ import { packageText, type ServicePackage } from '~/content/packages';
 import { formatPrice } from '~/lib/format';
 import { cn } from '~/lib/utils';
 import { ContentPicture } from './content-picture';
+import { usePriceRanges } from './price-ranges';
 import { ServiceContactLink } from './service-contact-link';
 
 export interface PackageCardProps {
@@ -16,8 +17,9 @@ export interface PackageCardProps {
 /** One package: picture, price badge, title, description, features, duration, highlight, link. */
 export function PackageCard({ pkg, actionLabel, showImage = true }: PackageCardProps) {
   const Icon = pkg.icon ?? Sparkles;
-  // the ordinary car's price; a bigger car costs more (the size prices, /services)
-  const price = `${pkg.sizePrices.length > 0 ? packageText.from : ''}${formatPrice(pkg.price)}`;
+  // the ordinary car's price; "fra" when a bigger car costs more (the size prices, /services)
+  const dearer = (usePriceRanges()?.[pkg.id]?.max ?? 0) > pkg.price;
+  const price = `${dearer ? packageText.from : ''}${formatPrice(pkg.price)}`;
   const highlighted = Boolean(pkg.highlight);
   return (
     <article

@@ -7,6 +7,7 @@ import { homeSeo } from '~/content/home';
 import { shareImage } from '~/content/seo';
 import { routeMeta, type MetaDescriptor } from '~/lib/meta';
 import { absoluteUrl, siteUrl as configuredSiteUrl } from '~/lib/site-url';
+import type { PriceRanges } from '~/components/sections/price-ranges';
 import { openingHoursLines, priceSpan, type SiteData } from '~/lib/site-data';
 import { formatPrice } from '~/lib/format';
 
@@ -18,12 +19,16 @@ import { formatPrice } from '~/lib/format';
  */
 export function homeMeta(
   data: SiteData | undefined,
+  ranges: PriceRanges | undefined,
   siteUrl: string = configuredSiteUrl,
 ): MetaDescriptor[] {
   if (!data) throw new Error('homeMeta: the business JSON-LD needs the site data');
+  if (import.meta.env.SSR && !ranges) {
+    throw new Error('homeMeta: the business JSON-LD needs the price ranges (the route data of /)');
+  }
   return [
     ...routeMeta('/', homeSeo, siteUrl, data),
-    { 'script:ld+json': import.meta.env.SSR ? businessJsonLd(siteUrl, data) : {} },
+    { 'script:ld+json': import.meta.env.SSR ? businessJsonLd(siteUrl, data, ranges ?? {}) : {} },
   ];
 }
 
@@ -53,20 +58,14 @@ export function openingHoursSpecification(days: SiteData['openingHours']) {
   );
 }
 
-/** A package's lowest and highest price over the car sizes (the ordinary car's is the lowest). */
-function priceRangeOf(service: SiteData['services'][number]) {
-  const prices = [service.price, ...service.sizePrices.map((p) => p.price)];
-  return { min: Math.min(...prices), max: Math.max(...prices) };
-}
-
 /** The offered packages as an OfferCatalog (name, price in DKK; a range over the car sizes). */
-function offerCatalog(data: SiteData) {
+function offerCatalog(data: SiteData, ranges: PriceRanges) {
   return {
     '@type': 'OfferCatalog',
     name: 'Pakker',
     // a package that costs more for a bigger car: its range over the car sizes
     itemListElement: data.services.map((service) => {
-      const range = priceRangeOf(service);
+      const range = ranges[service.id] ?? { min: service.price, max: service.price };
       return {
         ...(range.max > range.min
           ? { '@type': 'AggregateOffer', lowPrice: String(range.min), highPrice: String(range.max) }
@@ -82,10 +81,17 @@ function offerCatalog(data: SiteData) {
  * The business as schema.org AutoWash (a LocalBusiness): identity from src/content/business.ts,
  * hours and packages from the site data (the database).
  */
-export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteData) {
+export function businessJsonLd(
+  siteUrl: string = configuredSiteUrl,
+  data: SiteData,
+  ranges: PriceRanges,
+) {
   // from the cheapest package for an ordinary car to the dearest for the biggest car
   const span = priceSpan(data.services);
-  const highest = Math.max(0, ...data.services.map((service) => priceRangeOf(service).max));
+  const highest = Math.max(
+    0,
+    ...data.services.map((service) => ranges[service.id]?.max ?? service.price),
+  );
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
@@ -110,7 +116,7 @@ export function businessJsonLd(siteUrl: string = configuredSiteUrl, data: SiteDa
     },
     openingHoursSpecification: openingHoursSpecification(data.openingHours),
     ...(span ? { priceRange: `${formatPrice(span.min)} - ${formatPrice(highest)}` } : {}),
-    hasOfferCatalog: offerCatalog(data),
+    hasOfferCatalog: offerCatalog(data, ranges),
     currenciesAccepted: 'DKK',
     areaServed: business.serviceArea.map((name) => ({ '@type': 'City', name })),
     foundingDate: String(business.founded.year),

@@ -1,6 +1,7 @@
 import { Section } from '~/components/sections/section-heading';
 import { sizePricesContent as text } from '~/content/size-prices';
 import { formatDuration, formatPrice } from '~/lib/format';
+import { useJobCatalogue } from '~/lib/job-catalogue';
 import { useSiteData } from '~/lib/site-data';
 
 /**
@@ -9,18 +10,20 @@ import { useSiteData } from '~/lib/site-data';
  * booking form charges, before anyone books.
  */
 export function SizePrices() {
-  const { services, carSizes, addons } = useSiteData();
-  if (services.length === 0 || carSizes.length < 2) return null;
+  const { services } = useSiteData();
+  const catalogue = useJobCatalogue();
+  if (!catalogue || services.length === 0 || catalogue.carSizes.length < 2) return null;
+  const { carSizes, addons, sizePrices } = catalogue;
   return (
     <Section id="priser-efter-stoerrelse" heading={text}>
       {/* scrolls sideways on a phone: focusable, so a keyboard can scroll it too */}
       <div
-        className="overflow-x-auto rounded-xl border bg-card shadow-sm"
+        className="overflow-auto rounded-xl border bg-card shadow-sm"
         tabIndex={0}
         role="region"
         aria-label={text.caption}
       >
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full min-w-lg text-left text-sm">
           <caption className="sr-only">{text.caption}</caption>
           <thead className="bg-muted/50">
             <tr>
@@ -40,7 +43,7 @@ export function SizePrices() {
               const priceFor = (code: string, standard: boolean) =>
                 standard
                   ? service.price
-                  : service.sizePrices.find((p) => p.carSize === code)?.price;
+                  : sizePrices[service.id]?.find((p) => p.carSize === code)?.price;
               return (
                 <tr key={service.id} className="border-t">
                   <th scope="row" className="p-3 font-medium">
@@ -69,7 +72,7 @@ export function SizePrices() {
               const fits = services.filter((s) => addon.serviceIds.includes(s.id));
               return (
                 <li key={addon.id} className="rounded-xl border bg-card p-4 shadow-sm">
-                  <p className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold">{addon.name}</span>
                     <span className="font-semibold">
                       {text.plus} {formatPrice(addon.price)}

@@ -7,8 +7,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SiteData } from '~/lib/site-data';
-import { seededSiteData } from '../../support/site-data';
+import type { SiteFacts } from '~/lib/site-data';
+import { seededSiteFacts } from '../../support/site-data';
 import { calls, resetCalls, server, serviceByName } from './support/backend';
 import { renderBookingForm } from './support/render';
 
@@ -31,13 +31,16 @@ afterAll(() => server.close());
 
 /** The seed's site data, each package under the id the mocked services answer has for it. */
 const idOf = (seeded: string) =>
-  serviceByName(seededSiteData.services.find((s) => s.id === seeded)!.name).id;
-const siteData: SiteData = {
-  ...seededSiteData,
-  services: seededSiteData.services.map((s) => ({ ...s, id: idOf(s.id) })),
-  addons: seededSiteData.addons.map((a) => ({ ...a, serviceIds: a.serviceIds.map(idOf) })),
+  serviceByName(seededSiteFacts.services.find((s) => s.id === seeded)!.name).id;
+const facts: SiteFacts = {
+  ...seededSiteFacts,
+  services: seededSiteFacts.services.map((s) => ({ ...s, id: idOf(s.id) })),
+  addons: seededSiteFacts.addons.map((a) => ({ ...a, serviceIds: a.serviceIds.map(idOf) })),
+  sizePrices: Object.fromEntries(
+    Object.entries(seededSiteFacts.sizePrices).map(([id, prices]) => [idOf(id), prices]),
+  ),
 };
-const MOTORVASK = seededSiteData.addons.find((a) => a.name === 'Motorvask')!.id;
+const MOTORVASK = seededSiteFacts.addons.find((a) => a.name === 'Motorvask')!.id;
 
 const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });
 const quote = () => screen.getByTestId('job-quote');
@@ -50,7 +53,7 @@ async function chooseService(user: UserEvent, name: string) {
 
 describe('the job in the booking form', () => {
   it('offers the package’s sizes and add-ons and prices the whole job before a time is chosen', async () => {
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     expect(screen.queryByTestId('job-fields')).toBeNull();
     await chooseService(user, 'Guldpakken');
 
@@ -94,7 +97,7 @@ describe('the job in the booking form', () => {
   });
 
   it('keeps the size and the add-ons that the next package offers, and drops the others', async () => {
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     await user.click(screen.getByRole('radio', { name: /^Varebil/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Motorvask/ }));
@@ -109,7 +112,7 @@ describe('the job in the booking form', () => {
   });
 
   it('sends the size and the add-ons with the times and the booking, and shows the same total in the summary and the confirmation', async () => {
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     await user.click(screen.getByRole('radio', { name: /^Stor bil/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Motorvask/ }));

@@ -11,10 +11,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { retryDelay } from '~/features/booking/components/booking-query-provider';
 import type { BookingCalendar } from '~/features/booking/api/get-booking-calendar';
 import { nextFreeTime } from '~/features/booking/rules/next-free-time';
-import type { SiteData } from '~/lib/site-data';
+import type { SiteFacts } from '~/lib/site-data';
 import { API, calendarAnswer, calls, resetCalls, server, services } from './support/backend';
 import { renderBookingForm } from './support/render';
-import { seededSiteData } from '../../support/site-data';
+import { seededSiteFacts } from '../../support/site-data';
 
 // Monday 23 November 2026, 11:00 in Copenhagen
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -37,7 +37,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 /** The build's services (the site data), as the prerendered page has them. */
-const siteData: SiteData = {
+const facts: SiteFacts = {
   services: services.map((s) => ({
     id: s.id,
     slug: s.name.toLowerCase().replace(/ /g, '-'),
@@ -46,14 +46,15 @@ const siteData: SiteData = {
     price: s.price,
     durationMinutes: s.duration_minutes,
     workingDays: null,
-    sizePrices: [],
+    priceRange: { min: s.price, max: s.price },
   })),
   openingHours: [],
   cancellationNoticeHours: 24,
   maxMovesPerBooking: 2,
   bookingWindowDays: { min: 1, max: 60 },
-  carSizes: seededSiteData.carSizes,
+  carSizes: seededSiteFacts.carSizes,
   addons: [],
+  sizePrices: {},
 };
 
 const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });
@@ -84,7 +85,7 @@ describe('the booking form when the backend cannot be reached', () => {
         down ? HttpResponse.error() : undefined,
       ),
     );
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     // the build's list is there at once and stays after the services query fails
     await chooseService(user, 'Guldpakken');
     expect(serviceSelect()).toHaveTextContent('Guldpakken');
@@ -130,7 +131,7 @@ describe('the booking form when the backend cannot be reached', () => {
         down ? HttpResponse.error() : undefined,
       ),
     );
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     down = true;
     await chooseDate(user, 'onsdag den 25. november 2026');
@@ -157,7 +158,7 @@ describe('the booking form when the backend cannot be reached', () => {
         down ? HttpResponse.error() : undefined,
       ),
     );
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     await chooseDate(user, 'onsdag den 25. november 2026');
     await waitFor(() => expect(timeSelect()).toBeEnabled());
@@ -218,7 +219,7 @@ describe('the next free time', () => {
         );
       }),
     );
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     await chooseDate(user, 'onsdag den 25. november 2026, fuldt booket');
     const offer = await screen.findByRole('button', {
@@ -247,7 +248,7 @@ describe('the next free time', () => {
         HttpResponse.json({ slots: [], readyAt: {} }),
       ),
     );
-    const { user } = renderBookingForm({ siteData });
+    const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');
     await chooseDate(user, 'onsdag den 25. november 2026, fuldt booket');
     expect(

@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { homeSeo } from '~/content/home';
 import { routeMeta } from '~/lib/meta';
 import type { SiteData } from '~/lib/site-data';
-import { seededSiteData } from '../../support/site-data';
+import { priceRangesOf } from '~/components/sections/price-ranges';
+import { seededJobCatalogue, seededSiteData } from '../../support/site-data';
 import { businessJsonLd, homeMeta, openingHoursSpecification } from '~/pages/home/business-json-ld';
 
 const site = 'https://www.example.dk';
+/** The seed's price ranges, as the route data of / has them. */
+const ranges = priceRangesOf(seededSiteData.services, seededJobCatalogue.sizePrices);
 
 describe('homeMeta', () => {
   afterEach(() => {
@@ -15,9 +18,9 @@ describe('homeMeta', () => {
   it('adds the business JSON-LD on the home page only', () => {
     // the prerender's render (the JSON-LD is written there, for the crawlers)
     vi.stubEnv('SSR', true);
-    const tags = homeMeta(seededSiteData, site);
+    const tags = homeMeta(seededSiteData, ranges, site);
     expect(tags.filter((tag) => 'script:ld+json' in tag)).toEqual([
-      { 'script:ld+json': businessJsonLd(site, seededSiteData) },
+      { 'script:ld+json': businessJsonLd(site, seededSiteData, ranges) },
     ]);
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${site}/` });
     expect(routeMeta('/', homeSeo, site).some((tag) => 'script:ld+json' in tag)).toBe(false);
@@ -25,9 +28,9 @@ describe('homeMeta', () => {
 
   it('leaves the JSON-LD empty in the browser (the prerendered one stays: e2e/seo.spec.ts)', () => {
     vi.stubEnv('SSR', false);
-    expect(homeMeta(seededSiteData, site).filter((tag) => 'script:ld+json' in tag)).toEqual([
-      { 'script:ld+json': {} },
-    ]);
+    expect(
+      homeMeta(seededSiteData, undefined, site).filter((tag) => 'script:ld+json' in tag),
+    ).toEqual([{ 'script:ld+json': {} }]);
   });
 
   it('takes the price range, the offers and the hours of the JSON-LD from the site data', () => {
@@ -41,10 +44,12 @@ describe('homeMeta', () => {
       cancellationNoticeHours: 24,
       maxMovesPerBooking: 3,
       bookingWindowDays: { min: 1, max: 60 },
-      carSizes: seededSiteData.carSizes,
-      addons: seededSiteData.addons,
     };
-    const ld = businessJsonLd(site, data);
+    const ld = businessJsonLd(
+      site,
+      data,
+      priceRangesOf(data.services, seededJobCatalogue.sizePrices),
+    );
     // the cheapest package for an ordinary car to the dearest for a van
     expect(ld.priceRange).toBe('199 kr. - 3.400 kr.');
     const offers = ld.hasOfferCatalog.itemListElement;
@@ -56,10 +61,7 @@ describe('homeMeta', () => {
       itemOffered: { '@type': 'Service', name: 'Guldpakken' },
     });
     // a package without size prices is one price
-    const single = businessJsonLd(site, {
-      ...data,
-      services: data.services.map((s) => ({ ...s, sizePrices: [] })),
-    });
+    const single = businessJsonLd(site, data, priceRangesOf(data.services, {}));
     expect(single.hasOfferCatalog.itemListElement).toContainEqual({
       '@type': 'Offer',
       price: '449',
@@ -76,11 +78,13 @@ describe('homeMeta', () => {
   });
 
   it('states the founding year of business.ts', () => {
-    expect(businessJsonLd(site, seededSiteData).foundingDate).toBe('2024');
+    expect(businessJsonLd(site, seededSiteData, ranges).foundingDate).toBe('2024');
   });
 
-  it('refuses to build the home page JSON-LD without the site data', () => {
-    expect(() => homeMeta(undefined, site)).toThrow(/site data/);
+  it('refuses to build the home page JSON-LD without the site data or the price ranges', () => {
+    expect(() => homeMeta(undefined, ranges, site)).toThrow(/site data/);
+    vi.stubEnv('SSR', true);
+    expect(() => homeMeta(seededSiteData, undefined, site)).toThrow(/price ranges/);
   });
 });
 

@@ -32,6 +32,7 @@ import { challengeFailed, waitingForChallenge } from '../challenge/copy';
 import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { byName, useServices, type BookingService } from '../api/get-services';
 import { type EarlyPresses, takeEarlyPresses } from '../early-press';
+import { useJobCatalogue } from '~/lib/job-catalogue';
 import { useOptionalSiteData } from '~/lib/site-data';
 import { matchService, serviceHint } from '../rules/preselect';
 import { nextFreeTime } from '../rules/next-free-time';
@@ -175,7 +176,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     sizes: offeredSizes,
     addons: offeredAddons,
     quote,
-  } = useJob(service, siteData, jobChoice);
+  } = useJob(service, useJobCatalogue(), jobChoice);
   const {
     calendar,
     date,

@@ -19,7 +19,7 @@ interface JobFieldsProps {
 }
 
 const optionClass =
-  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
+  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2';
 
 /**
  * The car's size and the add-ons of the chosen package, and the whole job's price and length
@@ -61,7 +61,7 @@ export const JobFields = memo(function JobFields({
                   }
                   className="mt-0.5 size-4 shrink-0 accent-primary"
                 />
-                <span className="grid gap-0.5">
+                <span className="grid gap-1">
                   <span className="font-medium">{size.name}</span>
                   {size.description ? (
                     <span className="text-muted-foreground">{size.description}</span>
@@ -87,7 +87,7 @@ export const JobFields = memo(function JobFields({
                   onChange={(event) => toggle(addon.id, event.currentTarget.checked)}
                   className="mt-0.5 size-4 shrink-0 accent-primary"
                 />
-                <span className="grid gap-0.5">
+                <span className="grid gap-1">
                   <span className="font-medium">{addon.name}</span>
                   <span className="text-muted-foreground">
                     {copy.plus} {formatPrice(addon.price)}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { BookingForm } from '~/features/booking/components/booking-form';
-import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
+import { jobCatalogueData } from '~/lib/job-catalogue';
+import { SITE_DATA_ROUTE_ID, siteDataFrom, type SiteFacts } from '~/lib/site-data';
 
 /**
  * Renders the form on /contact as the site does, with a toast area; with `siteData`, inside the
@@ -11,7 +12,7 @@ import { SITE_DATA_ROUTE_ID, type SiteData } from '~/lib/site-data';
  * answers, and through an outage).
  */
 export function renderBookingForm(
-  options: { search?: string; state?: unknown; siteData?: SiteData } = {},
+  options: { search?: string; state?: unknown; facts?: SiteFacts } = {},
 ) {
   const page = {
     path: '/contact',
@@ -22,10 +23,18 @@ export function renderBookingForm(
       </>
     ),
   };
-  const siteData = options.siteData;
+  // the build's facts as the site layout's loader and /contact's own loader give them
+  const facts = options.facts;
   const router = createMemoryRouter(
-    siteData
-      ? [{ id: SITE_DATA_ROUTE_ID, path: '/', loader: () => siteData, children: [page] }]
+    facts
+      ? [
+          {
+            id: SITE_DATA_ROUTE_ID,
+            path: '/',
+            loader: () => siteDataFrom(facts),
+            children: [{ ...page, loader: () => jobCatalogueData(facts) }],
+          },
+        ]
       : [page],
     {
       initialEntries: [
