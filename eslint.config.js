@@ -81,13 +81,17 @@ export default tseslint.config(
             { target: './src', from: ['./local', './scripts'] },
             // The browser imports nothing of the server but types: the create-booking body's (one
             // declaration for both sides of the wire) and the generated database types, which
-            // src/generated re-exports (type imports only, see below).
+            // src/generated re-exports (type imports only, see below); and one module of values,
+            // the rules of the customer's fields with their Danish messages (pure TypeScript
+            // importing only phone.ts), which the booking form runs before it sends so that the
+            // rules and their messages have one copy.
             {
               target: './src',
               from: './supabase',
               except: [
                 './functions/_shared/booking-body.ts',
                 './functions/_shared/database.types.ts',
+                './functions/_shared/customer-rules.ts',
               ],
             },
           ],
@@ -116,7 +120,7 @@ export default tseslint.config(
   },
   {
     // booking-body.ts holds types only: src/ may take its types, never a value (nothing of
-    // supabase/ may end up in the browser's bundle).
+    // supabase/ but customer-rules.ts may end up in the browser's bundle).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       // `import { type X }` keeps the module as a side-effect import: only `import type` is erased.

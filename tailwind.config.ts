@@ -20,7 +20,12 @@ export default {
         foreground: hsl('foreground'),
         primary: { DEFAULT: hsl('primary'), foreground: hsl('primary-foreground') },
         secondary: { DEFAULT: hsl('secondary'), foreground: hsl('secondary-foreground') },
-        destructive: { DEFAULT: hsl('destructive'), foreground: hsl('destructive-foreground') },
+        destructive: {
+          DEFAULT: hsl('destructive'),
+          foreground: hsl('destructive-foreground'),
+          // red as text or a line on the page's own surfaces (a field's error, a full day's strike)
+          text: hsl('destructive-text'),
+        },
         muted: { DEFAULT: hsl('muted'), foreground: hsl('muted-foreground') },
         accent: { DEFAULT: hsl('accent'), foreground: hsl('accent-foreground') },
         popover: { DEFAULT: hsl('popover'), foreground: hsl('popover-foreground') },

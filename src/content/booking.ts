@@ -3,8 +3,9 @@ import { business } from './business';
 
 /**
  * An optional one-line field of the form: the body key it posts, its element id, texts and input
- * hints. maxLength is the server's limit (validation.ts OPTIONAL_TEXT_FIELDS), copied for the
- * input; tests/features/booking/optional-fields.test.ts fails when the two differ.
+ * hints. maxLength is the server's limit (customer-rules.ts OPTIONAL_TEXT_FIELDS), copied for the
+ * input (content imports no values of the server); tests/features/booking/optional-fields.test.ts
+ * fails when the two differ.
  */
 export interface OptionalTextField {
   name: keyof CreateBookingBody;

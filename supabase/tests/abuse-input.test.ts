@@ -96,7 +96,10 @@ describe.each(BACKENDS)('abuse-proof input on %s', (backend) => {
       name ? body.replace('"customerName":"Ane"', field) : body.replace(/^\{/, `{${field},`),
     );
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.body)).toEqual({ error: MESSAGES.forbiddenCharacter });
+    expect(JSON.parse(r.body)).toEqual({
+      error: MESSAGES.forbiddenCharacter,
+      field: name ? 'customerName' : field.slice(1, field.indexOf('"', 1)),
+    });
     expect(await stack.query('select 1 from public.bookings')).toEqual([]);
   });
 

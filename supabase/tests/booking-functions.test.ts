@@ -207,31 +207,38 @@ describe('create-booking', () => {
   });
 
   it.each([
-    ['a one-letter name', { customerName: 'A' }, MESSAGES.name],
-    ['a 101-character name', { customerName: 'A'.repeat(101) }, MESSAGES.name],
-    ['a missing name', { customerName: undefined }, MESSAGES.name],
-    ['an invalid e-mail', { customerEmail: 'ane@' }, MESSAGES.email],
+    ['a one-letter name', { customerName: 'A' }, MESSAGES.name, 'customerName'],
+    ['a 101-character name', { customerName: 'A'.repeat(101) }, MESSAGES.name, 'customerName'],
+    ['a missing name', { customerName: undefined }, MESSAGES.name, 'customerName'],
+    ['an invalid e-mail', { customerEmail: 'ane@' }, MESSAGES.email, 'customerEmail'],
     [
       'an e-mail over 254 characters',
       { customerEmail: `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(4)}dk` },
       MESSAGES.email,
+      'customerEmail',
     ],
-    ['a 7-digit phone', { customerPhone: '1234567' }, MESSAGES.phone],
-    ['a 16-digit phone', { customerPhone: '1234567890123456' }, MESSAGES.phone],
-    ['a phone with letters', { customerPhone: '12 34 56 7a' }, MESSAGES.phone],
-    ['notes over 1000 characters', { notes: 'x'.repeat(1001) }, MESSAGES.notes],
-    ['an unknown field', { coupon: 'GRATIS' }, MESSAGES.unknownField],
-    ['a malformed date', { bookingDate: '2026-1-5' }, MESSAGES.date],
-    ['an impossible date', { bookingDate: '2027-02-29' }, MESSAGES.date],
-    ['a malformed time', { bookingTime: '9:00' }, MESSAGES.time],
-    ['an unknown package', { serviceId: '00000000-0000-4000-8000-000000000000' }, MESSAGES.service],
-    ['a time off the slot grid', { bookingTime: '10:15' }, MESSAGES.timeNotBookable],
-    ['a time that runs past closing', { bookingTime: '19:00' }, MESSAGES.timeNotBookable],
-    ['a bad idempotency key', { idempotencyKey: 'x' }, MESSAGES.idempotencyKey],
-  ])('answers 400 for %s', async (_case, overrides, message) => {
+    ['a 7-digit phone', { customerPhone: '1234567' }, MESSAGES.phone, 'customerPhone'],
+    ['a 16-digit phone', { customerPhone: '1234567890123456' }, MESSAGES.phone, 'customerPhone'],
+    ['a phone with letters', { customerPhone: '12 34 56 7a' }, MESSAGES.phone, 'customerPhone'],
+    ['notes over 1000 characters', { notes: 'x'.repeat(1001) }, MESSAGES.notes, 'notes'],
+    ['an unknown field', { coupon: 'GRATIS' }, MESSAGES.unknownField, null],
+    ['a malformed date', { bookingDate: '2026-1-5' }, MESSAGES.date, null],
+    ['an impossible date', { bookingDate: '2027-02-29' }, MESSAGES.date, null],
+    ['a malformed time', { bookingTime: '9:00' }, MESSAGES.time, null],
+    [
+      'an unknown package',
+      { serviceId: '00000000-0000-4000-8000-000000000000' },
+      MESSAGES.service,
+      null,
+    ],
+    ['a time off the slot grid', { bookingTime: '10:15' }, MESSAGES.timeNotBookable, null],
+    ['a time that runs past closing', { bookingTime: '19:00' }, MESSAGES.timeNotBookable, null],
+    ['a bad idempotency key', { idempotencyKey: 'x' }, MESSAGES.idempotencyKey, null],
+  ])('answers 400 for %s', async (_case, overrides, message, field) => {
     const r = await create(booking(overrides));
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: message });
+    // a refusal of what the customer typed names the field, for the form to mark it
+    expect(r.body).toEqual(field ? { error: message, field } : { error: message });
     expect((await stack.query('select 1 from public.bookings')).length).toBe(0);
   });
 

@@ -1,6 +1,8 @@
-// The shared input rules of the booking functions (supabase/functions/_shared/validation.ts), which
-// the booking form may reuse. Pure: no database, no Deno.
+// The shared input rules of the booking functions (supabase/functions/_shared/validation.ts, with
+// the customer's fields' rules from customer-rules.ts, which the booking form runs too). Pure: no
+// database, no Deno.
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_FIELDS, customerFieldErrors } from '../functions/_shared/customer-rules.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
 import {
   copenhagenIso,
@@ -142,6 +144,7 @@ describe('validateBookingRequest', () => {
     expect(validateBookingRequest({ ...valid, notes: 'æ'.repeat(1001) })).toEqual({
       ok: false,
       error: MESSAGES.notes,
+      field: 'notes',
     });
   });
 
@@ -158,6 +161,7 @@ describe('validateBookingRequest', () => {
       expect(validateBookingRequest({ ...valid, carPlate })).toEqual({
         ok: false,
         error: MESSAGES.forbiddenCharacter,
+        field: 'carPlate',
       });
     }
   });
@@ -169,10 +173,12 @@ describe('validateBookingRequest', () => {
     expect(validateBookingRequest({ ...valid, carPlate: 'Æ'.repeat(21) })).toEqual({
       ok: false,
       error: MESSAGES.carPlate,
+      field: 'carPlate',
     });
     expect(validateBookingRequest({ ...valid, carPlate: 5 })).toEqual({
       ok: false,
       error: MESSAGES.carPlate,
+      field: 'carPlate',
     });
   });
 
@@ -184,14 +190,17 @@ describe('validateBookingRequest', () => {
     expect(validateBookingRequest({ ...valid, customerName: 42 })).toEqual({
       ok: false,
       error: MESSAGES.name,
+      field: 'customerName',
     });
     expect(validateBookingRequest({ ...valid, customerName: 'Ane\u0000' })).toEqual({
       ok: false,
       error: MESSAGES.forbiddenCharacter,
+      field: 'customerName',
     });
     expect(validateBookingRequest({ ...valid, notes: 5 })).toEqual({
       ok: false,
       error: MESSAGES.notes,
+      field: 'notes',
     });
     expect(validateBookingRequest({ ...valid, website: 5 })).toEqual({
       ok: false,
@@ -235,8 +244,12 @@ describe('characters no text field takes', () => {
     ['an escape character in the notes', { notes: 'a\u001b[31mb' }],
     ['a line feed in the car plate', { carPlate: 'AB\n12 345' }],
     ['a zero-width space in the car plate', { carPlate: 'AB\u200b12345' }],
-  ])('refuses %s with a Danish 400 message', (_case, body) => {
-    expect(refused(body)).toEqual({ ok: false, error: MESSAGES.forbiddenCharacter });
+  ])('refuses %s with a Danish 400 message, naming the field', (_case, body) => {
+    expect(refused(body)).toEqual({
+      ok: false,
+      error: MESSAGES.forbiddenCharacter,
+      field: Object.keys(body)[0],
+    });
   });
 
   it('keeps line breaks and tabs in the notes, with CRLF made LF', () => {
@@ -245,8 +258,13 @@ describe('characters no text field takes', () => {
   });
 
   it('wants a letter in the name', () => {
-    expect(refused({ customerName: '1234' })).toEqual({ ok: false, error: MESSAGES.nameLetter });
-    expect(refused({ customerName: '-- ..' })).toEqual({ ok: false, error: MESSAGES.nameLetter });
+    for (const customerName of ['1234', '-- ..']) {
+      expect(refused({ customerName })).toEqual({
+        ok: false,
+        error: MESSAGES.nameLetter,
+        field: 'customerName',
+      });
+    }
     expect(refused({ customerName: 'Åse Ø' }).ok).toBe(true);
   });
 
@@ -262,7 +280,11 @@ describe('characters no text field takes', () => {
     const longest = refused({ customerPhone: '+1 234 567 890 123 45' });
     expect(longest.ok && longest.value.customerPhone.length).toBe(PHONE_MAX);
     for (const phone of ['00000000', '+45 2011223', '+1 234 567 890 123 456']) {
-      expect(refused({ customerPhone: phone })).toEqual({ ok: false, error: MESSAGES.phone });
+      expect(refused({ customerPhone: phone })).toEqual({
+        ok: false,
+        error: MESSAGES.phone,
+        field: 'customerPhone',
+      });
     }
   });
 
@@ -271,6 +293,7 @@ describe('characters no text field takes', () => {
       expect(refused({ customerName: name }), name).toEqual({
         ok: false,
         error: MESSAGES.nameLink,
+        field: 'customerName',
       });
     }
     for (const name of ['Jens Hansen', "Anne-Marie O'Brien", 'J. Hansen']) {
@@ -322,5 +345,39 @@ describe('copenhagenIso', () => {
     expect(copenhagenIso('2026-07-01', '09:00')).toBe('2026-07-01T09:00:00+02:00');
     expect(copenhagenIso('2026-03-29', '09:00')).toBe('2026-03-29T09:00:00+02:00');
     expect(copenhagenIso('2026-10-25', '09:00')).toBe('2026-10-25T09:00:00+01:00');
+  });
+});
+
+describe('the customer fields all at once (customer-rules.ts, as the booking form checks them)', () => {
+  const wrong = {
+    customerName: 'A',
+    customerEmail: 'soren@gmail',
+    customerPhone: '1234',
+    notes: 'x'.repeat(1001),
+    carPlate: 'AB\u200b12345',
+  } as const;
+
+  it('finds every wrong field, each with the message the function refuses it with alone', () => {
+    const errors = customerFieldErrors(wrong);
+    expect(Object.keys(errors)).toEqual(CUSTOMER_FIELDS);
+    for (const field of CUSTOMER_FIELDS) {
+      expect(validateBookingRequest({ ...valid, [field]: wrong[field] }), field).toEqual({
+        ok: false,
+        error: errors[field],
+        field,
+      });
+    }
+    expect(errors).toEqual({
+      customerName: MESSAGES.name,
+      customerEmail: MESSAGES.email,
+      customerPhone: MESSAGES.phone,
+      notes: MESSAGES.notes,
+      carPlate: MESSAGES.forbiddenCharacter,
+    });
+  });
+
+  it('finds nothing wrong in a request the function takes', () => {
+    expect(validateBookingRequest(valid).ok).toBe(true);
+    expect(customerFieldErrors(valid)).toEqual({});
   });
 });

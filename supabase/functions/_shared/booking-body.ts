@@ -2,8 +2,8 @@
 // create-booking.ts) and as validateBookingRequest (validation.ts) reads it: one declaration for
 // both sides of the wire.
 //
-// The only file under supabase/ that src/ may import, and only with `import type` (eslint.config.js
-// says so and checks it): nothing of it reaches the browser's bundle. So it holds types only,
+// src/ imports it with `import type` only (eslint.config.js says so and checks it): nothing of it
+// reaches the browser's bundle (of supabase/, only customer-rules.ts does). So it holds types only,
 // imports nothing and uses no Deno or Node API; `npm run typecheck` checks it with the browser's
 // settings and `npm run check:deno` with Deno's.
 

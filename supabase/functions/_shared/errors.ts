@@ -1,6 +1,8 @@
-// JSON answers of the booking functions. Errors are {error: "<Danish message for the visitor>"};
+// JSON answers of the booking functions. Errors are {error: "<Danish message for the visitor>"},
+// and a refusal of one of the customer's fields also names it: {error, field: "customerPhone"};
 // internal details (SQL errors, stack traces) are logged, never sent.
 import { corsHeaders } from './cors.ts';
+import type { CustomerField } from './customer-rules.ts';
 import { MESSAGES } from './messages.ts';
 
 export { MESSAGES };
@@ -22,6 +24,14 @@ export function error(
   headers: Record<string, string> = {},
 ): Response {
   return json(status, { error: message }, headers);
+}
+
+/**
+ * 400 for what the customer typed into one field: the message and the field's body key, so that the
+ * form marks that field (customer-rules.ts) instead of showing the refusal as a booking failure.
+ */
+export function fieldError(message: string, field: CustomerField): Response {
+  return json(400, { error: message, field });
 }
 
 export function methodNotAllowed(): Response {

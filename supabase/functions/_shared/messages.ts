@@ -1,6 +1,7 @@
 // Danish messages of the booking functions; the booking form shows the message of an answer as it
-// is (it does not import this file). Every refusal that asks the visitor to wait gives the
-// workshop's phone number as the way to book now.
+// is (it does not import this file, only customer-rules.ts, whose messages are spread in here). Every
+// refusal that asks the visitor to wait gives the workshop's phone number as the way to book now.
+import { CUSTOMER_MESSAGES } from './customer-rules.ts';
 import { WORKSHOP } from './email/business.ts';
 
 const PHONE = WORKSHOP.phone.display;
@@ -13,16 +14,8 @@ export const MESSAGES = {
   service: 'Vælg en gyldig service.',
   date: 'Vælg en gyldig dato.',
   time: 'Vælg et gyldigt tidspunkt.',
-  name: 'Navnet skal være mellem 2 og 100 tegn.',
-  nameLetter: 'Navnet skal indeholde bogstaver.',
-  nameLink: 'Navnet må ikke indeholde links, web- eller e-mailadresser. Skriv kun dit navn.',
-  forbiddenCharacter:
-    'Teksten indeholder usynlige tegn eller kontroltegn, som vi ikke kan modtage. Skriv den venligst igen.',
-  email: 'Indtast en gyldig e-mailadresse.',
-  phone:
-    'Indtast et gyldigt telefonnummer: 8 cifre, f.eks. 20 11 22 33, eller et udenlandsk nummer med landekode, f.eks. +46 70 123 45 67.',
-  notes: 'Bemærkninger må højst være 1000 tegn.',
-  carPlate: 'Nummerpladen må højst være 20 tegn.',
+  // the refusals of what the customer typed, which the form also shows at the field (customer-rules.ts)
+  ...CUSTOMER_MESSAGES,
   carSize: 'Vælg en af de viste bilstørrelser til pakken.',
   addons: 'Vælg kun blandt de viste tilvalg til pakken, hvert højst én gang.',
   idempotencyKey: 'Ugyldig forespørgsel.',

@@ -3,7 +3,7 @@
 // address as the platform's proxy saw it.
 import { clientAddress, clientAddressConfig } from './client-address.ts';
 import { preflight } from './cors.ts';
-import { error, methodNotAllowed } from './errors.ts';
+import { error, fieldError, methodNotAllowed } from './errors.ts';
 import { MAX_BODY_BYTES, type Result } from './validation.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -64,7 +64,7 @@ export type PostRequest<T> = { ok: true; value: T } | { ok: false; response: Res
 /**
  * The start every POST function shares: the CORS preflight (204), 405 for any other method than
  * POST, the JSON body (400 or 413, see readJsonBody), then the function's own checks of it (400 with
- * their Danish message).
+ * their Danish message, and the customer's field it refuses, if it is one).
  */
 export async function readPostRequest<T>(
   req: Request,
@@ -75,7 +75,10 @@ export async function readPostRequest<T>(
   const read = await readJsonBody(req);
   if (!read.ok) return { ok: false, response: error(read.status, read.error) };
   const input = validate(read.body);
-  if (!input.ok) return { ok: false, response: error(400, input.error) };
+  if (!input.ok) {
+    const response = input.field ? fieldError(input.error, input.field) : error(400, input.error);
+    return { ok: false, response };
+  }
   return input;
 }
 

@@ -1,30 +1,38 @@
 // Input rules of the booking functions. Pure TypeScript without Deno or Node APIs, so the server
-// tests run them in Node too. The browser does not import them (lint keeps src/ apart from
-// supabase/, all but the body's type in booking-body.ts): whatever the form did, the server checks
+// tests run them in Node too. The rules of what the customer types (name, e-mail, phone, notes, car
+// plate) are customer-rules.ts, which the booking form also runs before it sends; the rest of this
+// file stays on the server (lint keeps src/ from it): whatever the form did, the server checks
 // everything.
 import type { BookingRequestFields, CreateBookingBody } from './booking-body.ts';
+import {
+  CUSTOMER_FIELDS,
+  readCustomerField,
+  type CustomerField,
+  OPTIONAL_TEXT_FIELDS,
+} from './customer-rules.ts';
 import type { Database } from './database.types.ts';
 import { MESSAGES } from './messages.ts';
 import { phoneE164 } from './phone.ts';
 
+export {
+  CAR_PLATE_MAX,
+  EMAIL_MAX,
+  hasLink,
+  isEmail,
+  isPhone,
+  LINK_PATTERN,
+  NAME_MAX,
+  NAME_MIN,
+  NOTES_MAX,
+  OPTIONAL_TEXT_FIELDS,
+} from './customer-rules.ts';
+
 /** Largest accepted request body, in bytes. */
 export const MAX_BODY_BYTES = 10 * 1024;
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const NOTES_MAX = 1000;
-/** Longest car registration number. The table's check (bookings_car_plate_length) agrees. */
-export const CAR_PLATE_MAX = 20;
 
-/**
- * The request's optional one-line texts: trimmed, at most `max` characters (the table's check
- * agrees), no control or format characters, '' when not given; `message` refuses a longer one. A new
- * optional text of the booking is an entry here.
- */
-export const OPTIONAL_TEXT_FIELDS = {
-  carPlate: { max: CAR_PLATE_MAX, message: MESSAGES.carPlate },
-} as const satisfies Partial<Record<keyof BookingRequestFields, { max: number; message: string }>>;
-type OptionalTextField = keyof typeof OPTIONAL_TEXT_FIELDS;
+// every customer field is a field of the request (a name that is not fails to compile here)
+const customerFieldsAreRequestFields: readonly (keyof BookingRequestFields)[] = CUSTOMER_FIELDS;
+void customerFieldsAreRequestFields;
 
 /** The honeypot field: hidden in the form, so only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
@@ -33,7 +41,12 @@ export const ALTCHA_FIELD = 'altcha';
 /** Longest accepted ALTCHA field; the widget's payloads are under 1,000 characters. */
 export const ALTCHA_MAX_LENGTH = 4000;
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * A checked input, or its refusal; `field` names the customer's field it refuses (the answer
+ * carries it beside the message, so the form marks that field).
+ */
+export type Result<T> =
+  { ok: true; value: T } | { ok: false; error: string; field?: CustomerField };
 
 export interface SlotsRequest {
   date: string;
@@ -101,19 +114,9 @@ export function bookingRecord(request: BookingRequestFields): BookingRecord {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-// one @, no spaces or control characters, a dot in the domain, labels without leading/trailing '-'
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** Longest stored phone: E.164, + and at most 15 digits. */
 export const PHONE_MAX = 16;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
-// Characters no text field takes: control characters (Cc, NUL included), format characters (Cf:
-// zero-width and bidirectional controls such as U+200B, U+202E), line and paragraph separators
-// (Zl, Zp) and unpaired surrogates (Cs; PostgreSQL refuses them with a 500 otherwise).
-const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
-// Notes are a multi-line text area: line feeds and tabs are their only allowed control characters.
-const FORBIDDEN_IN_NOTES = /[^\P{Cc}\n\t]|[\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
-const LETTER = /\p{L}/u;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
@@ -134,41 +137,9 @@ export function isTime(value: unknown): value is string {
   return typeof value === 'string' && TIME.test(value);
 }
 
-export function isEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX || !EMAIL.test(value)) return false;
-  const local = value.slice(0, value.indexOf('@'));
-  return (
-    local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..')
-  );
-}
-
-/** A phone number by the one rule (phone.ts phoneE164): a Danish number or a foreign one with + or 00. */
-export function isPhone(value: string): boolean {
-  return phoneE164(value) !== null;
-}
-
 /** The stored form of a valid phone number, E.164 (+4520112233); a phone that is not valid as it is. */
 export function normalisePhone(value: string): string {
   return phoneE164(value) ?? value;
-}
-
-// Text that a mail client would show as a link, or that reads as an address to go to: a scheme
-// (http://, ftp://, any "://"), "www.", an e-mail address ("@"), a domain (a letter or digit, a
-// dot, a common top-level domain; fullwidth and ideographic dots count as dots), an IP address or
-// a punycode label. "J. Hansen" and "Anne-Marie O'Brien" are names. The SQL public.text_has_link
-// (50_create_booking.sql) is the same pattern, held to this one by supabase/tests/phone-rule.test.ts.
-export const LINK_PATTERN =
-  '://|www[.．。｡]|@|＠|xn--|[0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3}|[a-z0-9][.．。｡](' +
-  'com|net|org|info|biz|dk|de|se|no|fi|is|fo|gl|eu|uk|nl|be|fr|es|it|pt|pl|ch|at|cz|sk|hu|ro|bg|gr|' +
-  'ee|lv|lt|ru|ua|by|cn|jp|kr|in|br|us|ca|au|nz|io|co|me|tv|cc|ws|to|ly|ai|gg|vc|sh|app|dev|page|' +
-  'site|online|shop|store|xyz|top|link|click|live|life|today|news|club|vip|win|bid|icu|cyou|buzz|' +
-  'sbs|rest|fun|space|website|tech|pro|mobi|name|email|one|zip|mov|tk|ml|ga|cf|gq' +
-  ')(?![a-z0-9])';
-const LINK = new RegExp(LINK_PATTERN, 'i');
-
-/** Whether a text carries a link, a web or e-mail address (LINK_PATTERN). */
-export function hasLink(value: string): boolean {
-  return LINK.test(value);
 }
 
 export function isIdempotencyKey(value: unknown): value is string {
@@ -181,11 +152,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function hasOnly(body: Record<string, unknown>, allowed: readonly string[]): boolean {
   return Object.keys(body).every((key) => allowed.includes(key));
-}
-
-/** Length in characters (code points), not UTF-16 units. */
-function length(value: string): number {
-  return [...value].length;
 }
 
 /**
@@ -246,6 +212,23 @@ export function readAltchaField(body: unknown): Result<string | null> {
 }
 
 /**
+ * The customer's fields of a body, read in the given order (customer-rules.ts); the first wrong one
+ * is the refusal, naming its field.
+ */
+function readCustomerFields<F extends CustomerField>(
+  body: Record<string, unknown>,
+  fields: readonly F[],
+): Result<Record<F, string>> {
+  const values = {} as Record<F, string>;
+  for (const field of fields) {
+    const reading = readCustomerField(field, body[field]);
+    if (!reading.ok) return { ok: false, error: reading.error, field };
+    values[field] = reading.value;
+  }
+  return { ok: true, value: values };
+}
+
+/**
  * Checks a create-booking body. headerKey is the Idempotency-Key header, which wins over the body
  * field of the same name.
  */
@@ -263,43 +246,18 @@ export function validateBookingRequest(
 
   if (!isUuid(body.serviceId)) return fail(MESSAGES.service);
 
-  const name = typeof body.customerName === 'string' ? body.customerName.trim() : null;
-  if (name === null || length(name) < NAME_MIN || length(name) > NAME_MAX) {
-    return fail(MESSAGES.name);
-  }
-  if (FORBIDDEN.test(name)) return fail(MESSAGES.forbiddenCharacter);
-  if (!LETTER.test(name)) return fail(MESSAGES.nameLetter);
-  // the name greets the customer in every e-mail, sent from the workshop's domain to the address
-  // typed here: it must not be able to carry a link to someone else's page
-  if (hasLink(name)) return fail(MESSAGES.nameLink);
-
-  const email = typeof body.customerEmail === 'string' ? body.customerEmail.trim() : null;
-  if (email === null || !isEmail(email)) return fail(MESSAGES.email);
-
-  const phone = typeof body.customerPhone === 'string' ? body.customerPhone.trim() : null;
-  if (phone === null || !isPhone(phone)) return fail(MESSAGES.phone);
+  const contact = readCustomerFields(body, ['customerName', 'customerEmail', 'customerPhone']);
+  if (!contact.ok) return contact;
 
   if (!isDate(body.bookingDate)) return fail(MESSAGES.date);
   if (!isTime(body.bookingTime)) return fail(MESSAGES.time);
 
-  const rawNotes = body.notes ?? '';
-  if (typeof rawNotes !== 'string') return fail(MESSAGES.notes);
-  const notes = rawNotes.replace(/\r\n?/g, '\n').trim();
-  if (length(notes) > NOTES_MAX) return fail(MESSAGES.notes);
-  if (FORBIDDEN_IN_NOTES.test(notes)) return fail(MESSAGES.forbiddenCharacter);
-
-  const optional: Partial<Record<OptionalTextField, string>> = {};
-  for (const [key, rule] of Object.entries(OPTIONAL_TEXT_FIELDS) as [
-    OptionalTextField,
-    (typeof OPTIONAL_TEXT_FIELDS)[OptionalTextField],
-  ][]) {
-    const raw = body[key] ?? '';
-    if (typeof raw !== 'string') return fail(rule.message);
-    const value = raw.trim();
-    if (length(value) > rule.max) return fail(rule.message);
-    if (FORBIDDEN.test(value)) return fail(MESSAGES.forbiddenCharacter);
-    optional[key] = value;
-  }
+  const typed = readCustomerFields(body, [
+    'notes',
+    ...(Object.keys(OPTIONAL_TEXT_FIELDS) as (keyof typeof OPTIONAL_TEXT_FIELDS)[]),
+  ]);
+  if (!typed.ok) return typed;
+  const { notes, ...optional } = typed.value;
 
   // a checkbox: true, or absent/false (the form posts a boolean; nothing else is a choice)
   const sms = body.sms ?? false;
@@ -315,13 +273,13 @@ export function validateBookingRequest(
     ok: true,
     value: {
       serviceId: body.serviceId.toLowerCase(),
-      customerName: name,
-      customerEmail: email,
-      customerPhone: normalisePhone(phone),
+      customerName: contact.value.customerName,
+      customerEmail: contact.value.customerEmail,
+      customerPhone: normalisePhone(contact.value.customerPhone),
       bookingDate: body.bookingDate,
       bookingTime: body.bookingTime,
       notes,
-      ...(optional as Record<OptionalTextField, string>),
+      ...optional,
       sms,
       ...job.value,
       idempotencyKey: key,

@@ -11,11 +11,14 @@
 //    for another booking, 429 rate limited or over a cap (the message gives the phone number), 403 a
 //    job over several days from a contact with a no-show while no_show_requires_call is on (the
 //    message gives the phone number), 405
-//    other methods: {error: '<Danish>'}
+//    other methods: {error: '<Danish>'}; a refusal of a customer's field (customer-rules.ts) also
+//    names it: {error: '<Danish>', field: 'customerName' | 'customerEmail' | 'customerPhone' |
+//    'notes' | 'carPlate'}
 // Everything is checked again here and in the database; one SQL call checks, inserts the booking
 // and its work periods and queues the e-mails in one transaction.
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
-import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import { isCustomerField } from '../_shared/customer-rules.ts';
+import { error, fieldError, internalError, json, MESSAGES } from '../_shared/errors.ts';
 import { randomReference } from '../_shared/reference.ts';
 import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
@@ -127,9 +130,14 @@ export async function handler(req: Request): Promise<Response> {
         return error(400, MESSAGES.challengeUsed);
       case 'challenge_too_easy':
         return error(400, MESSAGES.challengeTooEasy);
-      case 'invalid':
-        if (result.reason === 'link') return error(400, MESSAGES.nameLink);
-        return error(400, INVALID[result.field ?? ''] ?? MESSAGES.badRequest);
+      case 'invalid': {
+        if (result.reason === 'link') return fieldError(MESSAGES.nameLink, 'customerName');
+        const message = INVALID[result.field ?? ''] ?? MESSAGES.badRequest;
+        // a customer's field is named, so that the form marks it
+        return isCustomerField(result.field)
+          ? fieldError(message, result.field)
+          : error(400, message);
+      }
       default:
         return internalError('create_booking', result);
     }

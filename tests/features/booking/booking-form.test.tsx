@@ -71,7 +71,7 @@ async function chooseTime(user: UserEvent, time: string) {
 
 async function fillCustomer(user: UserEvent) {
   await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
-  await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
+  await user.type(screen.getByLabelText('Telefon'), '21 34 56 78');
   await user.type(screen.getByLabelText('Email'), 'mette@example.dk');
   await user.type(screen.getByLabelText('Nummerplade (valgfrit)'), ' AB 12 345 ');
   await user.type(screen.getByLabelText('Bemærkninger (valgfrit)'), 'Sort Tesla');
@@ -498,7 +498,7 @@ describe('the booking form: submitting', () => {
       serviceId: serviceByName('Guldpakken').id,
       customerName: 'Mette Jensen',
       customerEmail: 'mette@example.dk',
-      customerPhone: '12 34 56 78',
+      customerPhone: '21 34 56 78',
       bookingDate: '2026-11-25',
       bookingTime: '09:30',
       notes: 'Sort Tesla',

@@ -140,7 +140,7 @@ describe('the job in the booking form', () => {
     expect(summary).toHaveTextContent('I alt798 kr. inkl. moms');
 
     await user.type(screen.getByLabelText('Navn'), 'Mette Jensen');
-    await user.type(screen.getByLabelText('Telefon'), '12 34 56 78');
+    await user.type(screen.getByLabelText('Telefon'), '21 34 56 78');
     await user.type(screen.getByLabelText('Email'), 'mette@example.dk');
     await user.click(screen.getByRole('button', { name: 'Book tid' }));
     const confirmation = await screen.findByRole('region', { name: 'Din booking er bekræftet' });

@@ -1,9 +1,9 @@
 // The form's optional one-line fields (src/content/booking.ts) are the server's
-// (validation.ts OPTIONAL_TEXT_FIELDS): the same keys, and the input's maxLength the server's limit,
+// (customer-rules.ts OPTIONAL_TEXT_FIELDS): the same keys, and the input's maxLength the server's limit,
 // which the input copies so that a visitor cannot type past it.
 import { describe, expect, it } from 'vitest';
 import { bookingCopy } from '~/content/booking';
-import { OPTIONAL_TEXT_FIELDS } from '../../../supabase/functions/_shared/validation';
+import { OPTIONAL_TEXT_FIELDS } from '../../../supabase/functions/_shared/customer-rules';
 
 describe('the optional one-line fields of the booking form', () => {
   it('are the server’s, each with the server’s longest length', () => {

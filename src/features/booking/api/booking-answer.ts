@@ -11,8 +11,11 @@ export type BookingAnswer<T> =
   | { kind: 'ok'; value: T }
   /** The time was just taken: free times and days are loaded again, a time is chosen again. */
   | { kind: 'taken'; status: 409; message?: string }
-  /** Refused with the server's Danish message (invalid input, a cap, a used challenge, …). */
-  | { kind: 'rejected'; status: number; message: string }
+  /**
+   * Refused with the server's Danish message (invalid input, a cap, a used challenge, …); `field`
+   * is the body key of the customer's field it refuses, when it refuses one (the form marks it).
+   */
+  | { kind: 'rejected'; status: number; message: string; field?: string }
   /** No answer, or none with a message: the page says it in its own words. */
   | { kind: 'error'; status?: number };
 
@@ -38,5 +41,9 @@ export function bookingAnswer<T>(
   }
   const message = replyMessage(body);
   if (status === 409) return { kind: 'taken', status, message };
-  return message ? { kind: 'rejected', status, message } : { kind: 'error', status };
+  if (!message) return { kind: 'error', status };
+  const field = body?.field;
+  return typeof field === 'string' && field !== ''
+    ? { kind: 'rejected', status, message, field }
+    : { kind: 'rejected', status, message };
 }

@@ -37,6 +37,14 @@ import { useOptionalSiteData } from '~/lib/site-data';
 import { matchService, serviceHint } from '../rules/preselect';
 import { nextFreeTime } from '../rules/next-free-time';
 import { bookingSummary } from '../rules/summary';
+import {
+  checkCustomerFields,
+  isCustomerField,
+  NO_FIELD_ERRORS,
+  recheckField,
+  type CustomerField,
+  type FieldErrors,
+} from '../rules/customer-fields';
 import { BookingConfirmation } from './booking-confirmation';
 import { BookingQueryProvider } from './booking-query-provider';
 import { BookingSummary } from './booking-summary';
@@ -67,6 +75,19 @@ const OutageNotice = lazy(() =>
 
 /** The form's id: the submit button sits after the robot check, outside the form, and names it. */
 const FORM_ID = 'booking-form';
+
+/**
+ * Focuses the form's first marked field and brings it, its label and its message into view (in
+ * the middle of the screen: the sticky header covers the top).
+ */
+function showFirstWrongField() {
+  const field = document
+    .getElementById(FORM_ID)
+    ?.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"]');
+  if (!field) return;
+  field.focus({ preventScroll: true });
+  (field.parentElement ?? field).scrollIntoView?.({ block: 'center' });
+}
 
 /** Set once a booking form has mounted in this document: later forms render the hint at once. */
 let formMounted = false;
@@ -141,6 +162,22 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const [jobChoice, setJobChoice] = useState<JobChoice>(NO_CHOICE);
   const serviceTrigger = useRef<HTMLButtonElement | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  // The customer's fields that are wrong, each with the server's message: all of them at once, from
+  // the server's own rules before anything is sent, or the one field the server still refused.
+  // The first of them gets the focus once the fields are marked and enabled again (focusWrong).
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+  const focusWrong = useRef(false);
+  const markFields = useCallback((errors: FieldErrors) => {
+    focusWrong.current = true;
+    setFieldErrors(errors);
+  }, []);
+  // a marked field's message goes as soon as the visitor has put it right
+  const editField = useCallback(
+    (field: CustomerField, value: string, settled: boolean) =>
+      setFieldErrors((errors) => recheckField(errors, field, value, settled)),
+    [],
+  );
 
   // opens the service field's list (the hand-over of an open early list); the open state lives
   // in the field, so that opening and closing the list does not re-render this card
@@ -274,6 +311,13 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   const ready = service !== null && date !== null && chosenTime !== null;
   const submitting = createBooking.isPending || awaitingChallenge;
 
+  useEffect(() => {
+    // while the booking is on its way the fields are disabled and cannot take the focus
+    if (!focusWrong.current || submitting) return;
+    focusWrong.current = false;
+    showFirstWrongField();
+  }, [fieldErrors, submitting]);
+
   const summary = useMemo(
     () =>
       service && date && chosenTime
@@ -298,6 +342,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     }
     const form = event.currentTarget;
     const data = new FormData(form);
+    // what the server would refuse in the customer's fields is marked at those fields, all at
+    // once, and nothing is sent
+    const wrong = checkCustomerFields(data);
+    if (Object.keys(wrong).length > 0) {
+      markFields(wrong);
+      return;
+    }
+    if (fieldErrors !== NO_FIELD_ERRORS) setFieldErrors(NO_FIELD_ERRORS);
     const price = quote?.price ?? service.price;
     const input = {
       serviceId: service.id,
@@ -365,9 +417,18 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
           setServiceChoice(null);
           setJobChoice(NO_CHOICE);
           clearSlot();
+          setFieldErrors(NO_FIELD_ERRORS);
           form.reset();
         },
         onError: (error) => {
+          // a field the server still refused (a rule the form could not check, or a form older
+          // than the rule): marked at the field like the form's own check, not a booking failure
+          const answer = error instanceof BookingApiError ? error.answer : undefined;
+          if (answer?.kind === 'rejected' && isCustomerField(answer.field)) {
+            markFields({ [answer.field]: answer.message });
+            challenge.renew();
+            return;
+          }
           // no answer, or the platform's failure without a word of our function's own: the
           // backend is out of reach
           if (
@@ -431,6 +492,9 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
             {...challenge.triggers}
             onSubmit={submit}
             onKeyDown={keyDown}
+            // the customer's fields are checked by the server's rules, with its Danish messages, all
+            // wrong fields at once (the browser's own check stops at the first, in its own words)
+            noValidate
             aria-labelledby="booking-heading"
             className="relative grid gap-5"
           >
@@ -484,7 +548,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
               />
             ) : null}
             {summary ? <BookingSummary summary={summary} /> : null}
-            <CustomerFields disabled={submitting} />
+            <CustomerFields disabled={submitting} errors={fieldErrors} onEdit={editField} />
           </form>
         )}
         {/* The robot check's status line, above the button it holds up. Outside the form: the

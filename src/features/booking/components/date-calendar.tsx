@@ -44,7 +44,10 @@ export default function DateCalendar({
       disabled={unavailable}
       modifiers={{ full }}
       modifiersClassNames={{
-        full: '[&>button]:decoration-destructive [&>button]:decoration-2',
+        // struck through in red, as the legend says (not only named so to screen readers): the
+        // thickness in em grows with the text at any zoom or text size; on the chosen day (a
+        // filled button) in the button's own text colour, as red on it has no contrast
+        full: '[&>button]:line-through [&>button]:decoration-destructive-text [&>button]:decoration-[length:0.15em] aria-selected:[&>button]:decoration-current',
       }}
       labels={{
         labelDayButton: (date, modifiers, options, dateLib) => {

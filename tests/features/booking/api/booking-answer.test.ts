@@ -50,6 +50,31 @@ describe('bookingAnswer: what create-booking and reschedule-booking answers mean
     }
   });
 
+  it('names the customer field a refusal is about, when the server names one', () => {
+    expect(
+      bookingAnswer(
+        {
+          status: 400,
+          body: { error: 'Indtast en gyldig e-mailadresse.', field: 'customerEmail' },
+        },
+        reference,
+      ),
+    ).toEqual({
+      kind: 'rejected',
+      status: 400,
+      message: 'Indtast en gyldig e-mailadresse.',
+      field: 'customerEmail',
+    });
+    // no field, or not a string: a refusal of the booking as a whole
+    for (const field of [undefined, '', 7]) {
+      expect(bookingAnswer({ status: 400, body: { error: 'Nej.', field } }, reference)).toEqual({
+        kind: 'rejected',
+        status: 400,
+        message: 'Nej.',
+      });
+    }
+  });
+
   it('is an error without an answer or without a message', () => {
     expect(bookingAnswer({ body: null }, reference)).toEqual({ kind: 'error' });
     expect(bookingAnswer({ status: 500, body: null }, reference)).toEqual({
