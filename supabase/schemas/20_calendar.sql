@@ -346,30 +346,37 @@ revoke all on function public.easter_sunday(integer) from public, anon, authenti
 
 create function public.danish_public_holidays(p_year integer)
 returns table (day date, name text)
-language sql
+language plpgsql
 immutable
 strict
 security definer
 set search_path = ''
 as $$
-  with e as (select public.easter_sunday(p_year) as d)
+declare
+  v_easter date := public.easter_sunday(p_year);
+begin
+  -- PL/pgSQL, not SQL: booking_day_rule reads the holidays of the year of every day it rules on
+  -- (about 150 times per booking calendar), and an SQL function with a SET clause is parsed and
+  -- planned on every call (PostgreSQL before 18). Easter is worked out once: a CTE would be inlined
+  -- into each of the seven days that hang on it.
+  return query
   select h.day, h.name
-    from e,
-    lateral (values
+    from (values
       (make_date(p_year, 1, 1), 'Nytårsdag'),
-      (e.d - 3, 'Skærtorsdag'),
-      (e.d - 2, 'Langfredag'),
-      (e.d, 'Påskedag'),
-      (e.d + 1, '2. Påskedag'),
-      (case when p_year < 2024 then e.d + 26 end, 'Store Bededag'),
-      (e.d + 39, 'Kristi Himmelfartsdag'),
-      (e.d + 49, 'Pinsedag'),
-      (e.d + 50, '2. Pinsedag'),
+      (v_easter - 3, 'Skærtorsdag'),
+      (v_easter - 2, 'Langfredag'),
+      (v_easter, 'Påskedag'),
+      (v_easter + 1, '2. Påskedag'),
+      (case when p_year < 2024 then v_easter + 26 end, 'Store Bededag'),
+      (v_easter + 39, 'Kristi Himmelfartsdag'),
+      (v_easter + 49, 'Pinsedag'),
+      (v_easter + 50, '2. Pinsedag'),
       (make_date(p_year, 12, 25), 'Juledag'),
       (make_date(p_year, 12, 26), '2. Juledag')
     ) as h(day, name)
    where h.day is not null
    order by h.day;
+end;
 $$;
 
 comment on function public.danish_public_holidays(integer) is
@@ -401,12 +408,18 @@ revoke all on function public.is_danish_public_holiday(date) from public, anon, 
 
 create function public.booking_day_rule(p_day date)
 returns table (closed_reason text, holiday text, opens_at timestamptz, closes_at timestamptz)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL, not SQL: asked for each day of the booking calendar, again by booking_candidates
+  -- (booking_day_hours) and for each day a long job runs on (booking_job_periods), about 150 times
+  -- per booking calendar; an SQL function with a SET clause is parsed and planned on every call
+  -- (PostgreSQL before 18)
   -- precedence: closed_dates > open_dates > public holidays > weekly opening hours
+  return query
   select case
            when cd.day is not null then 'closed_date'
            when od.day is not null then
@@ -428,6 +441,7 @@ as $$
       select h.name from public.danish_public_holidays(extract(year from p_day)::integer) h
        where h.day = p_day
     ) as hol on true;
+end;
 $$;
 
 comment on function public.booking_day_rule(date) is
@@ -437,14 +451,18 @@ revoke all on function public.booking_day_rule(date) from public, anon, authenti
 
 create function public.booking_day_hours(p_day date)
 returns table (opens_at timestamptz, closes_at timestamptz)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL for its cached plan, as booking_day_rule
+  return query
   select r.opens_at, r.closes_at
     from public.booking_day_rule(p_day) r
    where r.closed_reason is null and r.opens_at is not null and r.closes_at is not null;
+end;
 $$;
 
 comment on function public.booking_day_hours(date) is
