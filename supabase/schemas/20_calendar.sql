@@ -346,30 +346,37 @@ revoke all on function public.easter_sunday(integer) from public, anon, authenti
 
 create function public.danish_public_holidays(p_year integer)
 returns table (day date, name text)
-language sql
+language plpgsql
 immutable
 strict
 security definer
 set search_path = ''
 as $$
-  with e as (select public.easter_sunday(p_year) as d)
+declare
+  v_easter date := public.easter_sunday(p_year);
+begin
+  -- PL/pgSQL, not SQL: booking_day_rule reads the holidays of the year of every day it rules on
+  -- (about 150 times per booking calendar), and an SQL function with a SET clause is parsed and
+  -- planned on every call (PostgreSQL before 18). Easter is worked out once: a CTE would be inlined
+  -- into each of the seven days that hang on it.
+  return query
   select h.day, h.name
-    from e,
-    lateral (values
+    from (values
       (make_date(p_year, 1, 1), 'Nytårsdag'),
-      (e.d - 3, 'Skærtorsdag'),
-      (e.d - 2, 'Langfredag'),
-      (e.d, 'Påskedag'),
-      (e.d + 1, '2. Påskedag'),
-      (case when p_year < 2024 then e.d + 26 end, 'Store Bededag'),
-      (e.d + 39, 'Kristi Himmelfartsdag'),
-      (e.d + 49, 'Pinsedag'),
-      (e.d + 50, '2. Pinsedag'),
+      (v_easter - 3, 'Skærtorsdag'),
+      (v_easter - 2, 'Langfredag'),
+      (v_easter, 'Påskedag'),
+      (v_easter + 1, '2. Påskedag'),
+      (case when p_year < 2024 then v_easter + 26 end, 'Store Bededag'),
+      (v_easter + 39, 'Kristi Himmelfartsdag'),
+      (v_easter + 49, 'Pinsedag'),
+      (v_easter + 50, '2. Pinsedag'),
       (make_date(p_year, 12, 25), 'Juledag'),
       (make_date(p_year, 12, 26), '2. Juledag')
     ) as h(day, name)
    where h.day is not null
    order by h.day;
+end;
 $$;
 
 comment on function public.danish_public_holidays(integer) is
@@ -401,12 +408,18 @@ revoke all on function public.is_danish_public_holiday(date) from public, anon, 
 
 create function public.booking_day_rule(p_day date)
 returns table (closed_reason text, holiday text, opens_at timestamptz, closes_at timestamptz)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL, not SQL: asked for each day of the booking calendar, again by booking_candidates
+  -- (booking_day_hours) and for each day a long job runs on (booking_job_periods), about 150 times
+  -- per booking calendar; an SQL function with a SET clause is parsed and planned on every call
+  -- (PostgreSQL before 18)
   -- precedence: closed_dates > open_dates > public holidays > weekly opening hours
+  return query
   select case
            when cd.day is not null then 'closed_date'
            when od.day is not null then
@@ -428,6 +441,7 @@ as $$
       select h.name from public.danish_public_holidays(extract(year from p_day)::integer) h
        where h.day = p_day
     ) as hol on true;
+end;
 $$;
 
 comment on function public.booking_day_rule(date) is
@@ -437,14 +451,18 @@ revoke all on function public.booking_day_rule(date) from public, anon, authenti
 
 create function public.booking_day_hours(p_day date)
 returns table (opens_at timestamptz, closes_at timestamptz)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- PL/pgSQL for its cached plan, as booking_day_rule
+  return query
   select r.opens_at, r.closes_at
     from public.booking_day_rule(p_day) r
    where r.closed_reason is null and r.opens_at is not null and r.closes_at is not null;
+end;
 $$;
 
 comment on function public.booking_day_hours(date) is
@@ -486,6 +504,7 @@ stable
 security definer
 set search_path = ''
 set timezone = 'Europe/Copenhagen'
+set jit = off
 as $$
 declare
   v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
@@ -510,7 +529,27 @@ begin
 
   -- every day from today to the window's end; the rule of each day, and for an open day in the
   -- window whether any drop-off time is still free for this package and the first of them (the
-  -- form offers the next free time with it when a chosen day is full)
+  -- form offers the next free time with it when a chosen day is full). Materialized, so that each
+  -- day's free times are searched once: the answer reads the first free time twice (status and
+  -- time), and a subquery would be pulled up into it with the call copied to both places.
+  -- jit is off (the SET above): the planner takes generate_series and booking_day_rule for 1000 rows
+  -- each, costs these 61 days as a million rows and would compile the query with LLVM, inlining
+  -- and optimizing, on every call (100-500 ms, more than the whole answer takes without it).
+  with d as materialized (
+    select g.day::date as day,
+           r.holiday,
+           case
+             when g.day < v_today + v_min then 'outside_window'
+             when r.closed_reason is not null then r.closed_reason
+           end as status,
+           case
+             when g.day >= v_today + v_min and r.closed_reason is null then
+               public.booking_free_times(p_service_id, g.day::date, p_now, v_minutes,
+                                         p_own_booking, p_owner) -> 'slots' ->> 0
+           end as first_time
+      from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
+      cross join lateral public.booking_day_rule(g.day::date) r
+  )
   select jsonb_agg(
            jsonb_strip_nulls(jsonb_build_object(
              'day', to_char(d.day, 'YYYY-MM-DD'),
@@ -522,21 +561,7 @@ begin
              'holiday', d.holiday))
            order by d.day)
     into v_days
-    from (
-      select g.day::date as day,
-             r.holiday,
-             case
-               when g.day < v_today + v_min then 'outside_window'
-               when r.closed_reason is not null then r.closed_reason
-             end as status,
-             case
-               when g.day >= v_today + v_min and r.closed_reason is null then
-                 public.booking_free_times(p_service_id, g.day::date, p_now, v_minutes,
-                                           p_own_booking, p_owner) -> 'slots' ->> 0
-             end as first_time
-        from generate_series(v_today, v_today + v_max, interval '1 day') as g(day)
-        cross join lateral public.booking_day_rule(g.day::date) r
-    ) as d;
+    from d;
 
   return jsonb_build_object(
     'today', to_char(v_today, 'YYYY-MM-DD'),

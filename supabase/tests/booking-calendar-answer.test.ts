@@ -5,7 +5,7 @@
 // window defaults), which are gone. Runs on PGlite and on PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../local/testing/index.ts';
-import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { BACKENDS, book, SERVICE, slots, withRollback, type Tx } from './helpers/sql.ts';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
 
 // Sunday 22 November 2026, 12:00 in Copenhagen
@@ -177,6 +177,107 @@ describe.each(BACKENDS)('booking calendar answer on %s', (backend) => {
         );
         expect(d.time, d.day).toBe(s.first);
       }
+    });
+  });
+
+  it('agrees with get_available_slots on every day of every package: the customer, the owner and a move', async () => {
+    await withRollback(t, async (tx) => {
+      // two bays, a buffer, a part-booked fortnight: a polish over Monday and Tuesday, washes
+      // here and there (some days full for the long packages only), a closed day
+      await tx.exec(`
+        update public.settings set value = '2' where key = 'workshop_capacity';
+        update public.settings set value = '15' where key = 'buffer_minutes';
+        insert into public.closed_dates (day, reason) values ('2026-12-02', 'Kursus');
+      `);
+      const jobs: [string, string, number][] = [
+        [SERVICE.guldPolering, '2026-11-23', 0],
+        [SERVICE.premiumPolering, '2026-11-23', 0],
+        [SERVICE.guld, '2026-11-24', 0],
+        [SERVICE.premium, '2026-11-24', 2],
+        [SERVICE.solvPolering, '2026-11-25', 0],
+        [SERVICE.solv, '2026-11-25', 5],
+        [SERVICE.guld, '2026-11-26', 3],
+        [SERVICE.guld, '2026-11-26', 3],
+        [SERVICE.premium, '2026-11-28', 0],
+        [SERVICE.solvPolering, '2026-11-30', 0],
+        [SERVICE.solvPolering, '2026-11-30', 0],
+      ];
+      let moved: { id: string; service: string; minutes: number } | undefined;
+      for (const [serviceId, date, k] of jobs) {
+        const free = await slots(tx, serviceId, date, NOON);
+        const time = free.slots[Math.min(k, free.slots.length - 1)];
+        expect(time, `${serviceId} ${date}`).toBeDefined();
+        const made = await book(tx, { serviceId, date, time: time!, now: NOON });
+        expect(made.status, `${serviceId} ${date} ${time}`).toBe('created');
+        if (serviceId === SERVICE.premium && date === '2026-11-24') {
+          const b = await tx.one<{ id: string; minutes: number }>(
+            `select id, duration_minutes minutes from public.bookings where reference = $1`,
+            [made.reference],
+          );
+          moved = { id: b.id, service: serviceId, minutes: b.minutes };
+        }
+      }
+      expect(moved).toBeDefined();
+      // each day of a calendar beside the slots get_available_slots gives that day (null when
+      // none): bookable exactly when there are slots, and its time is the first of them
+      const compare = async (
+        label: string,
+        calendarSql: string,
+        slotsSql: string,
+        params: unknown[],
+      ) => {
+        const rows = await tx.rows<{
+          day: string;
+          status: string;
+          time: string | null;
+          first: string | null;
+          n: number;
+        }>(
+          `select d ->> 'day' as day, d ->> 'status' as status, d ->> 'time' as time,
+                  s -> 'slots' ->> 0 as first, jsonb_array_length(s -> 'slots') as n
+             from jsonb_array_elements((${calendarSql}) -> 'days') d,
+                  lateral (select ${slotsSql} as s) x`,
+          params,
+        );
+        expect(rows.length, label).toBe(61);
+        for (const r of rows) {
+          expect({ status: r.status === 'bookable', time: r.time }, `${label} ${r.day}`).toEqual({
+            status: r.n > 0,
+            time: r.first,
+          });
+          if (
+            r.n === 0 &&
+            !['outside_window', 'closed_weekday', 'holiday', 'closed_date'].includes(r.status)
+          )
+            expect(r.status, `${label} ${r.day}`).toBe('full');
+        }
+        return rows;
+      };
+      let full = 0;
+      for (const [name, id] of Object.entries(SERVICE)) {
+        const customer = await compare(
+          `${name} customer`,
+          'public.booking_calendar($1, $2::timestamptz)',
+          `public.get_available_slots($1, (d ->> 'day')::date, $2::timestamptz)`,
+          [id, NOON],
+        );
+        full += customer.filter((r) => r.status === 'full').length;
+        await compare(
+          `${name} owner`,
+          'public.booking_calendar($1, $2::timestamptz, null, true)',
+          `public.get_available_slots($1, (d ->> 'day')::date, $2::timestamptz, null, true)`,
+          [id, NOON],
+        );
+      }
+      // the fortnight is booked enough that some days are full for some packages
+      expect(full).toBeGreaterThan(0);
+      // moving the three-hour wash: its own time counts as free, its length is its own
+      await compare(
+        'move',
+        'public.booking_calendar($1, $2::timestamptz, $3::uuid, false, $4::int)',
+        `public.get_available_slots($1, (d ->> 'day')::date, $2::timestamptz, $3::uuid)`,
+        [moved!.service, NOON, moved!.id, moved!.minutes],
+      );
     });
   });
 
