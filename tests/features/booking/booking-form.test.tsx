@@ -1,42 +1,25 @@
 import './support/dom';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   calendarAnswer,
   calls,
   record,
-  resetCalls,
   server,
   serviceByName,
   services,
 } from './support/backend';
+import { bookingFormTests } from './support/lifecycle';
 import { renderBookingForm } from './support/render';
 import { TEST_ALTCHA } from '../../setup';
 
 // Monday 23 November 2026, 11:00 in Copenhagen: the window runs 24 Nov 2026 .. 22 Jan 2027
 const NOW = new Date('2026-11-23T10:00:00Z');
 
-// many clicks through Radix widgets per test on a shared, slow CPU
-vi.setConfig({ testTimeout: 30_000 });
-// the first test also pays for the first import of the form and supabase-js
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  resetCalls();
-});
-afterEach(() => {
-  toast.dismiss();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+bookingFormTests(NOW);
 
 const serviceSelect = () => screen.getByRole('combobox', { name: 'Service' });
 const timeSelect = () => screen.getByRole('combobox', { name: 'Tidspunkt' });

@@ -2,31 +2,17 @@
 // every wrong field marked at once at the field (aria-invalid, its message as the description), the
 // focus on the first, no request; a field the server still refuses is marked the same way.
 import './support/dom';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, calls, record, resetCalls, server } from './support/backend';
+import { describe, expect, it } from 'vitest';
+import { API, calls, record, server } from './support/backend';
+import { bookingFormTests } from './support/lifecycle';
 import { renderBookingForm } from './support/render';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  resetCalls();
-});
-afterEach(() => {
-  toast.dismiss();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+bookingFormTests(NOW);
 
 /** The server's messages, word for word (supabase/functions/_shared/customer-rules.ts). */
 const NAME = 'Navnet skal være mellem 2 og 100 tegn.';

@@ -3,31 +3,17 @@
 // total in the summary, the body and the confirmation. The build's data is the seed's
 // (tests/support/site-data.ts) under the ids the mocked backend answers with.
 import './support/dom';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiteFacts } from '~/lib/site-data';
 import { seededSiteFacts } from '../../support/site-data';
-import { calls, resetCalls, server, serviceByName } from './support/backend';
+import { calls, serviceByName } from './support/backend';
+import { bookingFormTests } from './support/lifecycle';
 import { renderBookingForm } from './support/render';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  resetCalls();
-});
-afterEach(() => {
-  toast.dismiss();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+bookingFormTests(NOW);
 
 /** The seed's site data, each package under the id the mocked services answer has for it. */
 const idOf = (seeded: string) =>

@@ -3,16 +3,16 @@
 // time offered under a chosen day without a free time (one tap takes it). The backend is mocked at
 // the network (msw), as in booking-form.test.tsx.
 import './support/dom';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retryDelay } from '~/features/booking/components/booking-query-provider';
 import type { BookingCalendar } from '~/features/booking/api/get-booking-calendar';
 import { nextFreeTime } from '~/features/booking/rules/next-free-time';
 import type { SiteFacts } from '~/lib/site-data';
-import { API, calendarAnswer, calls, resetCalls, server, services } from './support/backend';
+import { API, calendarAnswer, calls, server, services } from './support/backend';
+import { bookingFormTests } from './support/lifecycle';
 import { renderBookingForm } from './support/render';
 import { seededSiteFacts } from '../../support/site-data';
 
@@ -20,21 +20,7 @@ import { seededSiteFacts } from '../../support/site-data';
 const NOW = new Date('2026-11-23T10:00:00Z');
 const OUTAGE = /^Online booking virker ikke lige nu – ring \+45 12 34 56 78, så booker vi dig\.$/;
 
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  resetCalls();
-});
-afterEach(() => {
-  toast.dismiss();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+bookingFormTests(NOW);
 
 /** The build's services (the site data), as the prerendered page has them. */
 const facts: SiteFacts = {
