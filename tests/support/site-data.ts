@@ -1,3 +1,4 @@
+import type { SizePrice } from '~/lib/job';
 import type { JobCatalogue } from '~/lib/job-catalogue';
 import type { OpeningDay, SiteData, SiteFacts } from '~/lib/site-data';
 
@@ -90,6 +91,12 @@ export const seededSiteData: SiteData = {
   bookingWindowDays: { min: 1, max: 60 },
 };
 
+/** A package's size prices for the seed's two bigger sizes: [price, extra minutes] each. */
+const bigCarAndVan = (big: [number, number], van: [number, number]): SizePrice[] => [
+  { carSize: 'stor-bil', price: big[0], extraMinutes: big[1] },
+  { carSize: 'varebil', price: van[0], extraMinutes: van[1] },
+];
+
 /**
  * The job catalogue the seeded database gives, as /contact's and /services' loaders return it.
  * supabase/tests/site-data.test.ts fails when this fixture and the seed disagree.
@@ -145,30 +152,12 @@ export const seededJobCatalogue: JobCatalogue = {
     },
   ],
   sizePrices: {
-    '5a1f0001-0000-4000-8000-000000000001': [
-      { carSize: 'stor-bil', price: 249, extraMinutes: 15 },
-      { carSize: 'varebil', price: 299, extraMinutes: 30 },
-    ],
-    '5a1f0001-0000-4000-8000-000000000002': [
-      { carSize: 'stor-bil', price: 499, extraMinutes: 30 },
-      { carSize: 'varebil', price: 599, extraMinutes: 60 },
-    ],
-    '5a1f0001-0000-4000-8000-000000000003': [
-      { carSize: 'stor-bil', price: 999, extraMinutes: 45 },
-      { carSize: 'varebil', price: 1199, extraMinutes: 90 },
-    ],
-    '5a1f0001-0000-4000-8000-000000000004': [
-      { carSize: 'stor-bil', price: 2200, extraMinutes: 120 },
-      { carSize: 'varebil', price: 2600, extraMinutes: 180 },
-    ],
-    '5a1f0001-0000-4000-8000-000000000005': [
-      { carSize: 'stor-bil', price: 2900, extraMinutes: 180 },
-      { carSize: 'varebil', price: 3400, extraMinutes: 240 },
-    ],
-    '5a1f0001-0000-4000-8000-000000000006': [
-      { carSize: 'stor-bil', price: 4300, extraMinutes: 240 },
-      { carSize: 'varebil', price: 5000, extraMinutes: 300 },
-    ],
+    '5a1f0001-0000-4000-8000-000000000001': bigCarAndVan([249, 15], [299, 30]),
+    '5a1f0001-0000-4000-8000-000000000002': bigCarAndVan([499, 30], [599, 60]),
+    '5a1f0001-0000-4000-8000-000000000003': bigCarAndVan([999, 45], [1199, 90]),
+    '5a1f0001-0000-4000-8000-000000000004': bigCarAndVan([2200, 120], [2600, 180]),
+    '5a1f0001-0000-4000-8000-000000000005': bigCarAndVan([2900, 180], [3400, 240]),
+    '5a1f0001-0000-4000-8000-000000000006': bigCarAndVan([4300, 240], [5000, 300]),
   },
 };
 
