@@ -125,6 +125,9 @@ export const bookingCopy = {
     reference: 'Bookingnummer',
     dropOff: 'Aflevering',
     readyAt: 'Klar til afhentning',
+    /** Beside the workshop's address (where the car is dropped off) and how payment works. */
+    address: 'Adresse',
+    payment: 'Betaling',
     calendar: {
       heading: 'Sæt tiden i din kalender',
       ics: 'Hent kalenderfil (.ics)',

@@ -50,6 +50,11 @@ export const business = {
   serviceArea: ['Kolding', 'Vejle', 'Fredericia'],
   /** Map position of the workshop for search engines (approximate: check it on a map). */
   geo: { latitude: 55.5018, longitude: 9.4997 },
+  /**
+   * How a booking is paid: the terms, the confirmation and the confirmation e-mail say it in these
+   * words (the e-mails' copy is checked against it).
+   */
+  payment: 'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
   /** The phone is answered in the opening hours (database) of these ISO weekdays. */
   phoneWeekdays: [1, 2, 3, 4, 5] as readonly number[],
   social: [

@@ -121,7 +121,7 @@ export function termsSections(facts: TermsFacts): PrivacySection[] {
           'Alle priser er i danske kroner og inkl. moms. Prisen for din booking står i bekræftelsen.',
         ),
         p(
-          'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant. Betaling med kort og MobilePay sker gennem vores betalingsudbyder; vi gemmer aldrig dine kortoplysninger. Erhvervskunder kan få en faktura.',
+          `${business.payment} Betaling med kort og MobilePay sker gennem vores betalingsudbyder; vi gemmer aldrig dine kortoplysninger. Erhvervskunder kan få en faktura.`,
         ),
       ],
     },

@@ -526,6 +526,11 @@ describe('the booking form: submitting', () => {
 
     // the confirmation replaces the form, with the price and a way to book another time
     expect(confirmation).toHaveTextContent('Pris399 kr.');
+    // where the car goes and how it is paid, as the terms say it
+    expect(confirmation).toHaveTextContent('AdresseVirkelyst 7B, 6000 Kolding');
+    expect(confirmation).toHaveTextContent(
+      'BetalingDu betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
+    );
     expect(screen.queryByRole('combobox', { name: 'Service' })).toBeNull();
     await user.click(within(confirmation).getByRole('button', { name: 'Book en tid mere' }));
     expect(screen.queryByRole('region', { name: 'Din booking er bekræftet' })).toBeNull();

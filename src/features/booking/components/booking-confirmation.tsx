@@ -97,6 +97,10 @@ export function BookingConfirmation({
         ) : null}
         <dt className="text-muted-foreground">{totalLabel}</dt>
         <dd data-testid="booking-total">{total}</dd>
+        <dt className="text-muted-foreground">{copy.address}</dt>
+        <dd>{addressLine}</dd>
+        <dt className="text-muted-foreground">{copy.payment}</dt>
+        <dd>{business.payment}</dd>
       </dl>
       <CalendarLinks booking={booking} job={job.job} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>

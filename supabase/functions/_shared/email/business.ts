@@ -10,6 +10,7 @@ export const WORKSHOP = {
   city: 'Kolding',
   phone: { display: '+45 12 34 56 78', e164: '+4512345678' },
   email: 'kontakt@glanspunkt.example',
+  payment: 'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
 } as const;
 
 export const WORKSHOP_ADDRESS = `${WORKSHOP.street}, ${WORKSHOP.postalCode} ${WORKSHOP.city}`;
