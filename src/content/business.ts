@@ -55,8 +55,14 @@ export const business = {
    * words (the e-mails' copy is checked against it).
    */
   payment: 'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
-  /** The phone is answered in the opening hours (database) of these ISO weekdays. */
-  phoneWeekdays: [1, 2, 3, 4, 5] as readonly number[],
+  /**
+   * What each number is for, shown beside it, and the ISO weekdays in whose opening hours
+   * (database) it is answered: the booking phone on weekdays, the workshop's whenever it is open.
+   */
+  phoneUse: {
+    phone: { label: 'Booking og spørgsmål', weekdays: [1, 2, 3, 4, 5] as readonly number[] },
+    footerPhone: { label: 'Værkstedet', weekdays: [1, 2, 3, 4, 5, 6, 7] as readonly number[] },
+  },
   social: [
     { label: 'Facebook', href: 'https://www.facebook.com/' },
     { label: 'Instagram', href: 'https://www.instagram.com/' },

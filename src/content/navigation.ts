@@ -42,6 +42,8 @@ export const layoutText = {
   footerQuickLinks: 'Hurtige links',
   footerContact: 'Kontakt',
   footerHours: 'Åbningstider',
+  /** Under a phone number: when it is answered (the opening hours of its days). */
+  phoneOpen: (hours: string) => `Åben ${hours}`,
   footerSocial: 'Følg os',
   cvrLabel: 'CVR-nr.',
   copyright: (year: number) => `© ${year} Glanspunkt. Alle rettigheder forbeholdes.`,
