@@ -51,18 +51,11 @@ export const business = {
   /** Map position of the workshop for search engines (approximate: check it on a map). */
   geo: { latitude: 55.5018, longitude: 9.4997 },
   /**
-   * How a booking is paid: the terms, the confirmation and the confirmation e-mail say it in these
-   * words (the e-mails' copy is checked against it).
+   * The phone is answered in the opening hours (database) of these ISO weekdays; the footer's
+   * (the workshop's) whenever the workshop is open. What each is for is said where it is shown
+   * (layoutText.footerPhoneLabel, contactContent): not here, in every page's first load.
    */
-  payment: 'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
-  /**
-   * What each number is for, shown beside it, and the ISO weekdays in whose opening hours
-   * (database) it is answered: the booking phone on weekdays, the workshop's whenever it is open.
-   */
-  phoneUse: {
-    phone: { label: 'Booking og spørgsmål', weekdays: [1, 2, 3, 4, 5] as readonly number[] },
-    footerPhone: { label: 'Værkstedet', weekdays: [1, 2, 3, 4, 5, 6, 7] as readonly number[] },
-  },
+  phoneWeekdays: [1, 2, 3, 4, 5] as readonly number[],
   social: [
     { label: 'Facebook', href: 'https://www.facebook.com/' },
     { label: 'Instagram', href: 'https://www.instagram.com/' },

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { business, mailtoHref, telHref } from './business';
 import type { PageSeo } from './seo';
-import { openingHoursSentence, phoneHoursSentence, type SiteData } from '~/lib/site-data';
+import { openingHoursSentence, type SiteData } from '~/lib/site-data';
 
 export interface ContactWay {
   id: 'phone' | 'email' | 'form';
@@ -50,9 +50,8 @@ export const contactContent = {
         icon: Phone,
         title: 'Ring til os',
         description: (data: SiteData) =>
-          `${business.phoneUse.phone.label}: telefonen er åben ${phoneHoursSentence(
-            data.openingHours,
-            business.phoneUse.phone.weekdays,
+          `Booking og spørgsmål: telefonen er åben ${openingHoursSentence(
+            data.openingHours.filter((day) => business.phoneWeekdays.includes(day.weekday)),
           )}.`,
         action: business.phone.display,
         href: telHref(business.phone),

@@ -141,17 +141,6 @@ export function siteDataOf(
     SiteData | undefined;
 }
 
-/**
- * When a phone is answered: the opening hours of its weekdays (ISO, 1 = Monday), as
- * openingHoursSentence says them; '' when none of them is open.
- */
-export function phoneHoursSentence(
-  days: readonly OpeningDay[],
-  weekdays: readonly number[],
-): string {
-  return openingHoursSentence(days.filter((day) => weekdays.includes(day.weekday)));
-}
-
 /** 'mandag - torsdag 09:00 - 20:00, fredag 08:00 - 17:00 og lørdag 10:00 - 16:00' (open days only). */
 export function openingHoursSentence(days: readonly OpeningDay[]): string {
   const parts = openingHoursLines(days)

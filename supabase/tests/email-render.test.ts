@@ -3,6 +3,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addressLine, business } from '../../src/content/business.ts';
+import { payment } from '../../src/content/payment.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from '../functions/_shared/email/business.ts';
 import { danishPrice, openingHoursLines, readyText } from '../functions/_shared/email/format.ts';
 import { buildIcs, foldLine } from '../functions/_shared/email/ics.ts';
@@ -424,7 +425,7 @@ describe('formats and facts', () => {
     expect(WORKSHOP_ADDRESS).toBe(addressLine);
     expect(WORKSHOP.phone).toEqual(business.phone);
     expect(WORKSHOP.email).toBe(business.email);
-    expect(WORKSHOP.payment).toBe(business.payment);
+    expect(WORKSHOP.payment).toBe(payment);
   });
 });
 

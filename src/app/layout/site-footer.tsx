@@ -4,17 +4,12 @@ import { Logo } from '~/components/logo';
 import { OpeningHours } from '~/components/sections/opening-hours';
 import { addressLine, business, mailtoHref, telHref } from '~/content/business';
 import { footerQuickLinks, footerServiceLinks, layoutText } from '~/content/navigation';
-import { phoneHoursSentence, useSiteData } from '~/lib/site-data';
 import { FacebookMark, InstagramMark } from './social-icons';
 
 // brand marks (./social-icons); the links carry the names
 const socialIcons = { Facebook: FacebookMark, Instagram: InstagramMark } as const;
 
 export function SiteFooter() {
-  const phoneHours = phoneHoursSentence(
-    useSiteData().openingHours,
-    business.phoneUse.footerPhone.weekdays,
-  );
   return (
     <footer className="border-t bg-card text-card-foreground">
       <div className="container grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[2fr_1fr_1fr_1.5fr]">
@@ -61,11 +56,9 @@ export function SiteFooter() {
                   className="inline-flex items-center gap-2 hover:text-foreground"
                 >
                   <Phone className="h-4 w-4" aria-hidden="true" />
-                  {business.phoneUse.footerPhone.label}: {business.footerPhone.display}
+                  {layoutText.footerPhoneLabel}: {business.footerPhone.display}
                 </a>
-                {phoneHours ? (
-                  <p className="pl-6 text-xs">{layoutText.phoneOpen(phoneHours)}</p>
-                ) : null}
+                <p className="pl-6 text-xs">{layoutText.footerPhoneHours}</p>
               </li>
               <li>
                 <a

@@ -2,6 +2,7 @@ import { CalendarPlus, CircleCheck } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
+import { payment } from '~/content/payment';
 import { danishDateTime } from '~/lib/danish-date';
 import { jobRows, jobSentence, totalRow, type BookingJob } from '~/lib/booking-job';
 import { bookedJobOf, type JobQuote } from '~/lib/job';
@@ -100,7 +101,7 @@ export function BookingConfirmation({
         <dt className="text-muted-foreground">{copy.address}</dt>
         <dd>{addressLine}</dd>
         <dt className="text-muted-foreground">{copy.payment}</dt>
-        <dd>{business.payment}</dd>
+        <dd>{payment}</dd>
       </dl>
       <CalendarLinks booking={booking} job={job.job} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>

@@ -1,7 +1,8 @@
 // COPY of the business facts in src/content/business.ts (the one module; change both together),
 // as the e-mails show them. A copy because the functions are bundled from supabase/functions: an
 // import of the site's module is not known to deploy with every Supabase CLI bundler.
-// supabase/tests/email-render.test.ts fails while the two differ.
+// supabase/tests/email-render.test.ts fails while the two differ. `payment` copies
+// src/content/payment.ts (the terms' words), checked by the same test.
 
 export const WORKSHOP = {
   name: 'Glanspunkt',
