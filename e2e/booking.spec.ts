@@ -177,6 +177,29 @@ test.describe('booking on /contact', () => {
       await expectNoAxeViolations(page, 'calendar with a full day');
     });
 
+    test("a multi-day job's only time is chosen for the visitor, and the confirmation says where and how to pay", async ({
+      page,
+    }) => {
+      await openContact(page, 'Premiumpakken polering');
+      await expect(serviceSelect(page)).toHaveText('Premiumpakken polering');
+      await chooseBookableDay(page, 16);
+      // the one drop-off time (opening time) is chosen without opening the list, and said so
+      await expect(timeSelect(page)).toHaveText(/^\d{2}:\d{2}$/);
+      const time = (await timeSelect(page).textContent()) ?? '';
+      await expect(timeSelect(page)).toHaveAccessibleDescription(
+        new RegExp(`^Eneste mulige tid den dag – bilen afleveres kl\\. ${time}\\.`),
+      );
+      const summary = page.getByRole('region', { name: 'Oversigt' });
+      await expect(summary).toContainText(`kl. ${time}`);
+      await fillCustomer(page, uniqueEmail('only-time'));
+      await submitButton(page).tap();
+      const confirmation = page.getByRole('region', { name: 'Din booking er bekræftet' });
+      await expect(confirmation).toContainText('Virkelyst 7B, 6000 Kolding');
+      await expect(confirmation).toContainText(
+        'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
+      );
+    });
+
     test('a tap on the disabled "Book tid" says what is missing', async ({ page }) => {
       await openContact(page);
       await expect(submitButton(page)).toBeDisabled();

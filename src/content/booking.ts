@@ -61,6 +61,10 @@ export const bookingCopy = {
     none: 'Ingen ledige tider',
     readyAt: 'Klar til afhentning',
     sameDay: 'samme dag',
+    /** The day's only free time, chosen for the visitor; when it is ready, if the server said. */
+    onlyTime: (time: string, ready: string | null) =>
+      `Eneste mulige tid den dag – bilen afleveres kl. ${time}.` +
+      (ready ? ` Klar til afhentning ${ready}.` : ''),
     multiDay: (time: string, ready: string) =>
       `Arbejdet tager mere end én dag, så bilen afleveres kl. ${time}, når vi åbner. Klar til afhentning ${ready}.`,
   },
@@ -121,6 +125,9 @@ export const bookingCopy = {
     reference: 'Bookingnummer',
     dropOff: 'Aflevering',
     readyAt: 'Klar til afhentning',
+    /** Beside the workshop's address (where the car is dropped off) and how payment works. */
+    address: 'Adresse',
+    payment: 'Betaling',
     calendar: {
       heading: 'Sæt tiden i din kalender',
       ics: 'Hent kalenderfil (.ics)',

@@ -50,7 +50,11 @@ export const business = {
   serviceArea: ['Kolding', 'Vejle', 'Fredericia'],
   /** Map position of the workshop for search engines (approximate: check it on a map). */
   geo: { latitude: 55.5018, longitude: 9.4997 },
-  /** The phone is answered in the opening hours (database) of these ISO weekdays. */
+  /**
+   * The phone is answered in the opening hours (database) of these ISO weekdays; the footer's
+   * (the workshop's) whenever the workshop is open. What each is for is said where it is shown
+   * (layoutText.footerPhoneLabel, contactContent): not here, in every page's first load.
+   */
   phoneWeekdays: [1, 2, 3, 4, 5] as readonly number[],
   social: [
     { label: 'Facebook', href: 'https://www.facebook.com/' },

@@ -50,7 +50,7 @@ export const contactContent = {
         icon: Phone,
         title: 'Ring til os',
         description: (data: SiteData) =>
-          `Telefonen er åben ${openingHoursSentence(
+          `Booking og spørgsmål: telefonen er åben ${openingHoursSentence(
             data.openingHours.filter((day) => business.phoneWeekdays.includes(day.weekday)),
           )}.`,
         action: business.phone.display,

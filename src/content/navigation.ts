@@ -42,6 +42,12 @@ export const layoutText = {
   footerQuickLinks: 'Hurtige links',
   footerContact: 'Kontakt',
   footerHours: 'Åbningstider',
+  /**
+   * What the footer's number (business.footerPhone) is for, and when it is answered: whenever the
+   * workshop is open, which the opening hours (site data) right under it say, not a copy of them.
+   */
+  footerPhoneLabel: 'Værkstedet',
+  footerPhoneHours: 'Besvares i åbningstiden (se herunder).',
   footerSocial: 'Følg os',
   cvrLabel: 'CVR-nr.',
   copyright: (year: number) => `© ${year} Glanspunkt. Alle rettigheder forbeholdes.`,

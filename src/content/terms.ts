@@ -19,6 +19,7 @@
  */
 import type { SiteFacts } from '../lib/site-data';
 import { addressLine, business } from './business';
+import { payment } from './payment';
 import type { PrivacyBlock, PrivacySection } from './privacy';
 import type { PageSeo } from './seo';
 
@@ -121,7 +122,7 @@ export function termsSections(facts: TermsFacts): PrivacySection[] {
           'Alle priser er i danske kroner og inkl. moms. Prisen for din booking står i bekræftelsen.',
         ),
         p(
-          'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant. Betaling med kort og MobilePay sker gennem vores betalingsudbyder; vi gemmer aldrig dine kortoplysninger. Erhvervskunder kan få en faktura.',
+          `${payment} Betaling med kort og MobilePay sker gennem vores betalingsudbyder; vi gemmer aldrig dine kortoplysninger. Erhvervskunder kan få en faktura.`,
         ),
       ],
     },

@@ -3,6 +3,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addressLine, business } from '../../src/content/business.ts';
+import { payment } from '../../src/content/payment.ts';
 import { WORKSHOP, WORKSHOP_ADDRESS } from '../functions/_shared/email/business.ts';
 import { danishPrice, openingHoursLines, readyText } from '../functions/_shared/email/format.ts';
 import { buildIcs, foldLine } from '../functions/_shared/email/ics.ts';
@@ -57,7 +58,7 @@ function decodeIcs(content: string): string {
 describe('customer confirmation', () => {
   const mail = renderEmail(message('booking_confirmation'), CTX);
 
-  it('holds service, drop-off, ready time, price, address, opening hours and the cancel link', () => {
+  it('holds service, drop-off, ready time, price, address, payment, opening hours and the cancel link', () => {
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Premiumpakken polering');
       expect(body).toContain('mandag den 7. december 2026 kl. 09:00');
@@ -65,6 +66,9 @@ describe('customer confirmation', () => {
       // the price line says it includes VAT (prices to consumers are stated with moms)
       expect(body).toContain('3.600 kr. inkl. moms');
       expect(body).toContain('Virkelyst 7B, 6000 Kolding');
+      expect(body).toContain(
+        'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
+      );
       expect(body).toContain('Mandag - Torsdag: 09:00 - 20:00');
       expect(body).toContain('Fredag: 08:00 - 17:00');
       expect(body).toContain('Lørdag: 10:00 - 16:00');
@@ -421,6 +425,7 @@ describe('formats and facts', () => {
     expect(WORKSHOP_ADDRESS).toBe(addressLine);
     expect(WORKSHOP.phone).toEqual(business.phone);
     expect(WORKSHOP.email).toBe(business.email);
+    expect(WORKSHOP.payment).toBe(payment);
   });
 });
 

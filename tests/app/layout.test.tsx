@@ -63,11 +63,14 @@ describe('site footer', () => {
       'href',
       '/vores-arbejde',
     );
-    // Contact block: the footer's own phone number, e-mail and the address.
-    expect(f.getByRole('link', { name: business.footerPhone.display })).toHaveAttribute(
-      'href',
-      `tel:${business.footerPhone.e164}`,
-    );
+    // Contact block: the footer's own phone number, what it is for and when it is answered, the
+    // e-mail and the address.
+    const phone = f.getByRole('link', { name: `Værkstedet: ${business.footerPhone.display}` });
+    expect(phone).toHaveAttribute('href', `tel:${business.footerPhone.e164}`);
+    // answered whenever the workshop is open: the hours (site data) in the same column below
+    expect(phone.nextElementSibling).toHaveTextContent('Besvares i åbningstiden (se herunder).');
+    const hours = f.getByRole('heading', { name: 'Åbningstider' });
+    expect(phone.compareDocumentPosition(hours) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(f.getByRole('link', { name: business.email })).toHaveAttribute(
       'href',
       `mailto:${business.email}`,

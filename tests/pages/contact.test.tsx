@@ -53,6 +53,10 @@ describe('Contact page', () => {
       `mailto:${business.email}`,
       '#form',
     ]);
+    // the phone says what it is for and when it is answered: the weekdays' opening hours
+    expect(ways).toHaveTextContent(
+      'Booking og spørgsmål: telefonen er åben mandag - torsdag 09:00 - 20:00 og fredag 08:00 - 17:00.',
+    );
     const form = document.getElementById('form');
     expect(form).not.toBeNull();
     expect(within(form!).getByRole('heading', { name: 'Book din tid' })).toBeVisible();

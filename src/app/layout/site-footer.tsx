@@ -56,8 +56,9 @@ export function SiteFooter() {
                   className="inline-flex items-center gap-2 hover:text-foreground"
                 >
                   <Phone className="h-4 w-4" aria-hidden="true" />
-                  {business.footerPhone.display}
+                  {layoutText.footerPhoneLabel}: {business.footerPhone.display}
                 </a>
+                <p className="pl-6 text-xs">{layoutText.footerPhoneHours}</p>
               </li>
               <li>
                 <a

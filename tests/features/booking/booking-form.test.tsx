@@ -263,7 +263,7 @@ describe('the booking form: choosing service, date and time', () => {
     ).toBeVisible();
   });
 
-  it('says when a job is ready: over several days before a time is chosen, then for the time', async () => {
+  it("chooses a day's only time for the visitor and says so at the field, as the summary shows it", async () => {
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, () =>
         HttpResponse.json({ slots: ['09:00'], readyAt: { '09:00': '2026-11-26T12:00:00+01:00' } }),
@@ -272,15 +272,28 @@ describe('the booking form: choosing service, date and time', () => {
     const { user } = renderBookingForm();
     await chooseService(user, 'Guldpakken polering');
     await chooseDate(user, 'onsdag den 25. november 2026');
-    expect(
-      await screen.findByText(
-        'Arbejdet tager mere end én dag, så bilen afleveres kl. 09:00, når vi åbner. Klar til afhentning torsdag den 26. november 2026 kl. 12:00.',
-      ),
-    ).toBeVisible();
+    await waitFor(() => expect(timeSelect()).toHaveTextContent('09:00'));
+    expect(timeSelect()).toBeEnabled();
+    expect(timeSelect()).toHaveAccessibleDescription(
+      'Eneste mulige tid den dag – bilen afleveres kl. 09:00. Klar til afhentning torsdag den 26. november 2026 kl. 12:00.',
+    );
+    const summary = screen.getByRole('region', { name: 'Oversigt' });
+    expect(summary).toHaveTextContent('Afleveringkl. 09:00');
+    expect(summary).toHaveTextContent('Klar til afhentningtorsdag den 26. november 2026 kl. 12:00');
+    // chosen by the visitor himself, the note is the ready time alone
     await chooseTime(user, '09:00');
     expect(timeSelect()).toHaveAccessibleDescription(
       'Klar til afhentning: torsdag den 26. november 2026 kl. 12:00',
     );
+  });
+
+  it('chooses no time on a day with several', async () => {
+    const { user } = renderBookingForm();
+    await chooseService(user, 'Guldpakken');
+    await chooseDate(user, 'onsdag den 25. november 2026');
+    await waitFor(() => expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt'));
+    expect(timeSelect()).not.toHaveAccessibleDescription(/Eneste mulige tid/);
+    expect(screen.queryByRole('region', { name: 'Oversigt' })).toBeNull();
   });
 
   it('loads slots for the picked date, showing the loading text meanwhile', async () => {
@@ -394,6 +407,7 @@ describe('the booking form: choosing service, date and time', () => {
     await chooseDate(user, 'torsdag den 26. november 2026');
     expect(calls.slots.at(-1)?.body).toMatchObject({ date: '2026-11-26' });
     await waitFor(() => expect(timeSelect()).toBeEnabled());
+    // the one time left is not put in place of the visitor's own choice
     expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
     await chooseTime(user, '10:00');
     await chooseService(user, 'Sølvpakken');
@@ -495,6 +509,11 @@ describe('the booking form: submitting', () => {
 
     // the confirmation replaces the form, with the price and a way to book another time
     expect(confirmation).toHaveTextContent('Pris399 kr.');
+    // where the car goes and how it is paid, as the terms say it
+    expect(confirmation).toHaveTextContent('AdresseVirkelyst 7B, 6000 Kolding');
+    expect(confirmation).toHaveTextContent(
+      'BetalingDu betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
+    );
     expect(screen.queryByRole('combobox', { name: 'Service' })).toBeNull();
     await user.click(within(confirmation).getByRole('button', { name: 'Book en tid mere' }));
     expect(screen.queryByRole('region', { name: 'Din booking er bekræftet' })).toBeNull();
@@ -546,6 +565,7 @@ describe('the booking form: submitting', () => {
     ).toBeVisible();
     await waitFor(() => expect(calls.slots).toHaveLength(2));
     await waitFor(() => expect(timeSelect()).toBeEnabled());
+    // the one time left is not put in place of the visitor's own choice
     expect(timeSelect()).toHaveTextContent('Vælg et tidspunkt');
     await user.click(timeSelect());
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['09:00']);

@@ -92,6 +92,55 @@ describe('useSlotChoice: pick a date, then a time', () => {
     expect(result.current.slots).toEqual([]);
   });
 
+  it("chooses a day's only free time by itself, and says so", async () => {
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ slots: ['09:00'], readyAt: {} }),
+      ),
+    );
+    const { result } = renderSlotChoice(POLISH);
+    act(() => result.current.pickDate('2026-11-25'));
+    // not while the day's times load
+    expect(result.current.time).toBeNull();
+    expect(result.current.onlyTime).toBe(false);
+    await waitFor(() => expect(result.current.time).toBe('09:00'));
+    expect(result.current.onlyTime).toBe(true);
+    // chosen again by the visitor, it is his own
+    act(() => result.current.pickTime('09:00'));
+    expect(result.current.time).toBe('09:00');
+    expect(result.current.onlyTime).toBe(false);
+  });
+
+  it('chooses nothing on a day with several free times', async () => {
+    const { result } = renderSlotChoice();
+    await pickDay(result, '2026-11-25');
+    expect(result.current.time).toBeNull();
+    expect(result.current.onlyTime).toBe(false);
+  });
+
+  it("does not put the only time left in place of the visitor's own", async () => {
+    let slots = ['09:00', '09:30', '10:00'];
+    server.use(
+      http.post(`${API}/functions/v1/get-available-slots`, () =>
+        HttpResponse.json({ slots, readyAt: {} }),
+      ),
+    );
+    const { result, rerender } = renderSlotChoice();
+    await pickDay(result, '2026-11-25');
+    act(() => result.current.pickTime('10:00'));
+    // his time went (taken, or the job grew): the one time left is his to take
+    slots = ['09:00'];
+    rerender({ id: POLISH });
+    await waitFor(() => expect(result.current.slots).toEqual(['09:00']));
+    expect(result.current.time).toBeNull();
+    expect(result.current.onlyTime).toBe(false);
+    act(() => result.current.clearTime());
+    expect(result.current.time).toBeNull();
+    // a new day starts afresh
+    act(() => result.current.pickDate('2026-11-26'));
+    await waitFor(() => expect(result.current.time).toBe('09:00'));
+  });
+
   it('offers no times when they cannot be loaded', async () => {
     server.use(
       http.post(`${API}/functions/v1/get-available-slots`, async () => {

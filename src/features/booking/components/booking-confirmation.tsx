@@ -2,6 +2,7 @@ import { CalendarPlus, CircleCheck } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { bookingCopy } from '~/content/booking';
+import { payment } from '~/content/payment';
 import { danishDateTime } from '~/lib/danish-date';
 import { jobRows, jobSentence, totalRow, type BookingJob } from '~/lib/booking-job';
 import { bookedJobOf, type JobQuote } from '~/lib/job';
@@ -97,6 +98,10 @@ export function BookingConfirmation({
         ) : null}
         <dt className="text-muted-foreground">{totalLabel}</dt>
         <dd data-testid="booking-total">{total}</dd>
+        <dt className="text-muted-foreground">{copy.address}</dt>
+        <dd>{addressLine}</dd>
+        <dt className="text-muted-foreground">{copy.payment}</dt>
+        <dd>{payment}</dd>
       </dl>
       <CalendarLinks booking={booking} job={job.job} />
       <Button type="button" variant="outline" className="mt-4" onClick={onBookAgain}>

@@ -222,6 +222,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     loadingSlots,
     slotsFailed,
     time: chosenTime,
+    onlyTime,
     pickDate,
     pickTime,
     pickDayAndTime,
@@ -539,6 +540,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 loading={loadingSlots}
                 date={date}
                 readyAt={readyAt}
+                onlyTime={onlyTime}
               />
             </div>
             {dayWithoutTime && !outage ? (

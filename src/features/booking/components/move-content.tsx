@@ -182,6 +182,7 @@ function MoveForm({
           loading={loadingSlots}
           date={date}
           readyAt={readyAt}
+          onlyTime={slot.onlyTime}
         />
       </div>
       {dayWithoutTime ? (

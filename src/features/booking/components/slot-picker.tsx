@@ -59,6 +59,7 @@ function Fields({ serviceId, source, onChange, disabled = false }: SlotPickerPro
           loading={loadingSlots}
           date={date}
           readyAt={readyAt}
+          onlyTime={slot.onlyTime}
         />
       </div>
       {dayWithoutTime ? (

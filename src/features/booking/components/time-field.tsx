@@ -13,6 +13,8 @@ interface TimeFieldProps {
   date: string | null;
   /** Ready time per offered slot (ISO 8601, Copenhagen offset), from the server's answer. */
   readyAt: Readonly<Record<string, string>>;
+  /** The value is the day's only free time, chosen by the form: the note says so. */
+  onlyTime?: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ function readyWords(date: string, iso: string | undefined): string | null {
 }
 
 /**
- * The line under the time list: when the chosen drop-off is ready; before a choice, for a job
+ * The line under the time list: when the chosen drop-off is ready, and that it was the day's only
+ * time when the form chose it; before a choice (his own time was taken), for a job
  * that runs over several days (one drop-off at opening time), why there is only that time.
  */
 function readyNote(
@@ -36,9 +39,11 @@ function readyNote(
   slots: readonly string[],
   value: string | null,
   readyAt: Readonly<Record<string, string>>,
+  onlyTime: boolean,
 ): string | null {
   if (!date || slots.length === 0) return null;
   const copy = bookingCopy.time;
+  if (value && onlyTime) return copy.onlyTime(value, readyWords(date, readyAt[value]));
   if (value) {
     const words = readyWords(date, readyAt[value]);
     return words ? `${copy.readyAt}: ${words}` : null;
@@ -67,10 +72,11 @@ export const TimeField = memo(function TimeField({
   loading,
   date,
   readyAt,
+  onlyTime = false,
 }: TimeFieldProps) {
   const copy = bookingCopy.time;
   const placeholder = !hasDate ? copy.needsDate : loading ? copy.loading : copy.placeholder;
-  const note = loading ? null : readyNote(date, slots, value, readyAt);
+  const note = loading ? null : readyNote(date, slots, value, readyAt, onlyTime);
   const options = useMemo<ListboxOption[]>(
     () =>
       slots.length === 0

@@ -23,8 +23,13 @@ export interface SlotChoice {
   loadingSlots: boolean;
   /** The chosen day's times could not be loaded (asked again by itself, with backoff). */
   slotsFailed: boolean;
-  /** The chosen time while it is one of the day's free times, else null (also while they load). */
+  /**
+   * The chosen time while it is one of the day's free times, else null (also while they load).
+   * A day that offers exactly one time has it chosen by itself (see `onlyTime`).
+   */
   time: string | null;
+  /** The time was chosen by the form, as the day's only free time, not by the visitor. */
+  onlyTime: boolean;
   /** Chooses a day: its times load, and the time must be chosen again. */
   pickDate: (day: string) => void;
   pickTime: (time: string) => void;
@@ -48,6 +53,10 @@ export function useSlotChoice(
 ): SlotChoice {
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
+  // A day with one free time has nothing to choose (a job over several days is dropped off at
+  // opening time), so it is taken for the visitor, until he has chosen or lost a time himself:
+  // after his time was taken by someone else, the one left is his to take, not taken silently.
+  const [mayPickOnly, setMayPickOnly] = useState(true);
 
   // the job's size and add-ons decide its length, so its own calendar and times
   const calendar = useBookingCalendar(serviceId, source, job);
@@ -55,19 +64,26 @@ export function useSlotChoice(
   const slots = slotsQuery.isError ? NO_SLOTS : (slotsQuery.data?.slots ?? NO_SLOTS);
   const loadingSlots = date !== null && slotsQuery.isFetching && !slotsQuery.isError;
   const chosenTime = time !== null && !loadingSlots && slots.includes(time) ? time : null;
+  const onlyTime =
+    mayPickOnly && time === null && date !== null && !loadingSlots && slots.length === 1;
 
   const pickDate = useCallback((day: string) => {
     setDate(day);
     setTime(null);
+    setMayPickOnly(true);
   }, []);
   const pickDayAndTime = useCallback((day: string, at: string) => {
     setDate(day);
     setTime(at);
   }, []);
-  const clearTime = useCallback(() => setTime(null), []);
+  const clearTime = useCallback(() => {
+    setTime(null);
+    setMayPickOnly(false);
+  }, []);
   const clear = useCallback(() => {
     setDate(null);
     setTime(null);
+    setMayPickOnly(true);
   }, []);
 
   return {
@@ -77,7 +93,8 @@ export function useSlotChoice(
     readyAt: slotsQuery.data?.readyAt ?? NO_READY_AT,
     loadingSlots,
     slotsFailed: date !== null && slotsQuery.isError,
-    time: chosenTime,
+    time: onlyTime ? slots[0]! : chosenTime,
+    onlyTime,
     pickDate,
     pickTime: setTime,
     pickDayAndTime,

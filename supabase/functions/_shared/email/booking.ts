@@ -193,6 +193,11 @@ export function calendarLinks(b: Summary): { href: string; label: string }[] {
   ];
 }
 
+/** How the job is paid, in the site's terms' words (the address is among the booking's rows). */
+export function payment(): Section {
+  return { title: 'Betaling', lines: [WORKSHOP.payment] };
+}
+
 /** The customer's links: move and cancel, with the deadline. */
 export function changeSection(b: { cancelToken: string }, ctx: RenderContext): Section {
   return {
@@ -244,6 +249,7 @@ export function bookingHoldsEmail(
       intro: [`${greeting(b)},`, words.intro],
       rows: bookingRows(b),
       sections: [
+        payment(),
         openingHours(ctx),
         words.newLinks ? newLinksSection(b, ctx) : changeSection(b, ctx),
         { title: 'Kalender', ...words.calendar },
