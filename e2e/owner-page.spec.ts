@@ -86,9 +86,10 @@ test('the owner runs the day on /ejer: klar, undo, klar again, a phone booking, 
   try {
     await signIn(page);
     await expectNoAxeViolations(page);
-    // the car's day may be tomorrow (a late hour): the day the car is on
-    if (at.day !== new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Copenhagen' }))
-      await page.getByRole('button', { name: 'I morgen' }).click();
+    // the car's day may be tomorrow (a late hour): open the car's own day, which holds across
+    // midnight too (a reload shows today again)
+    const showCarDay = () => page.getByLabel('Vælg dag', { exact: true }).fill(at.day);
+    await showCarDay();
     const car = page.getByTestId('owner-car').filter({ hasText: plate });
     await expect(car).toBeVisible();
     await expect(car.getByTestId('owner-car-status')).toHaveText('bekræftet');
@@ -121,6 +122,7 @@ test('the owner runs the day on /ejer: klar, undo, klar again, a phone booking, 
       .toBe(1);
     // a reload keeps him signed in, and the card says the message went out
     await page.reload();
+    await showCarDay();
     await expect(car.getByTestId('owner-car-status')).toHaveText('klar');
     await expect(car).toContainText('sendt');
 
