@@ -45,7 +45,7 @@ export function PageHero({
       >
         <div className={cn('space-y-6', !image && 'mx-auto')}>
           {badge ? (
-            <p className="inline-flex items-center rounded-full border border-primary/40 bg-background/70 px-3 py-1 text-sm font-medium text-foreground">
+            <p className="inline-flex items-center rounded-full border border-primary/40 bg-background/80 px-3 py-1 text-sm font-medium text-foreground">
               {badge}
             </p>
           ) : null}

@@ -70,7 +70,7 @@ export function Gallery({ images, text }: GalleryProps) {
                 className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
               {image.before ? (
-                <span className="absolute top-2 left-2 rounded-full bg-background/90 px-2 py-0.5 text-xs font-semibold text-foreground">
+                <span className="absolute top-2 left-2 rounded-full bg-background/95 px-2 py-0.5 text-xs font-semibold text-foreground">
                   {text.before} / {text.after}
                 </span>
               ) : null}

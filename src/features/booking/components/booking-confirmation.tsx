@@ -55,7 +55,7 @@ export function BookingConfirmation({
       tabIndex={-1}
       role="region"
       aria-labelledby="booking-confirmation-heading"
-      className="scroll-mt-24 rounded-lg border border-primary/50 bg-primary/10 p-4 outline-none"
+      className="scroll-mt-24 rounded-lg border border-primary/60 bg-primary/10 p-4 outline-none"
     >
       <h3
         id="booking-confirmation-heading"

@@ -17,7 +17,7 @@ export const BookingSummary = memo(function BookingSummary({ summary }: { summar
   return (
     <section
       aria-labelledby="booking-summary-heading"
-      className="rounded-lg border bg-muted/40 p-4 text-sm"
+      className="rounded-lg border bg-muted/50 p-4 text-sm"
     >
       <h3 id="booking-summary-heading" className="mb-3 font-semibold">
         {copy.heading}

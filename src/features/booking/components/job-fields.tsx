@@ -104,7 +104,7 @@ export const JobFields = memo(function JobFields({
       ) : null}
       {quote ? (
         <p
-          className="rounded-lg border bg-muted/40 p-3 text-sm"
+          className="rounded-lg border bg-muted/50 p-3 text-sm"
           data-testid="job-quote"
           aria-live="polite"
         >
