@@ -116,7 +116,7 @@ export const DateField = memo(function DateField({
   calendarFailed,
 }: DateFieldProps) {
   const [open, setOpen] = useState(false);
-  const inView = useCalendarInView();
+  const { trigger, content: keepInView, top: headerRoom, measure } = useCalendarInView();
   usePreloadCalendar(!disabled);
   const copy = bookingCopy.date;
   const selected = value ? dateFromIso(value) : undefined;
@@ -135,11 +135,11 @@ export const DateField = memo(function DateField({
       <Popover
         open={open}
         onOpenChange={(next) => {
-          if (next) inView.measure();
+          if (next) measure();
           setOpen(next);
         }}
       >
-        <PopoverTrigger asChild ref={inView.trigger}>
+        <PopoverTrigger asChild ref={trigger}>
           <Button
             id="booking-date"
             type="button"
@@ -159,11 +159,11 @@ export const DateField = memo(function DateField({
           </Button>
         </PopoverTrigger>
         <PopoverContent
-          ref={inView.content}
+          ref={keepInView}
           // scrolls inside itself when even the whole room under the header is too short
           className="max-h-(--radix-popover-content-available-height) w-auto overflow-y-auto p-0"
           side="bottom"
-          collisionPadding={{ top: inView.top + EDGE, right: EDGE, bottom: EDGE, left: EDGE }}
+          collisionPadding={{ top: headerRoom + EDGE, right: EDGE, bottom: EDGE, left: EDGE }}
           align="start"
           aria-label={copy.calendarLabel}
           onOpenAutoFocus={(event) => event.preventDefault()}
