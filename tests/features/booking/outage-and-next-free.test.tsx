@@ -95,7 +95,9 @@ describe('the booking form when the backend cannot be reached', () => {
     const popover = await screen.findByRole('dialog', { name: 'Vælg dato' });
     expect(within(popover).queryByText('Indlæser kalender...')).toBeNull();
     // nor does the date picker: it says what it waits for
-    expect(within(popover).getByText('Kalenderen vises her, så snart vi kan hente den.')).toBeVisible();
+    expect(
+      within(popover).getByText('Kalenderen vises her, så snart vi kan hente den.'),
+    ).toBeVisible();
     expect(within(popover).queryByText(/kunne ikke|ring/i)).toBeNull();
     await user.keyboard('{Escape}');
 
