@@ -212,6 +212,54 @@ test.describe('proof of work in the booking form', () => {
     expect(bookings).toHaveLength(1);
   });
 
+  test('when our server cannot give the check, the widget and the send say the fault is ours (both themes)', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const cases = [
+      // the function cannot be reached at all
+      { theme: 'dark', fail: 'unreachable', day: 14 },
+      // the function answers, but wrongly (a platform error page instead of a challenge)
+      { theme: 'light', fail: 'wrong answer', day: 15 },
+    ] as const;
+    for (const { theme, fail, day } of cases) {
+      await page.unrouteAll();
+      await page.route(/\/functions\/v1\/booking-challenge(\?|$)/, (route) =>
+        fail === 'unreachable'
+          ? route.abort('connectionrefused')
+          : route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+      );
+      await page.goto('/contact#form');
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      await chooseService(page, 'Sølvpakken');
+      await chooseDayAndTime(page, day);
+      await fillCustomer(page, uniqueEmail(`challenge-down-${theme}`));
+      await submitButton(page).click();
+      const toasts = page.getByRole('region', { name: /Notifikationer/ });
+      await expect(toasts.getByText('Robottjekket virker ikke lige nu')).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(
+        toasts.getByText(/^Fejlen er hos os, ikke hos dig: vores server svarer ikke/),
+      ).toBeVisible();
+      await expect(
+        toasts.getByRole('button', { name: 'Ring og book: +45 12 34 56 78' }),
+      ).toBeVisible();
+      // the widget in place says the same, and asks nothing of the visitor but a retry
+      await expect(widget(page)).toContainText(
+        'Fejl hos os: robottjekket kunne ikke hentes. Klik her for at prøve igen.',
+      );
+      await expect(challengeStatus(page)).toHaveText(
+        'Robottjekket kunne ikke hentes fra vores server. Vi prøver igen, når du sender bookingen.',
+      );
+      // nothing on the page reads as the visitor's mistake
+      await expect(page.getByText(/Tjekket mislykkedes|internetforbindelse/)).toHaveCount(0);
+      await expectNoAxeViolations(page, `check unavailable (${fail}), ${theme} theme`);
+    }
+  });
+
   test('axe finds no violations with the widget, in the dark and the light theme', async ({
     page,
   }) => {

@@ -173,6 +173,11 @@ describe('check:live on a fresh embedded stack', () => {
     expect(da.some((d) => d.startsWith('Pladsholdere i forretningsoplysningerne: navn'))).toBe(
       true,
     );
+    // every placeholder link by name, the Facebook videos of the portfolio page too
+    const placeholderLine = da.find((d) => d.startsWith('Pladsholdere i forretningsoplysningerne'));
+    expect(placeholderLine).toContain('Facebook-link');
+    expect(placeholderLine).toContain('Instagram-link');
+    expect(placeholderLine).toContain('Facebook-videoer');
     for (const item of missing) {
       expect(item.en.length, item.da).toBeGreaterThan(0);
       expect(item.fix, item.da).toMatch(/^\S.*$/);

@@ -517,7 +517,7 @@ export function evaluate(
     placeholders.length === 0
       ? 'business facts filled in'
       : `placeholder business facts: ${placeholders.map((p) => p.field).join(', ')}`,
-    'edit src/content/business.ts (and supabase/functions/_shared/email/business.ts), then rebuild and deploy',
+    'edit src/content/business.ts (and supabase/functions/_shared/email/business.ts) and src/content/video-links.ts, then rebuild and deploy',
   );
   return items;
 }

@@ -38,7 +38,11 @@ export const bookingCopy = {
     needsService: 'Vælg først en service',
     calendarLabel: 'Vælg dato',
     calendarLoading: 'Indlæser kalender...',
-    calendarFailed: `Kalenderen kunne ikke indlæses. Prøv igen senere, eller ring på ${business.phone.display} for at booke.`,
+    /**
+     * In the popover while the calendar cannot be read: the failure itself is told once, by the
+     * form's notice or the spec's toast, so the picker only says what it waits for.
+     */
+    calendarWaiting: 'Kalenderen vises her, så snart vi kan hente den.',
     fullDay: 'fuldt booket',
     fullLegend: 'Rødt overstregede dage er fuldt booket for den valgte service.',
     /** The offer under a chosen day without a free time: one tap takes it. */

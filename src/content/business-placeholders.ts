@@ -4,6 +4,7 @@
  * `npm run check:live` lists them. A fact stops being a placeholder as soon as its value changes.
  */
 import { business } from './business';
+import { videoLinks } from './video-links';
 
 /** The facts that have a placeholder (structural, so a test can pass filled-in ones). */
 export interface CheckedFacts {
@@ -13,7 +14,9 @@ export interface CheckedFacts {
   footerPhone: { e164: string };
   email: string;
   cvr: string;
-  social: readonly { href: string }[];
+  social: readonly { label: string; href: string }[];
+  /** The workshop's own video addresses (./video-links.ts). */
+  videos: readonly string[];
 }
 
 export interface PlaceholderFact {
@@ -41,8 +44,15 @@ function isBareSocialLink(href: string): boolean {
   }
 }
 
-/** The placeholder facts left in `facts` (default: the real module). */
-export function placeholderFacts(facts: CheckedFacts = business): PlaceholderFact[] {
+/** A link that still holds the word the repository's placeholders carry. */
+function isPlaceholderLink(href: string): boolean {
+  return /placeholder/i.test(href) || isBareSocialLink(href);
+}
+
+const SHIPPED_FACTS: CheckedFacts = { ...business, videos: Object.values(videoLinks) };
+
+/** The placeholder facts left in `facts` (default: the real modules). */
+export function placeholderFacts(facts: CheckedFacts = SHIPPED_FACTS): PlaceholderFact[] {
   const found: PlaceholderFact[] = [];
   if (facts.name === SHIPPED.name) found.push({ field: 'name', label: 'navn' });
   if (facts.legalName === SHIPPED.legalName)
@@ -55,8 +65,15 @@ export function placeholderFacts(facts: CheckedFacts = business): PlaceholderFac
     found.push({ field: 'footerPhone', label: 'telefon i sidefoden' });
   if (/\.example$/i.test(facts.email)) found.push({ field: 'email', label: 'e-mail' });
   if (facts.cvr === SHIPPED.cvr) found.push({ field: 'cvr', label: 'CVR-nr.' });
-  if (facts.social.some((s) => isBareSocialLink(s.href)))
-    found.push({ field: 'social', label: 'sociale medier' });
+  // Each network by name, so the owner sees which link is left.
+  for (const s of facts.social)
+    if (isPlaceholderLink(s.href))
+      found.push({ field: 'social', label: `${s.label}-link (sidefoden)` });
+  if (facts.videos.some(isPlaceholderLink))
+    found.push({
+      field: 'videos',
+      label: 'Facebook-videoer (src/content/video-links.ts)',
+    });
   return found;
 }
 

@@ -5,6 +5,7 @@ import type { BookingTopicKey } from './booking-topics';
  */
 import { addressLine } from './business';
 import type { ContentImage } from './packages';
+import { videoLinks } from './video-links';
 import * as pictures from '~/generated/image-manifest';
 
 export interface EmbedContent {
@@ -57,14 +58,14 @@ export const mapEmbed: EmbedContent = {
 };
 
 /**
- * The two social-media videos. The addresses are obvious placeholders: the owner replaces them with
- * the real Facebook video links (the embed address is derived from the video address).
+ * The two social-media videos. Their addresses live in ./video-links.ts (placeholders until the
+ * owner fills them in); the embed address is derived from the video address.
  */
 const facebookEmbed = (videoUrl: string) =>
   `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(videoUrl)}&show_text=false`;
 
-const polishVideoUrl = 'https://www.facebook.com/PLACEHOLDER-glanspunkt/videos/1000000000000001/';
-const fireVideoUrl = 'https://www.facebook.com/PLACEHOLDER-glanspunkt/videos/1000000000000002/';
+const polishVideoUrl = videoLinks.polish;
+const fireVideoUrl = videoLinks.fire;
 
 const facebookNotice =
   'Videoen vises fra Facebook. Når du klikker, sender din browser data til Meta (Facebook).';

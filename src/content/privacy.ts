@@ -58,6 +58,10 @@ export const privacyContent = {
           { text: 'at overholde bogføringsloven og andre lovkrav' },
           { text: 'at drive og sikre hjemmesiden, fx mod misbrug af bookingformularen' },
         ),
+        // the review request after pickup (supabase/schemas/86_review_requests.sql): its own paragraph
+        p(
+          'Anmodning om anmeldelse: Morgenen efter, at du har hentet bilen, sender vi dig én kort e-mail med et link til vores anmeldelser (legitim interesse, artikel 6, stk. 1, litra f). Trykker du "Nej tak til den slags beskeder", gemmer vi kun din e-mailadresse, så du ikke får flere.',
+        ),
       ],
     },
     {

@@ -64,6 +64,8 @@ export const sitePages = {
   // Reached from the links in a booking e-mail: prerendered, not indexed, not in the navigation.
   cancel: { path: '/afbestil', linkToken: true },
   reschedule: { path: '/flyt', linkToken: true },
+  // the "Nej tak" link in a review request
+  'review-opt-out': { path: '/nej-tak', linkToken: true },
 } as const satisfies Record<string, SitePage>;
 
 /**

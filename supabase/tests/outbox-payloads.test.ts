@@ -198,6 +198,14 @@ async function writeEveryKind(tx: Tx): Promise<Row[]> {
     c,
     at(THU, '15:30'),
   ]);
+  // ... and picked up, with the owner's review link set: the review request the next morning
+  await tx.rows(
+    `update public.review_settings set review_url = 'https://g.page/r/glanspunkt-kolding/review'`,
+  );
+  await tx.rows(`select public.booking_set_status($1, 'collected', $2::timestamptz)`, [
+    c,
+    at(THU, '16:30'),
+  ]);
 
   // D: a polish of 18 hours from Friday, worked on all Saturday and ready on Monday; the owner
   // cancels it later (the owner's path to the customer's cancellation)

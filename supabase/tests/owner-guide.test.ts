@@ -994,6 +994,22 @@ const PERFORMERS: Record<string, Performer> = {
       }
     },
   },
+  'Anmodning om anmeldelse (tabel `review_settings`)': {
+    async perform() {
+      const h = 'Anmodning om anmeldelse (tabel `review_settings`)';
+      const link = span(h, /^https:/);
+      expect(
+        saved(await patch('review_settings?id=eq.true', { review_url: link })).review_url,
+      ).toBe(link);
+      refused(
+        await patch('review_settings?id=eq.true', { review_url: span(h, /^http:/) }),
+        /^review_url skal være en https-adresse/,
+      );
+      expect(saved(await patch('review_settings?id=eq.true', { review_url: '' })).review_url).toBe(
+        null,
+      );
+    },
+  },
   'Mails, der ikke kunne sendes (advarsel på mail)': {
     async perform() {
       const h = 'Mails, der ikke kunne sendes (advarsel på mail)';

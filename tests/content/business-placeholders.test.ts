@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '~/content/business';
+import { videos } from '~/content/embeds';
+import { videoLinks } from '~/content/video-links';
 import {
   placeholderFacts,
   placeholderWarning,
@@ -14,14 +16,18 @@ const FILLED: CheckedFacts = {
   email: 'kontakt@skinnende-biler.dk',
   cvr: '40123456',
   social: [
-    { href: 'https://www.facebook.com/skinnendebiler' },
-    { href: 'https://www.instagram.com/skinnendebiler/' },
+    { label: 'Facebook', href: 'https://www.facebook.com/skinnendebiler' },
+    { label: 'Instagram', href: 'https://www.instagram.com/skinnendebiler/' },
+  ],
+  videos: [
+    'https://www.facebook.com/skinnendebiler/videos/123/',
+    'https://www.facebook.com/skinnendebiler/videos/456/',
   ],
 };
 
 describe('business facts placeholders', () => {
   it('finds every placeholder the repository ships with', () => {
-    expect(placeholderFacts(business).map((f) => f.field)).toEqual([
+    expect(placeholderFacts().map((f) => f.field)).toEqual([
       'name',
       'legalName',
       'phone',
@@ -29,7 +35,20 @@ describe('business facts placeholders', () => {
       'email',
       'cvr',
       'social',
+      'social',
+      'videos',
     ]);
+  });
+
+  it('names each placeholder link, the Facebook ones included, in the build warning', () => {
+    const line = placeholderWarning();
+    expect(line).toContain('Facebook-link');
+    expect(line).toContain('Instagram-link');
+    expect(line).toContain('Facebook-videoer');
+  });
+
+  it('checks the video addresses the portfolio page really links to', () => {
+    expect(videos.map((v) => v.link.href)).toEqual(Object.values(videoLinks));
   });
 
   it('the build warning is exactly one line, Danish first', () => {
@@ -51,7 +70,8 @@ describe('business facts placeholders', () => {
       ['phone', { phone: business.phone }],
       ['email', { email: business.email }],
       ['cvr', { cvr: business.cvr }],
-      ['social', { social: [{ href: 'https://www.facebook.com/' }] }],
+      ['social', { social: [{ label: 'Facebook', href: 'https://www.facebook.com/' }] }],
+      ['videos', { videos: [...Object.values(videoLinks)] }],
     ];
     for (const [field, shipped] of cases) {
       expect(placeholderFacts({ ...FILLED, ...shipped }).map((f) => f.field)).toEqual([field]);

@@ -545,6 +545,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      review_opt_outs: {
+        Row: {
+          email: string;
+          opted_out_at: string;
+        };
+        Insert: {
+          email: string;
+          opted_out_at: string;
+        };
+        Update: {
+          email?: string;
+          opted_out_at?: string;
+        };
+        Relationships: [];
+      };
+      review_requests: {
+        Row: {
+          booking_id: string;
+          opt_out_token_hash: string;
+          created_at: string;
+        };
+        Insert: {
+          booking_id: string;
+          opt_out_token_hash: string;
+          created_at?: string;
+        };
+        Update: {
+          booking_id?: string;
+          opt_out_token_hash?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      review_settings: {
+        Row: {
+          id: boolean;
+          review_url: string | null;
+        };
+        Insert: {
+          id?: boolean;
+          review_url?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          review_url?: string | null;
+        };
+        Relationships: [];
+      };
       service_size_prices: {
         Row: {
           service_id: string;
@@ -1019,6 +1067,13 @@ export type Database = {
           p_customer_extra: Json;
           p_owner_extra: Json;
           p_next_attempt_at: string;
+        };
+        Returns: undefined;
+      };
+      booking_queue_review_request: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
         };
         Returns: undefined;
       };
@@ -1821,6 +1876,23 @@ export type Database = {
         Args: {
           p_phone: string;
         };
+        Returns: string;
+      };
+      review_opt_out: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: string;
+      };
+      review_request_send_at: {
+        Args: {
+          p_collected: string;
+        };
+        Returns: string;
+      };
+      review_url: {
+        Args: never;
         Returns: string;
       };
       run_retention: {

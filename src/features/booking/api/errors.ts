@@ -33,6 +33,18 @@ export class BookingApiError extends Error {
 }
 
 /**
+ * Whether a failed call means the booking system cannot be reached (no answer, or the platform's
+ * gateway answering for a backend that is down) rather than a server that answered with an error.
+ * An outage is said once, by the form's notice with the phone; an answered failure of a read gets
+ * the spec's toast (booking-query-provider.tsx).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof BookingApiError)) return true;
+  const { status } = error;
+  return status === undefined || status === 0 || status === 502 || status === 503 || status === 504;
+}
+
+/**
  * A functions.invoke result as the reply of a plain call (~/lib/supabase-config): the status and the
  * JSON body of a success or of the function's own error answer ({error: '<Danish>'}). A network or
  * relay failure is no answer.

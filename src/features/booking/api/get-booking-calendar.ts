@@ -56,13 +56,13 @@ export async function getBookingCalendar(
   job?: JobChoice,
 ): Promise<BookingCalendar> {
   const db = await bookingDb('calendar');
-  const { data, error } = await db.rpc(
+  const { data, error, status } = await db.rpc(
     'get_booking_calendar',
     jobKey(job) === ''
       ? { p_service_id: serviceId }
       : { p_service_id: serviceId, p_car_size: job!.carSize, p_addon_ids: [...job!.addonIds] },
   );
-  if (error) throw new BookingApiError('calendar', error.message, { cause: error });
+  if (error) throw new BookingApiError('calendar', error.message, { status, cause: error });
   if (!isCalendar(data)) {
     throw new BookingApiError('calendar', 'get_booking_calendar answered without a calendar');
   }

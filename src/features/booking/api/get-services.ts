@@ -22,8 +22,12 @@ export function byName(a: BookingService, b: BookingService): number {
 /** The active services, ordered by name. */
 export async function getServices(): Promise<Service[]> {
   const db = await bookingDb('services');
-  const { data, error } = await db.from('services').select('*').eq('is_active', true).order('name');
-  if (error) throw new BookingApiError('services', error.message, { cause: error });
+  const { data, error, status } = await db
+    .from('services')
+    .select('*')
+    .eq('is_active', true)
+    .order('name');
+  if (error) throw new BookingApiError('services', error.message, { status, cause: error });
   return data ?? [];
 }
 

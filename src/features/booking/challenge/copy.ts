@@ -7,7 +7,9 @@ export const widgetStrings = {
   enterCode: 'Indtast koden',
   enterCodeAria: 'Indtast den kode, du hører. Tryk på mellemrum for at afspille lyden.',
   enterCodeFromImage: 'Indtast koden fra billedet for at fortsætte.',
-  error: 'Tjekket mislykkedes. Klik på feltet for at prøve igen.',
+  // the widget fails only when our server cannot be reached or answers wrongly (or the browser
+  // cannot run the check): never the visitor's doing, so it never reads as his
+  error: 'Fejl hos os: robottjekket kunne ikke hentes. Klik her for at prøve igen.',
   expired: 'Tjekket er udløbet. Klik på feltet for at tage et nyt.',
   footer: '',
   getAudioChallenge: 'Hør koden',
@@ -26,7 +28,8 @@ export const challengeStatus = {
   unverified: '',
   verifying: 'Robottjekket kører i baggrunden. Du kan udfylde formularen imens.',
   verified: 'Robottjekket er klaret.',
-  error: 'Robottjekket mislykkedes. Vi prøver igen, når du sender bookingen.',
+  error:
+    'Robottjekket kunne ikke hentes fra vores server. Vi prøver igen, når du sender bookingen.',
   expired: 'Robottjekket er udløbet. Et nyt tjek kører i baggrunden.',
   code: '',
 } as const;
@@ -34,9 +37,12 @@ export const challengeStatus = {
 /** The submit button while the booking waits for the check to finish. */
 export const waitingForChallenge = 'Venter på robottjekket...';
 
-/** When the check cannot run (the challenge could not be fetched, or the browser cannot solve it). */
+/**
+ * When the check cannot run on send: the challenge could not be fetched from our server, or came
+ * back wrong. Said as our problem, with what to do (the toast's action is the phone).
+ */
 export const challengeFailed = {
-  title: 'Robottjekket kunne ikke gennemføres',
+  title: 'Robottjekket virker ikke lige nu',
   description:
-    'Tjek din internetforbindelse, og send bookingen igen. Bliver det ved, så ring til os, så booker vi tiden.',
+    'Fejlen er hos os, ikke hos dig: vores server svarer ikke på robottjekket. Send bookingen igen om lidt, eller ring til os, så booker vi tiden.',
 } as const;

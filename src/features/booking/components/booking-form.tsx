@@ -27,7 +27,7 @@ import {
   type BookingInput,
   type CreatedBooking,
 } from '../api/create-booking';
-import { BookingApiError } from '../api/errors';
+import { BookingApiError, isUnreachable } from '../api/errors';
 import { challengeFailed, waitingForChallenge } from '../challenge/copy';
 import { useBookingChallenge } from '../challenge/use-booking-challenge';
 import { byName, useServices, type BookingService } from '../api/get-services';
@@ -221,6 +221,7 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     readyAt,
     loadingSlots,
     slotsFailed,
+    slotsError,
     time: chosenTime,
     onlyTime,
     pickDate,
@@ -234,8 +235,14 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
   // the notice goes when it answers), or the booking itself got no answer (then the calendar is
   // asked again as the probe: answered, the notice goes; failed, the calendar's own failure holds
   // the notice until it answers).
+  // An answered failure of a read gets the spec's toast instead (booking-query-provider.tsx): the
+  // visitor is told once either way.
   const [sendFailed, setSendFailed] = useState(false);
-  const outage = services.isError || calendar.isError || slotsFailed || sendFailed;
+  const outage =
+    (services.isError && isUnreachable(services.error)) ||
+    (calendar.isError && isUnreachable(calendar.error)) ||
+    (slotsFailed && isUnreachable(slotsError)) ||
+    sendFailed;
 
   // The chosen day has no free time (full, or closed for the package): the next free time, as the
   // database answered it in the calendar

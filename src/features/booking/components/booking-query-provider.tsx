@@ -2,6 +2,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { useState, type ReactNode } from 'react';
 import { notify } from '~/lib/toast';
 import { bookingCopy } from '~/content/booking';
+import { isUnreachable } from '../api/errors';
 import { callToBook } from './call-to-book';
 
 type ErrorToast = 'loadServices' | 'loadSlots';
@@ -11,9 +12,14 @@ const errorToasts: Record<ErrorToast, { title: string; description: string }> = 
   loadSlots: bookingCopy.toasts.loadSlots,
 };
 
-/** The destructive load-failure toasts (services, calendar, times), one per kind at a time. */
-function showErrorToast(kind: unknown) {
+/**
+ * The destructive load-failure toasts (services, calendar, times), one per kind at a time, for a
+ * read the server answered with an error. A backend that cannot be reached is an outage: the form
+ * says that once, in place, with the phone (outage-notice.tsx), so no toast repeats it.
+ */
+function showErrorToast(kind: unknown, error: unknown) {
   if (kind !== 'loadServices' && kind !== 'loadSlots') return;
+  if (isUnreachable(error)) return;
   const { title, description } = errorToasts[kind];
   notify.error(title, { id: `booking-${kind}`, description, action: callToBook });
 }
@@ -28,10 +34,10 @@ export function createBookingQueryClient() {
   const failures = new WeakMap<object, number>();
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => {
+      onError: (error, query) => {
         const count = (failures.get(query) ?? 0) + 1;
         failures.set(query, count);
-        if (count === 1) showErrorToast(query.meta?.errorToast);
+        if (count === 1) showErrorToast(query.meta?.errorToast, error);
       },
       onSuccess: (_data, query) => {
         failures.delete(query);

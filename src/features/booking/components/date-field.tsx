@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
@@ -28,6 +28,41 @@ function usePreloadCalendar(wanted: boolean) {
     const id = window.setTimeout(() => void loadCalendar(), 1000);
     return () => window.clearTimeout(id);
   }, [wanted]);
+}
+
+/** Room kept free around the calendar, in CSS pixels. */
+const EDGE = 8;
+
+/** The bottom of the sticky site header (it covers what lies under it), 0 without one. */
+function headerBottom(): number {
+  const header = document.querySelector('header');
+  if (!header) return 0;
+  return Math.max(0, header.getBoundingClientRect().bottom);
+}
+
+/**
+ * Keeps the open calendar in view below the sticky header, at any zoom: a short viewport (200 %
+ * zoom halves it) left no room under the button, and the popover flipped up under the header.
+ * The header's height is collision padding, so the popover never goes there; when the room below
+ * the button is too small, the page scrolls the button up to just under the header first.
+ */
+function useCalendarInView() {
+  const trigger = useRef<HTMLButtonElement | null>(null);
+  const [top, setTop] = useState(0);
+  /** Reads the header's bottom as the popover opens (it can grow with the text size). */
+  const measure = useCallback(() => setTop(headerBottom()), []);
+  // the popover's content, once mounted (in a portal, a commit after the open state)
+  const content = useCallback((box: HTMLDivElement | null) => {
+    const button = trigger.current?.getBoundingClientRect();
+    if (!box || !button) return;
+    const below = window.innerHeight - EDGE - (button.bottom + 4);
+    const short = box.getBoundingClientRect().height - below;
+    if (short <= 0) return;
+    // as far as needed, and no further than to just under the header
+    const room = button.top - headerBottom() - EDGE;
+    if (room > 0) window.scrollBy({ top: Math.min(short, room), behavior: 'instant' });
+  }, []);
+  return { trigger, content, top, measure };
 }
 
 interface DateFieldProps {
@@ -81,13 +116,14 @@ export const DateField = memo(function DateField({
   calendarFailed,
 }: DateFieldProps) {
   const [open, setOpen] = useState(false);
+  const { trigger, content: keepInView, top: headerRoom, measure } = useCalendarInView();
   usePreloadCalendar(!disabled);
   const copy = bookingCopy.date;
   const selected = value ? dateFromIso(value) : undefined;
   const view = useMemo(() => (calendar ? calendarView(calendar) : null), [calendar]);
   const waiting = (
     <p className="flex h-80 w-64 items-center justify-center p-4 text-center text-sm text-muted-foreground">
-      {calendarFailed ? copy.calendarFailed : copy.calendarLoading}
+      {calendarFailed ? copy.calendarWaiting : copy.calendarLoading}
     </p>
   );
 
@@ -96,8 +132,14 @@ export const DateField = memo(function DateField({
       <Label htmlFor="booking-date" id="booking-date-label">
         {copy.label}
       </Label>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          if (next) measure();
+          setOpen(next);
+        }}
+      >
+        <PopoverTrigger asChild ref={trigger}>
           <Button
             id="booking-date"
             type="button"
@@ -117,7 +159,11 @@ export const DateField = memo(function DateField({
           </Button>
         </PopoverTrigger>
         <PopoverContent
-          className="w-auto p-0"
+          ref={keepInView}
+          // scrolls inside itself when even the whole room under the header is too short
+          className="max-h-(--radix-popover-content-available-height) w-auto overflow-y-auto p-0"
+          side="bottom"
+          collisionPadding={{ top: headerRoom + EDGE, right: EDGE, bottom: EDGE, left: EDGE }}
           align="start"
           aria-label={copy.calendarLabel}
           onOpenAutoFocus={(event) => event.preventDefault()}

@@ -23,6 +23,8 @@ export interface SlotChoice {
   loadingSlots: boolean;
   /** The chosen day's times could not be loaded (asked again by itself, with backoff). */
   slotsFailed: boolean;
+  /** Why the times could not be read, while a day is chosen (null otherwise). */
+  slotsError: Error | null;
   /**
    * The chosen time while it is one of the day's free times, else null (also while they load).
    * A day that offers exactly one time has it chosen by itself (see `onlyTime`).
@@ -93,6 +95,7 @@ export function useSlotChoice(
     readyAt: slotsQuery.data?.readyAt ?? NO_READY_AT,
     loadingSlots,
     slotsFailed: date !== null && slotsQuery.isError,
+    slotsError: date !== null ? slotsQuery.error : null,
     time: onlyTime ? slots[0]! : chosenTime,
     onlyTime,
     pickDate,

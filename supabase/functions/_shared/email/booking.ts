@@ -128,7 +128,7 @@ export function noShowsText(count: number): string {
 /** Longest name a customer e-mail shows: the only text from the form a customer e-mail carries. */
 export const GREETING_NAME_MAX = 60;
 
-export function greeting(b: Customer): string {
+export function greeting(b: Pick<Customer, 'customerName'>): string {
   const name = [...b.customerName.trim()].slice(0, GREETING_NAME_MAX).join('').trim();
   return name ? `Hej ${name}` : 'Hej';
 }

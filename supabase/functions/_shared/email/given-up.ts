@@ -40,6 +40,7 @@ const GIVEN_UP_KIND: Record<string, string> = {
   owner_agenda: 'Din morgenoversigt',
   car_ready: 'Besked om, at bilen er klar',
   car_ready_time: 'Besked om ny færdigtid',
+  review_request: 'Anmodning om anmeldelse',
   sms_booking_confirmation: 'SMS: bookingbekræftelse',
   sms_booking_reminder: 'SMS: påmindelse',
   sms_booking_moved: 'SMS: flyttet booking',

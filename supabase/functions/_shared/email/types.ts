@@ -14,6 +14,7 @@ export const EMAIL_KINDS = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'review_request',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -26,6 +27,7 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'review_request',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
@@ -33,6 +35,7 @@ export const LINK_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
   'booking_moved',
   'booking_reconfirmed',
+  'review_request',
 ];
 
 /** A claimed outbox row (public.email_claim). */

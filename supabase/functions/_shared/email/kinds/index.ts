@@ -16,6 +16,7 @@ import { ownerAgenda } from './owner-agenda.ts';
 import { ownerBookingMoved } from './owner-booking-moved.ts';
 import { ownerCancellation } from './owner-cancellation.ts';
 import { ownerNotification } from './owner-notification.ts';
+import { reviewRequest } from './review-request.ts';
 
 export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   bookingConfirmation,
@@ -28,6 +29,7 @@ export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   bookingReconfirmed,
   carReady,
   carReadyTime,
+  reviewRequest,
   ownerAgenda,
   busyAlert,
   noClientAddressAlert,

@@ -1,0 +1,1 @@
+export { ReviewOptOutPanel } from './components/review-opt-out-panel';
