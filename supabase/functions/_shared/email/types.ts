@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'waitlist_receipt',
+  'waitlist_free',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -26,6 +28,8 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'waitlist_receipt',
+  'waitlist_free',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
@@ -33,6 +37,8 @@ export const LINK_KINDS: readonly EmailKind[] = [
   'booking_confirmation',
   'booking_moved',
   'booking_reconfirmed',
+  'waitlist_receipt',
+  'waitlist_free',
 ];
 
 /** A claimed outbox row (public.email_claim). */
