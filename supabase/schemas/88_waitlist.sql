@@ -56,6 +56,12 @@ comment on column public.waitlist_entries.notified_at is
 alter table public.waitlist_entries enable row level security;
 -- no policy and no grant for anon or authenticated: join-waitlist uses the secret key
 
+-- the owner's cap of a day's list, beside the other rules in settings (setting_ranges has its range)
+insert into public.settings (key, value, description, is_public) values
+  ('waitlist_max_per_day', '20',
+   'Højst så mange personer på ventelisten til samme dag ("Skriv mig op" på en fuld dag). Derefter får nye besked om, at listen er fuld.',
+   false);
+
 -- is the day full? --------------------------------------------------------------------------------
 
 create function public.waitlist_day_state(p_service_id uuid, p_day date, p_now timestamptz)
@@ -264,7 +270,7 @@ begin
   loop
     if public.waitlist_day_state(v_day.service_id, v_day.day, p_now) = 'free' then
       v_first := public.booking_free_times(v_day.service_id, v_day.day, p_now,
-                                           v_day.duration_minutes) -> 'slots' ->> 0;
+                                           v_day.duration_minutes::integer) -> 'slots' ->> 0;
       with told as (
         update public.waitlist_entries e
            set notified_at = p_now
@@ -306,7 +312,7 @@ end;
 $$;
 
 comment on function public.waitlist_after_change() is
-  'Trigger function: after a change that may free a time (work periods released or moved, opening hours, closed and open days) tells the waiting lists (waitlist_notify at now()). Deferred to the commit, so a move within one transaction is judged as it ends.';
+  'Trigger function: after a change that may free a time (work periods released or moved, opening hours, closed and open days) tells the waiting lists (waitlist_notify at now()). On work periods deferred to the commit, so a move within one transaction is judged as it ends.';
 
 revoke all on function public.waitlist_after_change() from public, anon, authenticated;
 
@@ -326,21 +332,20 @@ create constraint trigger waitlist_after_work_period_delete
   when (old.active)
   execute function public.waitlist_after_change();
 
--- the owner opens more time: a closed day removed, an open day or longer hours added
-create constraint trigger waitlist_after_closed_date_change
+-- the owner opens more time: a closed day removed, an open day or longer hours added. Once per
+-- statement, not deferred: the owner edits these one at a time in the dashboard, and a deferred
+-- event would keep the table's TRUNCATE guard from answering in Danish in the same transaction
+create trigger waitlist_after_closed_date_change
   after update or delete on public.closed_dates
-  deferrable initially deferred
-  for each row execute function public.waitlist_after_change();
+  for each statement execute function public.waitlist_after_change();
 
-create constraint trigger waitlist_after_open_date_change
+create trigger waitlist_after_open_date_change
   after insert or update on public.open_dates
-  deferrable initially deferred
-  for each row execute function public.waitlist_after_change();
+  for each statement execute function public.waitlist_after_change();
 
-create constraint trigger waitlist_after_opening_hours_change
+create trigger waitlist_after_opening_hours_change
   after insert or update on public.opening_hours
-  deferrable initially deferred
-  for each row execute function public.waitlist_after_change();
+  for each statement execute function public.waitlist_after_change();
 
 -- retention ---------------------------------------------------------------------------------------
 

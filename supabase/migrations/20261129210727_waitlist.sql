@@ -4,8 +4,6 @@
 -- closed days, open days, opening hours), two new e-mail kinds, and run_retention deleting the
 -- lists of days that have passed. Everything new is closed to anon and authenticated.
 
--- Written by npm run db:diff from supabase/schemas/: review it, then commit it with the schema change.
-
 SET local check_function_bodies = off;
 
 ALTER TABLE "public"."email_outbox"
@@ -229,6 +227,45 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.setting_ranges()
+  RETURNS TABLE (
+    key       text,
+    min_value integer,
+    max_value integer,
+    unit      text
+  )
+  LANGUAGE sql
+  IMMUTABLE
+  SET search_path TO ''
+  AS $function$
+  select r.key, r.min_value, r.max_value, r.unit
+    from (values
+      ('min_advance_booking_days', 0, 365, 'dage'),
+      ('max_advance_booking_days', 1, 730, 'dage'),
+      ('slot_interval_minutes', 5, 240, 'minutter'),
+      ('workshop_capacity', 1, 20, 'biler'),
+      ('buffer_minutes', 0, 480, 'minutter'),
+      ('cancellation_notice_hours', 0, 8760, 'timer'),
+      ('reminder_hours_before', 1, 168, 'timer'),
+      ('owner_bookings_send_email', 0, 1, '1 = ja, 0 = nej'),
+      ('owner_agenda_email', 0, 1, '1 = ja, 0 = nej'),
+      ('no_show_requires_call', 0, 1, '1 = ja, 0 = nej'),
+      ('owner_message_delay_minutes', 0, 60, 'minutter'),
+      ('max_moves_per_booking', 0, 20, 'gange'),
+      ('email_max_attempts', 1, 50, 'forsøg'),
+      ('email_retry_base_seconds', 0, 3600, 'sekunder'),
+      ('max_bookings_per_ip_per_day', 1, 1000000, 'bookinger'),
+      ('max_open_bookings_per_contact', 1, 1000000, 'bookinger'),
+      ('max_new_bookings_per_hour', 1, 1000000, 'bookinger'),
+      ('max_booking_emails_per_recipient_per_day', 1, 1000000, 'mails'),
+      ('rate_limit_invalid_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
+      ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
+      ('booking_challenge_cost', 1, 1000000, 'gentagelser'),
+      ('waitlist_max_per_day', 1, 1000, 'personer')
+    ) as r(key, min_value, max_value, unit);
+$function$;
+
 CREATE OR REPLACE FUNCTION public.waitlist_after_change()
   RETURNS TRIGGER
   LANGUAGE plpgsql
@@ -306,7 +343,7 @@ begin
   loop
     if public.waitlist_day_state(v_day.service_id, v_day.day, p_now) = 'free' then
       v_first := public.booking_free_times(v_day.service_id, v_day.day, p_now,
-                                           v_day.duration_minutes) -> 'slots' ->> 0;
+                                           v_day.duration_minutes::integer) -> 'slots' ->> 0;
       with told as (
         update public.waitlist_entries e
            set notified_at = p_now
@@ -385,19 +422,19 @@ CREATE CONSTRAINT TRIGGER waitlist_after_work_period_update
   WHEN ((old.active AND ((NOT new.active) OR (old.period IS DISTINCT FROM new.period))))
   EXECUTE FUNCTION public.waitlist_after_change();
 
-CREATE CONSTRAINT TRIGGER waitlist_after_closed_date_change
-  AFTER DELETE OR UPDATE ON public.closed_dates DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW
+CREATE TRIGGER waitlist_after_closed_date_change
+  AFTER DELETE OR UPDATE ON public.closed_dates
+  FOR EACH STATEMENT
   EXECUTE FUNCTION public.waitlist_after_change();
 
-CREATE CONSTRAINT TRIGGER waitlist_after_open_date_change
-  AFTER INSERT OR UPDATE ON public.open_dates DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW
+CREATE TRIGGER waitlist_after_open_date_change
+  AFTER INSERT OR UPDATE ON public.open_dates
+  FOR EACH STATEMENT
   EXECUTE FUNCTION public.waitlist_after_change();
 
-CREATE CONSTRAINT TRIGGER waitlist_after_opening_hours_change
-  AFTER INSERT OR UPDATE ON public.opening_hours DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW
+CREATE TRIGGER waitlist_after_opening_hours_change
+  AFTER INSERT OR UPDATE ON public.opening_hours
+  FOR EACH STATEMENT
   EXECUTE FUNCTION public.waitlist_after_change();
 
 COMMENT ON COLUMN "public"."email_outbox"."kind" IS 'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar) og car_ready_time (ny færdigtid) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
@@ -424,7 +461,7 @@ COMMENT ON FUNCTION "public"."leave_waitlist"(text) IS 'Takes an address off a d
 
 COMMENT ON FUNCTION "public"."run_retention"(timestamp with time zone) IS 'Deletes personal data the privacy policy no longer allows us to keep: anonymises bookings 5 years after the customer''s last contact (a customer is an e-mail address, or a phone number for bookings without one), purges e-mail copies (sent: 30 days, failed: 90 days), rate-limit rows after 1 day, booking IP addresses after 30 days, used booking challenges once expired and the waiting lists of days that have passed (waitlist_retention). Run daily (pg_cron). Returns counts.';
 
-COMMENT ON FUNCTION "public"."waitlist_after_change"() IS 'Trigger function: after a change that may free a time (work periods released or moved, opening hours, closed and open days) tells the waiting lists (waitlist_notify at now()). Deferred to the commit, so a move within one transaction is judged as it ends.';
+COMMENT ON FUNCTION "public"."waitlist_after_change"() IS 'Trigger function: after a change that may free a time (work periods released or moved, opening hours, closed and open days) tells the waiting lists (waitlist_notify at now()). On work periods deferred to the commit, so a move within one transaction is judged as it ends.';
 
 COMMENT ON FUNCTION "public"."waitlist_day_state"(uuid, date, timestamp with time zone) IS 'A day as the waiting list sees it for a package at p_now: full (open, in the booking window, no free drop-off for the package''s own length), free, closed, outside_window or unknown_service.';
 
@@ -459,6 +496,12 @@ REVOKE ALL ON FUNCTION "public"."waitlist_retention"(timestamp WITH time zone) F
 GRANT EXECUTE ON FUNCTION "public"."waitlist_retention"(timestamp WITH time zone) TO "postgres", "service_role";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."waitlist_entries" TO "postgres", "service_role";
+
+-- the owner's cap of a day's list (a row: db diff compares no data)
+insert into public.settings (key, value, description, is_public) values
+  ('waitlist_max_per_day', '20',
+   'Højst så mange personer på ventelisten til samme dag ("Skriv mig op" på en fuld dag). Derefter får nye besked om, at listen er fuld.',
+   false);
 
 -- the platform's default privileges open what is created in public: closed by name
 REVOKE ALL ON TABLE "public"."waitlist_entries" FROM "anon", "authenticated";
