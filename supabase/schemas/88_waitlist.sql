@@ -347,6 +347,25 @@ create trigger waitlist_after_opening_hours_change
   after insert or update on public.opening_hours
   for each statement execute function public.waitlist_after_change();
 
+-- the owner's day ---------------------------------------------------------------------------------
+
+create function public.owner_day_waitlist(p_day date)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(e.email order by e.created_at), '[]'::jsonb)
+    from public.waitlist_entries e
+   where e.day = p_day and e.notified_at is null;
+$$;
+
+comment on function public.owner_day_waitlist(date) is
+  'The e-mail addresses still waiting for a free time on a day (not yet told), first written up first: the owner page''s day (owner_day_at).';
+
+revoke all on function public.owner_day_waitlist(date) from public, anon, authenticated;
+
 -- retention ---------------------------------------------------------------------------------------
 
 create function public.waitlist_retention(p_now timestamptz default now())

@@ -1621,6 +1621,12 @@ export type Database = {
         };
         Returns: string;
       };
+      owner_day_waitlist: {
+        Args: {
+          p_day: string;
+        };
+        Returns: SqlAnswer<'owner_day_waitlist'>;
+      };
       owner_drop_off: {
         Args: {
           p_drop_off: string;
