@@ -273,7 +273,13 @@ CREATE OR REPLACE FUNCTION public.waitlist_after_change()
   SET search_path TO ''
   AS $function$
 begin
-  perform public.waitlist_notify(now());
+  -- the change that freed the time (a cancellation, the owner's edit) must never fail because the
+  -- list could not be told: the list waits for the next change instead
+  begin
+    perform public.waitlist_notify(now());
+  exception when others then
+    raise warning 'waitlist_notify: % (%)', sqlerrm, sqlstate;
+  end;
   return null;
 end;
 $function$;

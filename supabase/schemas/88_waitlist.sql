@@ -306,7 +306,13 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform public.waitlist_notify(now());
+  -- the change that freed the time (a cancellation, the owner's edit) must never fail because the
+  -- list could not be told: the list waits for the next change instead
+  begin
+    perform public.waitlist_notify(now());
+  exception when others then
+    raise warning 'waitlist_notify: % (%)', sqlerrm, sqlstate;
+  end;
   return null;
 end;
 $$;

@@ -148,6 +148,15 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       await join(tx, day, 'second@example.dk');
       await commitPoint(tx);
       expect(await outbox(tx, 'waitlist_free')).toHaveLength(0);
+      // the owner's day names who waits, first written up first
+      const ownerDay = async () =>
+        (
+          await tx.one<{ r: { waitlist: string[] } }>(
+            'select public.owner_day_at($1::date, now()) r',
+            [day],
+          )
+        ).r.waitlist;
+      expect(await ownerDay()).toEqual(['first@example.dk', 'second@example.dk']);
 
       await tx.rows(
         `update public.bookings set status = 'cancelled', cancelled_at = now() where reference = $1`,
@@ -155,6 +164,7 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       );
       expect(await outbox(tx, 'waitlist_free')).toHaveLength(0); // not before the commit
       await commitPoint(tx);
+      expect(await ownerDay()).toEqual([]);
       const told = await outbox(tx, 'waitlist_free');
       expect(told.map((m) => m.recipient)).toEqual(['first@example.dk', 'second@example.dk']);
       expect(told[0]!.payload).toMatchObject({ day, serviceName: 'Sølvpakken', time: '09:00' });
