@@ -215,6 +215,52 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       ]);
     }));
 
+  it('tells the list when the car does not turn up (udeblevet): the rest of its day is free', () =>
+    withRollback(t, async (tx) => {
+      const { day, reference } = await fullDay(tx);
+      await join(tx, day, 'noshow@example.dk');
+      await commitPoint(tx);
+      const { id } = await tx.one<{ id: string }>(
+        'select id from public.bookings where reference = $1',
+        [reference],
+      );
+      await tx.rows(`select public.booking_set_status($1, 'no_show', $2::timestamptz)`, [
+        id,
+        `${day}T10:00:00+01:00`,
+      ]);
+      await commitPoint(tx);
+      expect((await outbox(tx, 'waitlist_free')).map((m) => m.recipient)).toEqual([
+        'noshow@example.dk',
+      ]);
+    }));
+
+  it('tells the list when the owner gives the day longer hours, weekly or for the one day', () =>
+    withRollback(t, async (tx) => {
+      const { day } = await fullDay(tx);
+      await join(tx, day, 'weekly@example.dk');
+      await tx.rows(
+        `update public.opening_hours set closes_at = '22:00' where weekday = extract(isodow from $1::date)`,
+        [day],
+      );
+      expect((await outbox(tx, 'waitlist_free')).map((m) => m.recipient)).toEqual([
+        'weekly@example.dk',
+      ]);
+      expect((await outbox(tx, 'waitlist_free'))[0]!.payload.time).toBe('20:00');
+    }));
+
+  it('tells the list when the owner opens the one day longer (open_dates)', () =>
+    withRollback(t, async (tx) => {
+      const { day } = await fullDay(tx);
+      await join(tx, day, 'oneday@example.dk');
+      await tx.rows(
+        `insert into public.open_dates (day, opens_at, closes_at, reason) values ($1, '09:00', '21:00', 'Aftenåbent')`,
+        [day],
+      );
+      expect((await outbox(tx, 'waitlist_free')).map((m) => m.recipient)).toEqual([
+        'oneday@example.dk',
+      ]);
+    }));
+
   it('leaves the list by the receipt token, and retention deletes a list once its day has passed', () =>
     withRollback(t, async (tx) => {
       const { day } = await fullDay(tx);
