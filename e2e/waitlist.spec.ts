@@ -9,6 +9,7 @@ import {
   dateButton,
   fillCustomer,
   GATEWAY,
+  mailsTo,
   offeredTimes,
   openContact,
   submitButton,
@@ -155,6 +156,26 @@ test('a full day: "Skriv mig op", a cancellation, the message, the one-tap booki
   const receipt = await waitForMail(first, 'Du er skrevet op til');
   expect(receipt.text).toMatch(/venteliste-afmeld=[0-9a-f]{64}/);
 
+  // a third changes his mind: the receipt's leave link asks, one tap takes him off the list
+  const third = `e2e-waitlist-third-${Date.now()}@example.dk`;
+  await writeUp(browser, day, third, false);
+  const thirdReceipt = await waitForMail(third, 'Du er skrevet op til');
+  const leaveHref = /https?:\/\/\S+\/contact\?venteliste-afmeld=[0-9a-f]{64}#form/.exec(
+    thirdReceipt.text,
+  )?.[0];
+  expect(leaveHref, 'the leave link').toBeTruthy();
+  const leaving = await (await browser.newContext()).newPage();
+  const leaveUrl = new URL(leaveHref!);
+  await leaving.goto(`${leaveUrl.pathname}${leaveUrl.search}${leaveUrl.hash}`);
+  const leave = leaving.getByRole('button', { name: 'Fjern mig fra ventelisten' });
+  await expect(leave).toBeVisible();
+  await axeBothThemes(leaving, 'the leave link');
+  await leave.click();
+  await expect(
+    leaving.getByRole('status').filter({ hasText: 'Du er fjernet fra ventelisten.' }),
+  ).toBeVisible();
+  await axeBothThemes(leaving, 'left the list');
+
   // the owner cancels the 09:00 wash in his table: one time is free on the day
   const cancelled = await edit(wash, { status: 'aflyst' });
   expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -168,6 +189,11 @@ test('a full day: "Skriv mig op", a cancellation, the message, the one-tap booki
       expect(url.searchParams.get('dag')).toBe(day);
       return `${url.pathname}${url.search}${url.hash}`;
     }),
+  );
+
+  // the one who left is not told
+  expect((await mailsTo(third)).map((m) => m.subject)).not.toContainEqual(
+    expect.stringMatching(/^Der er en ledig tid/),
   );
 
   // the first taps his link: the form on the day with his package, a free time, booked
