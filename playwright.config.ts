@@ -31,13 +31,19 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: CHROMIUM_FLAGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      // a phone's journey with a day of its own: run once, on the phone
+      testIgnore: /waitlist\.spec\.ts/,
+    },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], channel: undefined },
       // Journeys run once (desktop); the mobile project runs the layout and accessibility specs,
-      // and the journeys a phone is the point of (booking-fields: a typo answered at its field)
-      testMatch: /(layout|a11y|booking-fields)\.spec\.ts/,
+      // and the journeys a phone is the point of (booking-fields: a typo answered at its field;
+      // waitlist: "Skriv mig op" to a full day)
+      testMatch: /(layout|a11y|booking-fields|waitlist)\.spec\.ts/,
     },
   ],
   webServer: externalBaseUrl

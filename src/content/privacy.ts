@@ -4,6 +4,7 @@
  * map and videos only after a click, only the theme stored in the browser).
  */
 import { addressLine, business } from './business';
+import { waitlistPrivacy } from './privacy-waitlist';
 import type { PageSeo } from './seo';
 
 /** A paragraph, or a list of points (optionally with a bold lead-in). */
@@ -172,6 +173,7 @@ export const privacyContent = {
             text: 'Regnskabsmateriale opbevares, så længe bogføringsloven kræver det.',
           },
         ),
+        waitlistPrivacy,
       ],
     },
     {

@@ -368,6 +368,8 @@ begin
            'hours', (select jsonb_build_object('opens', public.owner_time_text(h.opens_at),
                                                'closes', public.owner_time_text(h.closes_at))
                        from public.booking_day_hours(p_day) h),
+           -- who waits for a free time that day ("Skriv mig op", 88_waitlist.sql)
+           'waitlist', public.owner_day_waitlist(p_day),
            'cars', coalesce((
              select jsonb_agg(public.owner_car_of(b, r.role, r.at, p_now) order by r.at nulls last, b.reference)
                from public.owner_agenda_at(
@@ -381,7 +383,7 @@ end;
 $$;
 
 comment on function public.owner_day_at(date, timestamptz) is
-  'The owner page''s day as seen at p_now: {day, dayText (Danish), now, hours {opens, closes} or null when closed, cars: [owner_car]} of the cars owner_agenda_at shows that day, by their time that day.';
+  'The owner page''s day as seen at p_now: {day, dayText (Danish), now, hours {opens, closes} or null when closed, waitlist: [e-mail addresses still waiting for a free time that day, owner_day_waitlist], cars: [owner_car]} of the cars owner_agenda_at shows that day, by their time that day.';
 
 revoke all on function public.owner_day_at(date, timestamptz) from public, anon, authenticated;
 

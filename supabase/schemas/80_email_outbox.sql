@@ -43,6 +43,8 @@ create table public.email_outbox (
     'booking_confirmation', 'owner_notification', 'booking_reminder', 'cancellation_confirmation',
     'owner_cancellation', 'booking_moved', 'owner_booking_moved', 'owner_agenda',
     'booking_reconfirmed', 'car_ready', 'car_ready_time', 'review_request',
+    -- the waiting list of a full day (88_waitlist.sql)
+    'waitlist_receipt', 'waitlist_free',
     -- the SMS twins of customer e-mails (public.sms_kind), sent to recipient, a +45 number
     'sms_booking_confirmation', 'sms_booking_reminder', 'sms_booking_moved',
     'sms_cancellation_confirmation', 'sms_car_ready', 'sms_car_ready_time'
@@ -74,7 +76,7 @@ comment on table public.email_outbox is
 comment on column public.email_outbox.id is 'Mailens faste id (automatisk).';
 comment on column public.email_outbox.booking_id is 'Bookingen, mailen handler om.';
 comment on column public.email_outbox.kind is
-  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid) og review_request (anmodning om anmeldelse, dagen efter afhentning) går til kunden; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
+  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid) og review_request (anmodning om anmeldelse, dagen efter afhentning) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
 comment on column public.email_outbox.recipient is
   'Modtagerens adresse (ved SMS: telefonnummeret). Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
 comment on column public.email_outbox.payload is

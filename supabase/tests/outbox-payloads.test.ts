@@ -34,6 +34,7 @@ import {
 // taking a cancellation back queues the reconfirmation only for a job not over by the database's
 // own clock (booking_reconfirm_notifies, read in a trigger, which takes no p_now).
 let NOW = '';
+let WED = '';
 let THU = '';
 let FRI = '';
 let SAT = '';
@@ -55,7 +56,7 @@ async function pickWeek(q: { query: (sql: string) => Promise<unknown> }): Promis
     return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
   };
   NOW = at(tuesday, '10:00');
-  [THU, FRI, SAT] = [day(2), day(3), day(4)];
+  [WED, THU, FRI, SAT] = [day(1), day(2), day(3), day(4)];
 }
 
 const CTX: RenderContext = {
@@ -242,6 +243,30 @@ async function writeEveryKind(tx: Tx): Promise<Row[]> {
     ).n,
   ).toBe(1);
   await tx.rows('select public.owner_cancel($1, $2::timestamptz)', [d, at(SAT, '08:00')]);
+
+  // the waiting list: Wednesday filled by a polish (one bay for a moment), an address written up
+  // (its receipt), the polish cancelled and the list told of the free time
+  await tx.rows(`update public.settings set value = '1' where key = 'workshop_capacity'`);
+  const fill = await book(tx, {
+    serviceId: SERVICE.guldPolering,
+    date: WED,
+    time: '09:00',
+    now: NOW,
+  });
+  expect(fill, JSON.stringify(fill)).toMatchObject({ status: 'created' });
+  const joined = await tx.one<{ r: { status: string } }>(
+    `select public.join_waitlist(repeat('a', 64), $1::timestamptz + interval '5 minutes', $2, $3::date,
+                                 'venter@example.dk', '10.9.9.9', $1::timestamptz) r`,
+    [NOW, SERVICE.solv, WED],
+  );
+  expect(joined.r.status).toBe('joined');
+  await tx.rows(`update public.settings set value = '4' where key = 'workshop_capacity'`);
+  await tx.rows(`update public.bookings set status = 'cancelled' where reference = $1`, [
+    fill.reference,
+  ]);
+  expect(
+    (await tx.one<{ n: number }>('select public.waitlist_notify($1::timestamptz) n', [NOW])).n,
+  ).toBe(1);
 
   // the owner's alerts: online booking closed for a burst, a booking without a client address,
   // a closed day with a booking on it

@@ -985,6 +985,10 @@ const PERFORMERS: Record<string, Performer> = {
   'Kunder flytter selv (linket "Flyt booking")': {
     notAStep: 'what the customer does, tested in reschedule-function.test.ts',
   },
+  'Ventelisten: "Skriv mig op" (tabel `waitlist_entries`)': {
+    notAStep:
+      'what the customers do and the list tells them, tested in waitlist.test.ts and waitlist-function.test.ts; the cap is in the settings table above',
+  },
   'Morgenoversigt på e-mail (indstillingen `owner_agenda_email`)': {
     async perform() {
       const h = 'Morgenoversigt på e-mail (indstillingen `owner_agenda_email`)';

@@ -713,6 +713,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      waitlist_entries: {
+        Row: {
+          id: string;
+          day: string;
+          service_id: string;
+          email: string;
+          leave_token_hash: string;
+          client_ip: string | null;
+          created_at: string;
+          notified_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          day: string;
+          service_id: string;
+          email: string;
+          leave_token_hash: string;
+          client_ip?: string | null;
+          created_at: string;
+          notified_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          day?: string;
+          service_id?: string;
+          email?: string;
+          leave_token_hash?: string;
+          client_ip?: string | null;
+          created_at?: string;
+          notified_at?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       owner_agenda: {
@@ -1372,6 +1405,24 @@ export type Database = {
         };
         Returns: boolean;
       };
+      join_waitlist: {
+        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
+          p_service_id: string;
+          p_day: string;
+          p_email: string;
+          p_client_ip?: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'join_waitlist'>;
+      };
+      leave_waitlist: {
+        Args: {
+          p_token: string;
+        };
+        Returns: SqlAnswer<'leave_waitlist'>;
+      };
       live_status: {
         Args: never;
         Returns: SqlAnswer<'live_status'>;
@@ -1624,6 +1675,12 @@ export type Database = {
           p_day: string;
         };
         Returns: string;
+      };
+      owner_day_waitlist: {
+        Args: {
+          p_day: string;
+        };
+        Returns: SqlAnswer<'owner_day_waitlist'>;
       };
       owner_drop_off: {
         Args: {
@@ -1974,6 +2031,26 @@ export type Database = {
           p_text: string;
         };
         Returns: boolean;
+      };
+      waitlist_day_state: {
+        Args: {
+          p_service_id: string;
+          p_day: string;
+          p_now: string;
+        };
+        Returns: string;
+      };
+      waitlist_notify: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      waitlist_retention: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
       };
     };
     Enums: {

@@ -40,6 +40,14 @@ export const MESSAGES = {
   challengeTooEasy:
     'Der kommer mange bookinger lige nu, så robottjekket skal tages om med en sværere opgave. Vent et øjeblik, til det nye tjek er færdigt, og send igen.',
   challengeUnavailable: `Robottjekket kan ikke hentes lige nu. Prøv igen om lidt, eller ring til os på ${PHONE}.`,
+  // the waiting list of a full day (join-waitlist)
+  waitlistDayNotFull:
+    'Der er stadig ledige tider den dag. Vælg en af dem i stedet for at skrive dig op.',
+  waitlistDayNotOffered: 'Den valgte dag kan ikke bookes, så du kan ikke skrive dig op til den.',
+  waitlistListFull: `Ventelisten til den dag er fuld. Vælg en anden dag, eller ring til os på ${PHONE}.`,
+  waitlistContactCap: `Du står allerede på ventelisten til 3 dage. Ring til os på ${PHONE}, så hjælper vi dig.`,
+  waitlistAddressCap: `Der er skrevet mange op fra din internetforbindelse i dag. Ring til os på ${PHONE}, så hjælper vi dig.`,
+  waitlistLeaveUnknown: 'Du står ikke (længere) på ventelisten. Listen slettes, når dagen er gået.',
   methodNotAllowed: 'Metoden er ikke tilladt.',
   internal: `Der opstod en fejl. Prøv igen senere, eller ring til os på ${PHONE}.`,
 } as const;

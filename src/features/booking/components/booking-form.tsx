@@ -58,6 +58,7 @@ import { useSlotChoice } from './use-slot-choice';
 import { JobFields } from './job-fields';
 import { useJob } from './use-job';
 import { NO_CHOICE, type JobChoice, type JobQuote } from '~/lib/job';
+import { WAITLIST_QUERY, waitlistCopy } from '~/content/waitlist';
 
 // only a failure needs it: loaded when the backend first fails to answer (if even that import
 // fails, the same words without their frame)
@@ -72,6 +73,21 @@ const OutageNotice = lazy(() =>
     ),
   })),
 );
+
+// "Skriv mig op": only a chosen full day needs it (and the receipt's leave link its own part)
+const WaitlistOffer = lazy(() => import('./waitlist-offer'));
+const WaitlistLeave = lazy(() => import('./waitlist-leave'));
+
+/** What the waiting list's e-mail links carry: the day to open, or the leave link's token. */
+function waitlistLink(search: string): { day: string | null; leave: string | null } {
+  const query = new URLSearchParams(search);
+  const day = query.get(WAITLIST_QUERY.day);
+  const leave = query.get(WAITLIST_QUERY.leave);
+  return {
+    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    leave: leave && /^[0-9a-f]{64}$/.test(leave) ? leave : null,
+  };
+}
 
 /** The form's id: the submit button sits after the robot check, outside the form, and names it. */
 const FORM_ID = 'booking-form';
@@ -107,7 +123,12 @@ export function BookingForm() {
   return (
     <BookingQueryProvider>
       {/* a new navigation with another service starts over with that service */}
-      <BookingFormCard key={hint ?? ''} hint={hydrated ? hint : null} />
+      <BookingFormCard
+        key={hint ?? ''}
+        hint={hydrated ? hint : null}
+        linkDay={hydrated ? waitlistLink(location.search).day : null}
+        leaveToken={hydrated ? waitlistLink(location.search).leave : null}
+      />
     </BookingQueryProvider>
   );
 }
@@ -142,7 +163,16 @@ function useIdleAfterHydration(): boolean {
   return idle;
 }
 
-const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string | null }) {
+const BookingFormCard = memo(function BookingFormCard({
+  hint,
+  linkDay,
+  leaveToken,
+}: {
+  hint: string | null;
+  /** The day a waiting list's "ledig tid" link opens (yyyy-MM-dd). */
+  linkDay: string | null;
+  leaveToken: string | null;
+}) {
   const siteData = useOptionalSiteData();
   // the build's services stand in until the database's answer; without them, ask at once
   const idle = useIdleAfterHydration();
@@ -252,6 +282,21 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
     () => (dayWithoutTime ? nextFreeTime(calendar.data, date) : null),
     [dayWithoutTime, calendar.data, date],
   );
+  // a chosen day that is full for the package: its waiting list is offered
+  const fullDay =
+    dayWithoutTime && calendar.data?.days.find((d) => d.day === date)?.status === 'full';
+
+  // the waiting list's link opens its day once the calendar has answered (a day outside the
+  // window stays unchosen); if the day is full again, someone else on the list was first
+  const linkDayTaken = useRef(false);
+  useEffect(() => {
+    if (!linkDay || linkDayTaken.current || !service || !calendar.data) return;
+    linkDayTaken.current = true;
+    const known = calendar.data.days.find((d) => d.day === linkDay);
+    if (known && (known.status === 'bookable' || known.status === 'full')) {
+      pickDate(linkDay);
+    }
+  }, [linkDay, service, calendar.data, pickDate]);
   // stable, so that the memoised fields re-render only when their own props change
   const pickService = useCallback(
     (id: string) => {
@@ -483,6 +528,11 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
         <CardDescription>{bookingCopy.intro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        {leaveToken ? (
+          <Suspense fallback={null}>
+            <WaitlistLeave token={leaveToken} />
+          </Suspense>
+        ) : null}
         {confirmation ? (
           <BookingConfirmation
             booking={confirmation.booking}
@@ -550,11 +600,27 @@ const BookingFormCard = memo(function BookingFormCard({ hint }: { hint: string |
                 onlyTime={onlyTime}
               />
             </div>
+            {linkDay !== null && fullDay && date === linkDay && !outage ? (
+              <p role="status" data-testid="waitlist-taken" className="text-sm font-medium">
+                {waitlistCopy.taken}
+              </p>
+            ) : null}
             {dayWithoutTime && !outage ? (
               <NextFreeTime
                 next={nextFree}
                 onTake={(next) => pickDayAndTime(next.day, next.time)}
               />
+            ) : null}
+            {fullDay && service && date && !outage ? (
+              <Suspense fallback={null}>
+                <WaitlistOffer
+                  key={`${service.id}:${date}`}
+                  serviceId={service.id}
+                  day={date}
+                  payload={challenge.payload}
+                  renew={challenge.renew}
+                />
+              </Suspense>
             ) : null}
             {summary ? <BookingSummary summary={summary} /> : null}
             <CustomerFields disabled={submitting} errors={fieldErrors} onEdit={editField} />

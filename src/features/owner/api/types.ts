@@ -74,6 +74,8 @@ export interface OwnerDay {
   /** The server's now (ISO): today and tomorrow are the server's, not the phone's clock. */
   now: string;
   hours: { opens: string; closes: string } | null;
+  /** The e-mail addresses on the day's waiting list, not yet told of a free time. */
+  waitlist?: string[];
   cars: Car[];
 }
 

@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ownerCopy } from '~/content/owner';
+import { ownerWaitlistCopy } from '~/content/owner-waitlist';
 import { danishDay } from '~/lib/danish-date';
 import { OwnerError, ownerMessage } from '../api/errors';
 import { useOwnerDay } from '../api/queries';
@@ -102,6 +103,8 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
 
       <PhoneBookingDialog />
 
+      {data?.waitlist && data.waitlist.length > 0 ? <DayWaitlist emails={data.waitlist} /> : null}
+
       {data && cars.length === 0 ? <p className="text-muted-foreground">{copy.none}</p> : null}
       {cars.length > 0 ? (
         <ul className="grid gap-4" aria-label={copy.count(cars.length)}>
@@ -118,5 +121,26 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** Who waits for a free time on the day: how many, and their addresses. */
+function DayWaitlist({ emails }: { emails: string[] }) {
+  return (
+    <section
+      aria-labelledby="owner-waitlist-title"
+      data-testid="owner-waitlist"
+      className="grid gap-1 rounded-lg border p-4"
+    >
+      <h3 id="owner-waitlist-title" className="font-semibold">
+        {ownerWaitlistCopy.title}: {ownerWaitlistCopy.count(emails.length)}
+      </h3>
+      <p className="text-sm text-muted-foreground">{ownerWaitlistCopy.hint}</p>
+      <ul className="text-sm">
+        {emails.map((email) => (
+          <li key={email}>{email}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

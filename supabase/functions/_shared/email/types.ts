@@ -15,6 +15,8 @@ export const EMAIL_KINDS = [
   'car_ready',
   'car_ready_time',
   'review_request',
+  'waitlist_receipt',
+  'waitlist_free',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -28,6 +30,8 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'car_ready',
   'car_ready_time',
   'review_request',
+  'waitlist_receipt',
+  'waitlist_free',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */
@@ -36,6 +40,8 @@ export const LINK_KINDS: readonly EmailKind[] = [
   'booking_moved',
   'booking_reconfirmed',
   'review_request',
+  'waitlist_receipt',
+  'waitlist_free',
 ];
 
 /** A claimed outbox row (public.email_claim). */

@@ -146,6 +146,26 @@ describe("the day's cars", () => {
 });
 
 describe('a tap that messages the customer: confirm, then undo within the window', () => {
+  it('names the day’s waiting list: how many wait for a free time, and who', async () => {
+    mocked.ownerDay.mockResolvedValue({ ...day, waitlist: ['ole@example.dk', 'kim@example.dk'] });
+    renderOwner();
+    const list = await screen.findByTestId('owner-waitlist');
+    expect(within(list).getByRole('heading')).toHaveTextContent(
+      'Venteliste: 2 venter på en ledig tid denne dag',
+    );
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ole@example.dk', 'kim@example.dk']);
+  });
+
+  it('shows no waiting list on a day nobody waits for', async () => {
+    renderOwner();
+    await screen.findAllByTestId('owner-car');
+    expect(screen.queryByTestId('owner-waitlist')).toBeNull();
+  });
+
   it('asks first, changes once, and "Fortryd" sets the status back from the new one', async () => {
     const { user } = renderOwner();
     const card = within((await screen.findAllByTestId('owner-car'))[0]!);

@@ -17,6 +17,7 @@ import { ownerBookingMoved } from './owner-booking-moved.ts';
 import { ownerCancellation } from './owner-cancellation.ts';
 import { ownerNotification } from './owner-notification.ts';
 import { reviewRequest } from './review-request.ts';
+import { waitlistFree, waitlistReceipt } from './waitlist.ts';
 
 export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   bookingConfirmation,
@@ -35,6 +36,8 @@ export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   noClientAddressAlert,
   closedDayAlert,
   givenUpAlert,
+  waitlistReceipt,
+  waitlistFree,
 ];
 
 /** The message kind of an outbox row: its kind, and for the owner's alerts payload.alert. */

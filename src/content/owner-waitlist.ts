@@ -1,0 +1,7 @@
+/** The owner page's day: who waits for a free time on it ("Skriv mig op" on a full day). */
+export const ownerWaitlistCopy = {
+  title: 'Venteliste',
+  count: (n: number) =>
+    n === 1 ? '1 venter på en ledig tid denne dag' : `${n} venter på en ledig tid denne dag`,
+  hint: 'Bliver der en tid ledig (aflysning, flytning, udeblevet), får de alle en mail med et link til at booke.',
+} as const;

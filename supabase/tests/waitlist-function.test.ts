@@ -1,0 +1,187 @@
+// join-waitlist over HTTP on the embedded stack (PGlite) with the local mailbox: "Skriv mig op" to
+// a full day, its receipt and leave link, the message with the one-tap link when a cancellation
+// frees a time, and an attacker with one machine: no or a wrong proof of work, oversized and
+// malformed bodies, a link for an address, a day that is not full, a flood from one address.
+// The links' query names are the form's (src/content/waitlist.ts), which this test ties.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Mailbox } from '../../local/mailbox/index.ts';
+import type { TestStack } from '../../local/testing/index.ts';
+import { WAITLIST_QUERY as FORM_QUERY } from '../../src/content/waitlist.ts';
+import { WAITLIST_QUERY } from '../functions/_shared/email/waitlist-links.ts';
+import { MESSAGES } from '../functions/_shared/messages.ts';
+import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
+import { callFunction, withAltcha } from './helpers/http.ts';
+import { liftBookingCaps, SERVICE } from './helpers/sql.ts';
+
+let running: EmailStack;
+let stack: TestStack;
+let mailbox: Mailbox;
+let day = '';
+let nextDay = '';
+let reference = '';
+
+const join = async (body: Record<string, unknown>, withProof = true) =>
+  callFunction<Record<string, unknown>>(
+    stack,
+    'join-waitlist',
+    withProof ? await withAltcha(stack, body) : body,
+  );
+const count = async () =>
+  Number(
+    (await stack.query<{ n: string }>('select count(*) n from public.waitlist_entries'))[0]!.n,
+  );
+
+beforeAll(async () => {
+  running = await startEmailStack();
+  ({ stack, mailbox } = running);
+  await liftBookingCaps(stack.query);
+  // a Monday to Wednesday opening at 09:00 with an open day after it: a 14-hour polish from 09:00
+  // fills it for every package on the one bay
+  const [row] = await stack.query<{ d: string; n: string }>(
+    `select d::date::text d, (d::date + 1)::text n
+       from generate_series((now() at time zone 'Europe/Copenhagen')::date + 2,
+                            (now() at time zone 'Europe/Copenhagen')::date + 40, interval '1 day') d
+      where extract(isodow from d) in (1, 2, 3)
+        and exists (select 1 from public.booking_day_hours(d::date) h
+                     where (h.opens_at at time zone 'Europe/Copenhagen')::time = time '09:00')
+        and exists (select 1 from public.booking_day_hours(d::date + 1))
+      order by d limit 1`,
+  );
+  day = row!.d;
+  nextDay = row!.n;
+  await stack.query(`update public.settings set value = '1' where key = 'workshop_capacity'`);
+  const booked = await callFunction<{ reference: string }>(stack, 'create-booking', {
+    serviceId: SERVICE.guldPolering,
+    customerName: 'Bo Nielsen',
+    customerEmail: 'polering@example.dk',
+    customerPhone: '21345678',
+    bookingDate: day,
+    bookingTime: '09:00',
+  });
+  expect(booked.status).toBe(201);
+  reference = booked.body.reference;
+});
+
+afterAll(async () => {
+  await running?.stop();
+});
+
+beforeEach(async () => {
+  await stack.query('delete from public.waitlist_entries');
+  await stack.query(`delete from public.email_outbox where kind like 'waitlist%'`);
+  mailbox.store.messages.length = 0;
+});
+
+describe('join-waitlist', () => {
+  it('writes an address up once for a full day, sends one receipt with a leave link that works', async () => {
+    const first = await join({ serviceId: SERVICE.solv, day, customerEmail: 'ole@example.dk' });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { day, serviceName: 'Sølvpakken', already: false },
+    });
+    const again = await join({ serviceId: SERVICE.solv, day, customerEmail: ' OLE@example.dk' });
+    expect(again).toMatchObject({ status: 200, body: { already: true } });
+    expect(await count()).toBe(1);
+
+    expect((await runEmailSender(stack)).status).toBe(200);
+    const receipts = mailbox.store.messages.filter((m) => m.to[0] === 'ole@example.dk');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toMatch(/^Du er skrevet op til \w+dag den \d+\. \w+ \d{4}$/);
+    const link = new RegExp(`/contact\\?${WAITLIST_QUERY.leave}=([0-9a-f]{64})#form`).exec(
+      receipts[0]!.text,
+    );
+    expect(link).not.toBeNull();
+
+    const left = await callFunction(stack, 'join-waitlist', { leaveToken: link![1] });
+    expect(left).toMatchObject({ status: 200, body: { left: true, day } });
+    expect(await count()).toBe(0);
+    const gone = await callFunction(stack, 'join-waitlist', { leaveToken: link![1] });
+    expect(gone).toMatchObject({ status: 404, body: { error: MESSAGES.waitlistLeaveUnknown } });
+  });
+
+  it('refuses a missing, wrong or reused proof of work, and writes nothing', async () => {
+    const body = { serviceId: SERVICE.solv, day, customerEmail: 'bot@example.dk' };
+    expect(await join(body, false)).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.challengeMissing },
+    });
+    expect(await join({ ...body, altcha: 'bm90IGEgcHJvb2Y=' }, false)).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.challengeInvalid },
+    });
+    const proof = (await withAltcha(stack, body)) as Record<string, unknown>;
+    expect((await join(proof, false)).status).toBe(200);
+    expect(await join({ ...proof, customerEmail: 'bot2@example.dk' }, false)).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.challengeUsed },
+    });
+    expect(await count()).toBe(1);
+  });
+
+  it('answers bad input in Danish with 4xx, never 500', async () => {
+    const good = { serviceId: SERVICE.solv, day, customerEmail: 'kim@example.dk' };
+    const cases: [unknown, number][] = [
+      [{ ...good, customerEmail: 'https://snyd.example/?x=' }, 400],
+      [{ ...good, customerEmail: 'a\u0000b@example.dk' }, 400],
+      [{ ...good, customerEmail: `${'a'.repeat(300)}@example.dk` }, 400],
+      [{ ...good, day: '2026-02-30' }, 400],
+      [{ ...good, serviceId: 'not-a-uuid' }, 400],
+      [{ ...good, notes: 'besøg https://snyd.example' }, 400],
+      [{ ...good, customerEmail: 'x'.repeat(20_000) }, 413],
+      [[1, 2, 3], 400],
+      [{ leaveToken: 'nope' }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const answer = await join(body as Record<string, unknown>);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(typeof (answer.body as { error?: unknown }).error).toBe('string');
+    }
+    const email = await join({ ...good, customerEmail: 'https://snyd.example/?x=' });
+    expect(email.body).toMatchObject({ field: 'customerEmail' });
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses a day with free times (409) and a flood from one address (429)', async () => {
+    expect(
+      await join({ serviceId: SERVICE.solv, day: nextDay, customerEmail: 'fri@example.dk' }),
+    ).toMatchObject({ status: 409, body: { error: MESSAGES.waitlistDayNotFull } });
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await join({ serviceId: SERVICE.solv, day, customerEmail: `flood${i}@example.dk` }))
+          .status,
+      ).toBe(200);
+    }
+    expect(
+      await join({ serviceId: SERVICE.solv, day, customerEmail: 'flood9@example.dk' }),
+    ).toMatchObject({ status: 429, body: { error: MESSAGES.waitlistAddressCap } });
+    expect(await count()).toBe(5);
+  });
+
+  it('tells the list with a link to the day and the package when a cancellation frees a time', async () => {
+    expect(
+      (await join({ serviceId: SERVICE.solv, day, customerEmail: 'a@example.dk' })).status,
+    ).toBe(200);
+    expect(
+      (await join({ serviceId: SERVICE.solv, day, customerEmail: 'b@example.dk' })).status,
+    ).toBe(200);
+    await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
+      reference,
+    ]);
+    expect((await runEmailSender(stack)).status).toBe(200);
+    for (const to of ['a@example.dk', 'b@example.dk']) {
+      const free = mailbox.store.messages.filter(
+        (m) => m.to[0] === to && m.subject.startsWith('Der er en ledig tid'),
+      );
+      expect(free, to).toHaveLength(1);
+      const href = /http:\/\/\S+\/contact\?\S+#form/.exec(free[0]!.text)![0];
+      const query = new URL(href).searchParams;
+      expect(query.get(FORM_QUERY.service)).toBe('Sølvpakken');
+      expect(query.get(FORM_QUERY.day)).toBe(day);
+    }
+    expect(FORM_QUERY).toEqual(WAITLIST_QUERY);
+    // the polish back on the day for the next tests
+    await stack.query(`update public.bookings set status = 'confirmed' where reference = $1`, [
+      reference,
+    ]);
+  });
+});
