@@ -292,7 +292,10 @@ as $$
       ('rate_limit_invalid_per_ip_per_hour', 1, 1000000, 'forsøg'),
       ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
       ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
-      ('booking_challenge_cost', 1, 1000000, 'gentagelser')
+      ('booking_challenge_cost', 1, 1000000, 'gentagelser'),
+      ('max_visitor_messages_per_day', 1, 1000000, 'beskeder'),
+      ('max_visitor_messages_per_ip_per_day', 1, 1000000, 'beskeder'),
+      ('max_visitor_messages_per_email_per_day', 1, 1000000, 'beskeder')
     ) as r(key, min_value, max_value, unit);
 $$;
 

@@ -665,6 +665,48 @@ export type Database = {
         };
         Relationships: [];
       };
+      visitor_messages: {
+        Row: {
+          id: string;
+          topic: string;
+          name: string;
+          email: string;
+          phone: string | null;
+          car: string | null;
+          message: string;
+          client_ip: string | null;
+          idempotency_key: string | null;
+          request_hash: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          topic: string;
+          name: string;
+          email: string;
+          phone?: string | null;
+          car?: string | null;
+          message: string;
+          client_ip?: string | null;
+          idempotency_key?: string | null;
+          request_hash: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          topic?: string;
+          name?: string;
+          email?: string;
+          phone?: string | null;
+          car?: string | null;
+          message?: string;
+          client_ip?: string | null;
+          idempotency_key?: string | null;
+          request_hash?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       owner_agenda: {
@@ -1902,6 +1944,18 @@ export type Database = {
           p_text: string;
         };
         Returns: boolean;
+      };
+      visitor_message_send: {
+        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
+          p_request: Json;
+          p_idempotency_key?: string;
+          p_client_ip?: string;
+          p_now?: string;
+          p_challenge_cost?: number;
+        };
+        Returns: SqlAnswer<'visitor_message_send'>;
       };
     };
     Enums: {

@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'owner_visitor_message',
+  'visitor_message_receipt',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -26,6 +28,7 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'booking_reconfirmed',
   'car_ready',
   'car_ready_time',
+  'visitor_message_receipt',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */

@@ -16,6 +16,7 @@ import { ownerAgenda } from './owner-agenda.ts';
 import { ownerBookingMoved } from './owner-booking-moved.ts';
 import { ownerCancellation } from './owner-cancellation.ts';
 import { ownerNotification } from './owner-notification.ts';
+import { ownerVisitorMessage, visitorMessageReceipt } from './visitor-message.ts';
 
 export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   bookingConfirmation,
@@ -33,6 +34,8 @@ export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   noClientAddressAlert,
   closedDayAlert,
   givenUpAlert,
+  ownerVisitorMessage,
+  visitorMessageReceipt,
 ];
 
 /** The message kind of an outbox row: its kind, and for the owner's alerts payload.alert. */
