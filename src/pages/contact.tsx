@@ -6,7 +6,8 @@ import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { contactContent, contactSeo } from '~/content/contact-page';
-import { BookingForm } from '~/features/booking';
+import { MESSAGE_ANCHOR, messageFormCopy } from '~/content/message-form';
+import { BookingForm, MessageForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
 import { jobCatalogueData } from '~/lib/job-catalogue';
 import { loadSiteFacts } from '~/lib/site-data.server';
@@ -53,7 +54,21 @@ export default function Page() {
         </div>
       </section>
 
-      <Section id="information" muted heading={info}>
+      <Section
+        id={MESSAGE_ANCHOR}
+        muted
+        heading={{
+          eyebrow: messageFormCopy.eyebrow,
+          title: messageFormCopy.title,
+          description: messageFormCopy.description,
+        }}
+      >
+        <div className="mx-auto max-w-3xl">
+          <MessageForm />
+        </div>
+      </Section>
+
+      <Section id="information" heading={info}>
         <InfoCards />
       </Section>
 

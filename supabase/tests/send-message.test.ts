@@ -9,7 +9,7 @@ import { WORKSHOP } from '../functions/_shared/email/business.ts';
 import { MESSAGE_FIELD_MESSAGES } from '../functions/_shared/message-rules.ts';
 import { CUSTOMER_MESSAGES } from '../functions/_shared/customer-rules.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
-import { SEND_MESSAGE_ERRORS } from '../functions/send-message/index.ts';
+import { SEND_MESSAGE_ERRORS } from '../functions/_shared/message-errors.ts';
 import { business } from '../../src/content/business.ts';
 import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { rawRequest, withAltcha } from './helpers/http.ts';

@@ -1,4 +1,5 @@
 import { CalendarCheck, MessageSquare } from 'lucide-react';
+import { MESSAGE_FORM_HREF } from '~/content/message-form';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { ActionLink, CallButton } from './action-link';
@@ -10,7 +11,7 @@ export interface ClosingCtaProps {
 
 /**
  * The call-to-action band that closes a page: book online (the form on /contact) beside the phone
- * link, and the spec's 'Send besked' button to /contact.
+ * link, and the spec's 'Send besked' button to the message form on /contact.
  */
 export function ClosingCta({ heading, text }: ClosingCtaProps) {
   return (
@@ -26,7 +27,7 @@ export function ClosingCta({ heading, text }: ClosingCtaProps) {
               {sectionText.bookOnline}
             </ActionLink>
             <CallButton variant="outline" />
-            <ActionLink icon={MessageSquare} to="/contact" variant="outline">
+            <ActionLink icon={MessageSquare} to={MESSAGE_FORM_HREF} variant="outline">
               {sectionText.sendMessage}
             </ActionLink>
           </div>

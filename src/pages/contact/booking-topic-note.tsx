@@ -1,6 +1,33 @@
 import { Info } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { bookingTopicOf } from '~/content/booking-topics';
+import { business, mailtoHref, telHref } from '~/content/business';
+
+const LINKS = [
+  { text: business.phone.display, href: telHref(business.phone) },
+  { text: business.email, href: mailtoHref },
+];
+
+/** The note's text with the workshop's phone number and e-mail address as links to call or write. */
+function withContactLinks(text: string) {
+  const pattern = new RegExp(
+    `(${LINKS.map((l) => l.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+  );
+  return text.split(pattern).map((part, i) => {
+    const link = LINKS.find((l) => l.text === part);
+    return link ? (
+      <a
+        key={i}
+        href={link.href}
+        className="font-medium text-foreground underline underline-offset-4"
+      >
+        {part}
+      </a>
+    ) : (
+      part
+    );
+  });
+}
 
 /**
  * The note above the booking form for a link that asked for work priced individually or for a
@@ -20,7 +47,7 @@ export function BookingTopicNote() {
         <h2 id="booking-topic-title" className="font-semibold">
           {topic.title}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{topic.text}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{withContactLinks(topic.text)}</p>
       </div>
     </div>
   );

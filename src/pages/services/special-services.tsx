@@ -1,9 +1,9 @@
 import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
 import { specialServicesContent as text } from '~/content/special-services';
-import { bookingTopicHref } from '~/content/booking-topics';
+import { QUOTE_FORM_HREF } from '~/content/message-form';
 
-/** Boats, motorcycles, caravans and more: priced individually, with a link to /contact. */
+/** Boats, motorcycles, caravans and more: priced individually, with a link to the quote request on /contact (the message form, #besked). */
 export function SpecialServices() {
   return (
     <Section id="specialopgaver" muted heading={text}>
@@ -22,7 +22,7 @@ export function SpecialServices() {
           );
         })}
       </ul>
-      <MoreLink to={bookingTopicHref('special')} size="lg">
+      <MoreLink to={QUOTE_FORM_HREF} size="lg">
         {text.link}
       </MoreLink>
     </Section>

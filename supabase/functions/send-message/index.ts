@@ -11,6 +11,7 @@
 // Every refusal is {error: '<Danish>'}; a stored message is never stored or mailed twice.
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
 import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import { SEND_MESSAGE_ERRORS } from '../_shared/message-errors.ts';
 import {
   isMessageField,
   MESSAGE_FIELDS,
@@ -25,17 +26,6 @@ import {
   isIdempotencyKey,
   readAltchaField,
 } from '../_shared/validation.ts';
-import { WORKSHOP } from '../_shared/email/business.ts';
-
-const PHONE = WORKSHOP.phone.display;
-
-/** The Danish answers of this function besides the fields' own (message-rules.ts). */
-export const SEND_MESSAGE_ERRORS = {
-  rateLimited: `Du har sendt mange beskeder i dag. Vent til i morgen, eller ring til os på ${PHONE}.`,
-  busy: `Vi får lige nu usædvanligt mange beskeder, så formularen holder pause. Ring til os på ${PHONE}, eller skriv til ${WORKSHOP.email}.`,
-  idempotencyMismatch:
-    'Denne forespørgsel er allerede brugt til en anden besked. Genindlæs siden, og prøv igen.',
-} as const;
 
 const CHALLENGE_REFUSAL = {
   missing: MESSAGES.challengeMissing,
