@@ -36,8 +36,9 @@ export default defineConfig({
       name: 'mobile',
       use: { ...devices['Pixel 7'], channel: undefined },
       // Journeys run once (desktop); the mobile project runs the layout and accessibility specs,
-      // and the journeys a phone is the point of (booking-fields: a typo answered at its field)
-      testMatch: /(layout|a11y|booking-fields)\.spec\.ts/,
+      // and the journeys a phone is the point of (booking-fields: a typo answered at its field;
+      // question: a quote request sent from a phone)
+      testMatch: /(layout|a11y|booking-fields|question)\.spec\.ts/,
     },
   ],
   webServer: externalBaseUrl

@@ -4,15 +4,7 @@
  */
 import { business } from './business';
 
-/** The section's anchor on /contact. */
-export const MESSAGE_ANCHOR = 'besked';
-/** The query parameter that preselects what the message is about (`?besked=tilbud`). */
-export const MESSAGE_TOPIC_PARAM = 'besked';
-
-/** Where "Send besked" goes. */
-export const MESSAGE_FORM_HREF = `/contact#${MESSAGE_ANCHOR}`;
-/** Where "Få et uforpligtende tilbud" goes: the form with the quote preselected. */
-export const QUOTE_FORM_HREF = `/contact?${MESSAGE_TOPIC_PARAM}=tilbud#${MESSAGE_ANCHOR}`;
+export { MESSAGE_ANCHOR, MESSAGE_TOPIC_PARAM } from './message-links';
 
 export const messageFormCopy = {
   eyebrow: 'Spørgsmål eller tilbud',

@@ -170,7 +170,7 @@ export const privacyContent = {
         ),
         // the message form on /contact (#besked), in a paragraph of its own
         p(
-          'Beskeder fra formularen "Skriv til os" (navn, e-mail, telefon og bil, hvis du oplyser dem, din besked og den IP-adresse, den kom fra) bruger vi kun til at svare dig (vores legitime interesse i at besvare henvendelser, eller et tilbud før en aftale). Vi får beskeden som e-mail og sender dig en kvittering. Selve beskeden slettes automatisk 6 måneder efter, at vi modtog den, og kopierne af de to e-mails i vores system efter 30 dage.',
+          'Beskeder fra formularen "Skriv til os" (navn, e-mail, telefon og bil, hvis du oplyser dem, beskeden og din IP-adresse) bruger vi kun til at svare dig. Vi får beskeden som e-mail, og du får en kvittering. Beskeden slettes efter 6 måneder.',
         ),
       ],
     },

@@ -6,7 +6,6 @@ import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { contactContent, contactSeo } from '~/content/contact-page';
-import { MESSAGE_ANCHOR, messageFormCopy } from '~/content/message-form';
 import { BookingForm, MessageForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
 import { jobCatalogueData } from '~/lib/job-catalogue';
@@ -54,19 +53,7 @@ export default function Page() {
         </div>
       </section>
 
-      <Section
-        id={MESSAGE_ANCHOR}
-        muted
-        heading={{
-          eyebrow: messageFormCopy.eyebrow,
-          title: messageFormCopy.title,
-          description: messageFormCopy.description,
-        }}
-      >
-        <div className="mx-auto max-w-3xl">
-          <MessageForm />
-        </div>
-      </Section>
+      <MessageForm />
 
       <Section id="information" heading={info}>
         <InfoCards />

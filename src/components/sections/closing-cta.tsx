@@ -1,5 +1,4 @@
 import { CalendarCheck, MessageSquare } from 'lucide-react';
-import { MESSAGE_FORM_HREF } from '~/content/message-form';
 import { BOOKING_FORM_HREF } from '~/content/navigation';
 import { sectionText } from '~/content/sections';
 import { ActionLink, CallButton } from './action-link';
@@ -27,7 +26,7 @@ export function ClosingCta({ heading, text }: ClosingCtaProps) {
               {sectionText.bookOnline}
             </ActionLink>
             <CallButton variant="outline" />
-            <ActionLink icon={MessageSquare} to={MESSAGE_FORM_HREF} variant="outline">
+            <ActionLink icon={MessageSquare} to={sectionText.sendMessageHref} variant="outline">
               {sectionText.sendMessage}
             </ActionLink>
           </div>

@@ -1,54 +1,24 @@
 import { lazy, Suspense } from 'react';
-import { MESSAGE_ANCHOR } from '~/content/message-form';
+import { formWanted } from './deferred-booking-form';
 
-/**
- * When the message form's code may load: at once on the server (the prerender writes the form
- * into the HTML), in the browser when its section comes on screen or at the visitor's first
- * touch, key press or focus, whichever comes first; so /contact's first load does not carry it.
- */
-let trigger: Promise<void> | undefined;
-
-function formWanted(): Promise<void> {
-  if (typeof window === 'undefined') return Promise.resolve();
-  trigger ??= new Promise<void>((resolve) => {
-    const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-    const section = document.getElementById(MESSAGE_ANCHOR);
-    const observer =
-      section && typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) done();
-          })
-        : undefined;
-    function done() {
-      for (const type of events) window.removeEventListener(type, done, true);
-      observer?.disconnect();
-      resolve();
-    }
-    if (!section || !observer) {
-      done();
-      return;
-    }
-    for (const type of events)
-      window.addEventListener(type, done, { capture: true, passive: true });
-    observer.observe(section);
-  });
-  return trigger;
-}
-
-const LazyMessageForm = lazy(() =>
+// Loads when the booking form does (formWanted: the booking form above it comes on screen, or the
+// visitor's first touch, key press or focus anywhere on the page), so /contact's first load
+// carries neither form's code; a link straight to #besked loads it at the first touch.
+const LazyMessageSection = lazy(() =>
   formWanted()
-    .then(() => import('./message/message-form'))
-    .then((module) => ({ default: module.MessageForm })),
+    .then(() => import('./message/message-section'))
+    .then((module) => ({ default: module.MessageSection })),
 );
 
 /**
- * The message form ("Skriv til os") in its own Suspense boundary: the prerender writes its HTML,
- * the page hydrates without its code, and its chunk loads and hydrates once wanted (formWanted).
+ * The message form's section ("Skriv til os", #besked) in its own Suspense boundary: the
+ * prerender writes its HTML, the page hydrates without its code, and its chunk loads and hydrates
+ * once wanted. Until then the prerendered fields take what the visitor types.
  */
 export function MessageForm() {
   return (
     <Suspense fallback={null}>
-      <LazyMessageForm />
+      <LazyMessageSection />
     </Suspense>
   );
 }

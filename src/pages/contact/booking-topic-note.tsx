@@ -1,32 +1,32 @@
 import { Info } from 'lucide-react';
+import type { ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { bookingTopicOf } from '~/content/booking-topics';
 import { business, mailtoHref, telHref } from '~/content/business';
 
-const LINKS = [
-  { text: business.phone.display, href: telHref(business.phone) },
-  { text: business.email, href: mailtoHref },
-];
-
 /** The note's text with the workshop's phone number and e-mail address as links to call or write. */
-function withContactLinks(text: string) {
-  const pattern = new RegExp(
-    `(${LINKS.map((l) => l.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+function withContactLinks(text: string): (string | ReactElement)[] {
+  return [
+    [business.phone.display, telHref(business.phone)],
+    [business.email, mailtoHref],
+  ].reduce<(string | ReactElement)[]>(
+    (parts, [shown, href]) =>
+      parts.flatMap((part) =>
+        typeof part === 'string'
+          ? part.split(shown!).flatMap((piece, i) => [
+              ...(i
+                ? [
+                    <a key={href! + i} href={href} className="underline">
+                      {shown}
+                    </a>,
+                  ]
+                : []),
+              piece,
+            ])
+          : [part],
+      ),
+    [text],
   );
-  return text.split(pattern).map((part, i) => {
-    const link = LINKS.find((l) => l.text === part);
-    return link ? (
-      <a
-        key={i}
-        href={link.href}
-        className="font-medium text-foreground underline underline-offset-4"
-      >
-        {part}
-      </a>
-    ) : (
-      part
-    );
-  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
 import { specialServicesContent as text } from '~/content/special-services';
-import { QUOTE_FORM_HREF } from '~/content/message-form';
 
 /** Boats, motorcycles, caravans and more: priced individually, with a link to the quote request on /contact (the message form, #besked). */
 export function SpecialServices() {
@@ -22,7 +21,7 @@ export function SpecialServices() {
           );
         })}
       </ul>
-      <MoreLink to={QUOTE_FORM_HREF} size="lg">
+      <MoreLink to={text.linkHref} size="lg">
         {text.link}
       </MoreLink>
     </Section>

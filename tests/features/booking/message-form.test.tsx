@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_MESSAGES } from '../../../supabase/functions/_shared/customer-rules';
 import { MESSAGE_FIELD_MESSAGES } from '../../../supabase/functions/_shared/message-rules';
 import { MessageForm } from '~/features/booking/message/message-form';
+import { MESSAGE_ANCHOR, MESSAGE_TOPIC_PARAM } from '~/content/message-links';
+import { sectionText } from '~/content/sections';
+import { specialServicesContent } from '~/content/special-services';
 
 function renderForm(url = '/contact') {
   const user = userEvent.setup();
@@ -37,6 +40,13 @@ afterEach(() => {
 });
 
 describe('the message form', () => {
+  it('is where "Send besked" and "Få et uforpligtende tilbud" lead', () => {
+    expect(sectionText.sendMessageHref).toBe(`/contact#${MESSAGE_ANCHOR}`);
+    expect(specialServicesContent.linkHref).toBe(
+      `/contact?${MESSAGE_TOPIC_PARAM}=tilbud#${MESSAGE_ANCHOR}`,
+    );
+  });
+
   it('marks every wrong field at once, focuses the first and sends nothing', async () => {
     const fetching = vi.spyOn(globalThis, 'fetch');
     const { user } = renderForm();
