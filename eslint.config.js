@@ -92,6 +92,8 @@ export default tseslint.config(
                 './functions/_shared/booking-body.ts',
                 './functions/_shared/database.types.ts',
                 './functions/_shared/customer-rules.ts',
+                // the message form's rules (/contact#besked), pure like customer-rules.ts
+                './functions/_shared/message-rules.ts',
               ],
             },
           ],

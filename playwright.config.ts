@@ -42,8 +42,8 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], channel: undefined },
       // Journeys run once (desktop); the mobile project runs the layout and accessibility specs,
       // and the journeys a phone is the point of (booking-fields: a typo answered at its field;
-      // waitlist: "Skriv mig op" to a full day)
-      testMatch: /(layout|a11y|booking-fields|waitlist)\.spec\.ts/,
+      // waitlist: "Skriv mig op" to a full day; question: a quote request sent from a phone)
+      testMatch: /(layout|a11y|booking-fields|waitlist|question)\.spec\.ts/,
     },
   ],
   webServer: externalBaseUrl

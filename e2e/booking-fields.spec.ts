@@ -139,9 +139,9 @@ test('three typos are marked at once, fixed, and booked with one more submit', a
   await openContact(page, 'Sølvpakken');
   await expect(serviceSelect(page)).toHaveText('Sølvpakken');
   await chooseDayAndTime(page, 6);
-  const name = page.getByLabel('Navn');
+  const name = page.locator('#form').getByLabel('Navn');
   const email = page.getByLabel('Email');
-  const phone = page.getByLabel('Telefon');
+  const phone = page.locator('#form').getByLabel('Telefon');
   await name.fill('A');
   await email.fill('soren@gmail');
   await phone.fill('1234');

@@ -29,8 +29,8 @@ test('the owner sets klar through /rest/v1: the customer gets the "klar" SMS and
   await page.getByRole('option', { name: 'Guldpakken', exact: true }).click();
   // a day with a free time (a full day offers the next free time instead)
   await chooseDayAndTime(page, 16);
-  await page.getByLabel('Navn').fill('Mads Klar');
-  await page.getByLabel('Telefon').fill(local);
+  await page.locator('#form').getByLabel('Navn').fill('Mads Klar');
+  await page.locator('#form').getByLabel('Telefon').fill(local);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Nummerplade (valgfrit)').fill('ef 12 345');
   await page.getByRole('checkbox', { name: 'Send mig SMS' }).check();

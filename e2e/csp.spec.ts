@@ -91,8 +91,8 @@ test.describe('Content-Security-Policy', () => {
     await expect(time).toBeEnabled();
     await time.click();
     await page.getByRole('option').first().click();
-    await page.getByLabel('Navn').fill('CSP Test');
-    await page.getByLabel('Telefon').fill('21 34 56 78');
+    await page.locator('#form').getByLabel('Navn').fill('CSP Test');
+    await page.locator('#form').getByLabel('Telefon').fill('21 34 56 78');
     await page.getByLabel('Email').fill(`e2e-csp-${Date.now()}@example.dk`);
     await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
     await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();

@@ -65,8 +65,8 @@ test.describe('theme', () => {
     await page.getByRole('button', { name: 'Skift til lyst tema' }).click();
     await expect(page.locator('html')).toHaveClass(/\blight\b/);
     // Enter in a field without service, date and time gives the 'Manglende oplysninger' toast.
-    await page.getByLabel('Navn').fill('Test Testesen');
-    await page.getByLabel('Navn').press('Enter');
+    await page.locator('#form').getByLabel('Navn').fill('Test Testesen');
+    await page.locator('#form').getByLabel('Navn').press('Enter');
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster.getByText('Manglende oplysninger')).toBeVisible();
     await expect(toaster).toHaveAttribute('data-sonner-theme', 'light');

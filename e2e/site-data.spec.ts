@@ -109,8 +109,8 @@ test('a price changed and a package switched off in the database reach the rebui
     const summary = page.getByRole('region', { name: 'Oversigt' });
     await expect(summary).toContainText('449 kr.');
     const email = `e2e-price-${Date.now()}@example.dk`;
-    await page.getByLabel('Navn').fill('Pia Prisen');
-    await page.getByLabel('Telefon').fill('+45 22 33 44 55');
+    await page.locator('#form').getByLabel('Navn').fill('Pia Prisen');
+    await page.locator('#form').getByLabel('Telefon').fill('+45 22 33 44 55');
     await page.getByLabel('Email').fill(email);
     await page.locator('#form').getByRole('button', { name: 'Book tid' }).click();
     await expect(page.getByRole('region', { name: 'Din booking er bekræftet' })).toBeVisible();

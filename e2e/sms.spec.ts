@@ -26,8 +26,11 @@ test('a booking with a plate and "Send mig SMS" puts the SMS and the e-mails in 
   await page.getByRole('option', { name: 'Guldpakken', exact: true }).click();
   // a day with a free time (a full day can be chosen too: it offers the next free time instead)
   await chooseDayAndTime(page, 15);
-  await page.getByLabel('Navn').fill('Karen Bøgh');
-  await page.getByLabel('Telefon').fill(local.replace(/(\d\d)(?=\d)/g, '$1 '));
+  await page.locator('#form').getByLabel('Navn').fill('Karen Bøgh');
+  await page
+    .locator('#form')
+    .getByLabel('Telefon')
+    .fill(local.replace(/(\d\d)(?=\d)/g, '$1 '));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Nummerplade (valgfrit)').fill('cd-98765');
   const sms = page.getByRole('checkbox', { name: 'Send mig SMS' });

@@ -91,8 +91,8 @@ export async function chooseDayAndTime(page: Page, index: number, tries = 8) {
 
 /** Fills in the customer fields: name, phone, the given e-mail address and a note. */
 export async function fillCustomer(page: Page, email: string) {
-  await page.getByLabel('Navn').fill('Mette Jensen');
-  await page.getByLabel('Telefon').fill('21 34 56 78');
+  await page.locator('#form').getByLabel('Navn').fill('Mette Jensen');
+  await page.locator('#form').getByLabel('Telefon').fill('21 34 56 78');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Bemærkninger (valgfrit)').fill('Sort Tesla Model 3');
 }

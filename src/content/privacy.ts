@@ -27,8 +27,8 @@ export const privacyContent = {
   title: 'Privatlivspolitik',
   lead: `Her kan du læse, hvordan ${business.name} behandler dine personoplysninger, når du besøger hjemmesiden, kontakter os eller booker en tid.`,
   updatedLabel: 'Sidst opdateret:',
-  updated: '26. november 2026',
-  updatedIso: '2026-11-26',
+  updated: '29. november 2026',
+  updatedIso: '2026-11-29',
   contactText: 'Har du spørgsmål til behandlingen af dine oplysninger, så skriv til',
   backHome: 'Tilbage til forsiden',
   sections: [
@@ -174,6 +174,10 @@ export const privacyContent = {
           },
         ),
         waitlistPrivacy,
+        // the message form on /contact (#besked), in a paragraph of its own
+        p(
+          'Beskeder fra formularen "Skriv til os" (navn, e-mail, telefon og bil, hvis du oplyser dem, beskeden og din IP-adresse) bruger vi kun til at svare dig. Vi får beskeden som e-mail, og du får en kvittering. Beskeden slettes efter 6 måneder.',
+        ),
       ],
     },
     {

@@ -17,6 +17,8 @@ export const specialServicesContent = {
     'Vi plejer også andet end biler. Specialopgaver prissættes og planlægges individuelt efter størrelse og behov.',
   priceNote: 'Prissættes individuelt',
   link: 'Få et uforpligtende tilbud',
+  /** The message form on /contact with the quote preselected (content/message-links.ts). */
+  linkHref: '/contact?besked=tilbud#besked',
   items: [
     {
       icon: Ship,

@@ -6,7 +6,7 @@ import { Section } from '~/components/sections/section-heading';
 import { Button } from '~/components/ui/button';
 import { addressLine, business } from '~/content/business';
 import { contactContent, contactSeo } from '~/content/contact-page';
-import { BookingForm } from '~/features/booking';
+import { BookingForm, MessageForm } from '~/features/booking';
 import { routeMeta } from '~/lib/meta';
 import { jobCatalogueData } from '~/lib/job-catalogue';
 import { loadSiteFacts } from '~/lib/site-data.server';
@@ -53,7 +53,9 @@ export default function Page() {
         </div>
       </section>
 
-      <Section id="information" muted heading={info}>
+      <MessageForm />
+
+      <Section id="information" heading={info}>
         <InfoCards />
       </Section>
 

@@ -293,7 +293,10 @@ as $$
       ('rate_limit_per_email_per_hour', 1, 1000000, 'forsøg'),
       ('rate_limit_per_ip_per_hour', 1, 1000000, 'forsøg'),
       ('booking_challenge_cost', 1, 1000000, 'gentagelser'),
-      ('waitlist_max_per_day', 1, 1000, 'personer')
+      ('waitlist_max_per_day', 1, 1000, 'personer'),
+      ('max_visitor_messages_per_day', 1, 1000000, 'beskeder'),
+      ('max_visitor_messages_per_ip_per_day', 1, 1000000, 'beskeder'),
+      ('max_visitor_messages_per_email_per_day', 1, 1000000, 'beskeder')
     ) as r(key, min_value, max_value, unit);
 $$;
 

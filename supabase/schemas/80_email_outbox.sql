@@ -45,6 +45,9 @@ create table public.email_outbox (
     'booking_reconfirmed', 'car_ready', 'car_ready_time', 'review_request',
     -- the waiting list of a full day (88_waitlist.sql)
     'waitlist_receipt', 'waitlist_free',
+    -- a visitor's message from /contact#besked (82_visitor_messages.sql): to the owner, and the
+    -- visitor's receipt
+    'owner_visitor_message', 'visitor_message_receipt',
     -- the SMS twins of customer e-mails (public.sms_kind), sent to recipient, a +45 number
     'sms_booking_confirmation', 'sms_booking_reminder', 'sms_booking_moved',
     'sms_cancellation_confirmation', 'sms_car_ready', 'sms_car_ready_time'
@@ -52,7 +55,8 @@ create table public.email_outbox (
   -- the owner's e-mails go to the sender's configured address; a purged row keeps no recipient
   constraint email_outbox_recipient_check check (
     recipient is not null
-    or kind in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda')
+    or kind in ('owner_notification', 'owner_cancellation', 'owner_booking_moved', 'owner_agenda',
+                'owner_visitor_message')
     or purged_at is not null
   ),
   constraint email_outbox_status_check check (
@@ -76,7 +80,7 @@ comment on table public.email_outbox is
 comment on column public.email_outbox.id is 'Mailens faste id (automatisk).';
 comment on column public.email_outbox.booking_id is 'Bookingen, mailen handler om.';
 comment on column public.email_outbox.kind is
-  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid) og review_request (anmodning om anmeldelse, dagen efter afhentning) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved og owner_agenda til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
+  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid), review_request (anmodning om anmeldelse, dagen efter afhentning) og visitor_message_receipt (kvittering for en besked fra hjemmesiden) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved, owner_agenda og owner_visitor_message (en besked fra hjemmesiden, svar går til afsenderen) til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
 comment on column public.email_outbox.recipient is
   'Modtagerens adresse (ved SMS: telefonnummeret). Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
 comment on column public.email_outbox.payload is

@@ -267,6 +267,7 @@ declare
   v_ips integer;
   v_challenges integer;
   v_waitlist integer;
+  v_messages integer;
 begin
   -- 1. contact and service data: 5 years after the customer's last contact (their latest booking,
   --    its drop-off/ready time or cancellation), every booking of that customer is anonymised. A
@@ -318,18 +319,23 @@ begin
   -- 5. the waiting lists of days that have passed (88_waitlist.sql)
   v_waitlist := public.waitlist_retention(p_now);
 
+  -- 6. visitors' messages from the site (a question or a quote request): 6 months after arrival
+  delete from public.visitor_messages m where m.created_at < p_now - interval '6 months';
+  get diagnostics v_messages = row_count;
+
   return jsonb_build_object(
     'bookingsAnonymised', v_anonymised,
     'emailsPurged', v_purged,
     'rateLimitRowsDeleted', v_rate_limits,
     'bookingIpsRemoved', v_ips,
     'challengeUsesDeleted', v_challenges,
-    'waitlistEntriesDeleted', v_waitlist);
+    'waitlistEntriesDeleted', v_waitlist,
+    'visitorMessagesDeleted', v_messages);
 end;
 $$;
 
 comment on function public.run_retention(timestamptz) is
-  'Deletes personal data the privacy policy no longer allows us to keep: anonymises bookings 5 years after the customer''s last contact (a customer is an e-mail address, or a phone number for bookings without one), purges e-mail copies (sent: 30 days, failed: 90 days), rate-limit rows after 1 day, booking IP addresses after 30 days, used booking challenges once expired and the waiting lists of days that have passed (waitlist_retention). Run daily (pg_cron). Returns counts.';
+  'Deletes personal data the privacy policy no longer allows us to keep: anonymises bookings 5 years after the customer''s last contact (a customer is an e-mail address, or a phone number for bookings without one), purges e-mail copies (sent: 30 days, failed: 90 days), rate-limit rows after 1 day, booking IP addresses after 30 days, used booking challenges once expired the waiting lists of days that have passed (waitlist_retention) and messages from the site (visitor_messages) 6 months after they arrived. Run daily (pg_cron). Returns counts.';
 
 revoke all on function public.run_retention(timestamptz) from public, anon, authenticated;
 -- the local stack's worker calls it with the secret key (pg_cron on the platform)

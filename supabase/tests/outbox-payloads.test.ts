@@ -280,6 +280,24 @@ async function writeEveryKind(tx: Tx): Promise<Row[]> {
     ).r,
   ).toBe('busy');
   await tx.rows('select public.booking_unknown_address_alert($1::timestamptz)', [NOW]);
+  // a visitor's message from /contact#besked: the owner's e-mail and the receipt (a costly proof
+  // of work: the bookings above made the challenge dearer)
+  const message = await tx.one<{ r: { status: string } }>(
+    `select public.visitor_message_send(repeat('b', 64), $1::timestamptz + interval '10 minutes',
+       $2::jsonb, null, '10.9.0.2', $1::timestamptz, 1000000) r`,
+    [
+      NOW,
+      JSON.stringify({
+        topic: 'quote',
+        name: 'Mette Jensen',
+        email: 'mette@example.dk',
+        phone: '20 11 22 33',
+        car: 'VW Golf 2015',
+        message: 'Hvad koster en polering af en mørkeblå Golf?',
+      }),
+    ],
+  );
+  expect(message.r.status).toBe('sent');
   await tx.rows(`insert into public.closed_dates (day, reason) values ($1, 'Syg')`, [FRI]);
 
   return tx.rows<Row>(`select id, kind, recipient, idempotency_key, to_json(created_at) #>> '{}' created_at, payload

@@ -151,6 +151,9 @@ describe('About page', () => {
       .map((button) => button.textContent);
     expect(questions).toContain('Hvor længe holder en nano-keramisk coating?');
     expect(questions).toEqual(faqItems.map((item) => item.question));
-    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute(
+      'href',
+      '/contact#besked',
+    );
   });
 });

@@ -5,8 +5,14 @@ import ContactPage from '~/pages/contact';
 import { renderRoute, subheadings } from './render-route';
 
 // The booking form has its own tests (tests/features/booking); here only its place on the page matters.
+// The message form too (tests/features/booking/message-form.test.tsx).
 vi.mock('~/features/booking', () => ({
   BookingForm: () => <h2 id="booking-heading">Book din tid</h2>,
+  MessageForm: () => (
+    <section id="besked">
+      <h2>Skriv til os</h2>
+    </section>
+  ),
 }));
 
 describe('Contact page', () => {
@@ -15,8 +21,15 @@ describe('Contact page', () => {
     const note = screen.getByRole('note', {
       name: 'Polering efter brandskade prissættes individuelt',
     });
-    expect(note).toHaveTextContent(business.phone.display);
-    expect(note).toHaveTextContent(business.email);
+    // the phone number and the e-mail address are links to call and to write
+    expect(within(note).getByRole('link', { name: business.phone.display })).toHaveAttribute(
+      'href',
+      `tel:${business.phone.e164}`,
+    );
+    expect(within(note).getByRole('link', { name: business.email })).toHaveAttribute(
+      'href',
+      `mailto:${business.email}`,
+    );
     // the note sits inside the #form section, before the form's heading
     const form = document.getElementById('form')!;
     expect(form).toContainElement(note);
@@ -27,6 +40,16 @@ describe('Contact page', () => {
     unmount();
     renderRoute('/contact?emne=polering', ContactPage);
     expect(screen.getByRole('note', { name: /^Polering: vælg den pakke/ })).toBeVisible();
+  });
+
+  it('has the message form "Skriv til os" after the booking form, apart from it', () => {
+    renderRoute('/contact', ContactPage);
+    const section = document.getElementById('besked')!;
+    const booking = document.getElementById('form')!;
+    expect(booking).not.toContainElement(section);
+    expect(
+      booking.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('shows no note for an unknown topic or none', () => {

@@ -112,9 +112,12 @@ describe('Home page', () => {
     }
   });
 
-  it('closes with "Send besked" to /contact', () => {
+  it('closes with "Send besked" to the message form on /contact', () => {
     renderRoute('/', HomePage);
-    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute(
+      'href',
+      '/contact#besked',
+    );
   });
 
   it('names the three main services, the four pictures of work and three reasons to choose us', () => {

@@ -41,7 +41,10 @@ describe('Portfolio page', () => {
       'Trin 3: Professionel udførelse',
       'Trin 4: Kvalitetskontrol',
     ]);
-    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'Send besked' })).toHaveAttribute(
+      'href',
+      '/contact#besked',
+    );
   });
 
   it('loads the first thumbnail at once and lazy-loads the others, with AVIF and WebP sources', () => {

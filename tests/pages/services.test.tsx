@@ -164,7 +164,7 @@ describe('Services page', () => {
     expect(within(special).getAllByText('Prissættes individuelt')).toHaveLength(4);
     expect(within(special).getByRole('link', { name: /tilbud/ })).toHaveAttribute(
       'href',
-      '/contact?emne=special#form',
+      '/contact?besked=tilbud#besked',
     );
   });
 
@@ -186,7 +186,7 @@ describe('Services page', () => {
     ]);
   });
 
-  it('closes with a phone link and "Send besked" to /contact', () => {
+  it('closes with a phone link and "Send besked" to the message form on /contact', () => {
     renderRoute('/services', ServicesPage);
     const cta = screen.getByRole('region', { name: 'Har du spørgsmål til vores pakker?' });
     expect(
@@ -196,7 +196,7 @@ describe('Services page', () => {
     ).toMatch(/^tel:/);
     expect(within(cta).getByRole('link', { name: 'Send besked' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/contact#besked',
     );
   });
 });

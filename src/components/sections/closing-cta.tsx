@@ -10,7 +10,7 @@ export interface ClosingCtaProps {
 
 /**
  * The call-to-action band that closes a page: book online (the form on /contact) beside the phone
- * link, and the spec's 'Send besked' button to /contact.
+ * link, and the spec's 'Send besked' button to the message form on /contact.
  */
 export function ClosingCta({ heading, text }: ClosingCtaProps) {
   return (
@@ -26,7 +26,7 @@ export function ClosingCta({ heading, text }: ClosingCtaProps) {
               {sectionText.bookOnline}
             </ActionLink>
             <CallButton variant="outline" />
-            <ActionLink icon={MessageSquare} to="/contact" variant="outline">
+            <ActionLink icon={MessageSquare} to={sectionText.sendMessageHref} variant="outline">
               {sectionText.sendMessage}
             </ActionLink>
           </div>

@@ -9,7 +9,7 @@ import { EARLY_PRESS_SCRIPT } from './early-press';
  */
 let trigger: Promise<void> | undefined;
 
-function formWanted(): Promise<void> {
+export function formWanted(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   trigger ??= new Promise<void>((resolve) => {
     const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;

@@ -1,1 +1,2 @@
 export { BookingForm } from './deferred-booking-form';
+export { MessageForm } from './deferred-message-form';

@@ -1,6 +1,33 @@
 import { Info } from 'lucide-react';
+import type { ReactElement } from 'react';
 import { useLocation } from 'react-router';
 import { bookingTopicOf } from '~/content/booking-topics';
+import { business, mailtoHref, telHref } from '~/content/business';
+
+/** The note's text with the workshop's phone number and e-mail address as links to call or write. */
+function withContactLinks(text: string): (string | ReactElement)[] {
+  return [
+    [business.phone.display, telHref(business.phone)],
+    [business.email, mailtoHref],
+  ].reduce<(string | ReactElement)[]>(
+    (parts, [shown, href]) =>
+      parts.flatMap((part) =>
+        typeof part === 'string'
+          ? part.split(shown!).flatMap((piece, i) => [
+              ...(i
+                ? [
+                    <a key={href! + i} href={href} className="underline">
+                      {shown}
+                    </a>,
+                  ]
+                : []),
+              piece,
+            ])
+          : [part],
+      ),
+    [text],
+  );
+}
 
 /**
  * The note above the booking form for a link that asked for work priced individually or for a
@@ -20,7 +47,7 @@ export function BookingTopicNote() {
         <h2 id="booking-topic-title" className="font-semibold">
           {topic.title}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{topic.text}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{withContactLinks(topic.text)}</p>
       </div>
     </div>
   );

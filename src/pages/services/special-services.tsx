@@ -1,9 +1,8 @@
 import { MoreLink } from '~/components/sections/more-link';
 import { Section } from '~/components/sections/section-heading';
 import { specialServicesContent as text } from '~/content/special-services';
-import { bookingTopicHref } from '~/content/booking-topics';
 
-/** Boats, motorcycles, caravans and more: priced individually, with a link to /contact. */
+/** Boats, motorcycles, caravans and more: priced individually, with a link to the quote request on /contact (the message form, #besked). */
 export function SpecialServices() {
   return (
     <Section id="specialopgaver" muted heading={text}>
@@ -22,7 +21,7 @@ export function SpecialServices() {
           );
         })}
       </ul>
-      <MoreLink to={bookingTopicHref('special')} size="lg">
+      <MoreLink to={text.linkHref} size="lg">
         {text.link}
       </MoreLink>
     </Section>

@@ -545,54 +545,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      review_opt_outs: {
-        Row: {
-          email: string;
-          opted_out_at: string;
-        };
-        Insert: {
-          email: string;
-          opted_out_at: string;
-        };
-        Update: {
-          email?: string;
-          opted_out_at?: string;
-        };
-        Relationships: [];
-      };
-      review_requests: {
-        Row: {
-          booking_id: string;
-          opt_out_token_hash: string;
-          created_at: string;
-        };
-        Insert: {
-          booking_id: string;
-          opt_out_token_hash: string;
-          created_at?: string;
-        };
-        Update: {
-          booking_id?: string;
-          opt_out_token_hash?: string;
-          created_at?: string;
-        };
-        Relationships: [];
-      };
-      review_settings: {
-        Row: {
-          id: boolean;
-          review_url: string | null;
-        };
-        Insert: {
-          id?: boolean;
-          review_url?: string | null;
-        };
-        Update: {
-          id?: boolean;
-          review_url?: string | null;
-        };
-        Relationships: [];
-      };
       service_size_prices: {
         Row: {
           service_id: string;
@@ -713,36 +665,45 @@ export type Database = {
         };
         Relationships: [];
       };
-      waitlist_entries: {
+      visitor_messages: {
         Row: {
           id: string;
-          day: string;
-          service_id: string;
+          topic: string;
+          name: string;
           email: string;
-          leave_token_hash: string;
+          phone: string | null;
+          car: string | null;
+          message: string;
           client_ip: string | null;
+          idempotency_key: string | null;
+          request_hash: string;
           created_at: string;
-          notified_at: string | null;
         };
         Insert: {
           id?: string;
-          day: string;
-          service_id: string;
+          topic: string;
+          name: string;
           email: string;
-          leave_token_hash: string;
+          phone?: string | null;
+          car?: string | null;
+          message: string;
           client_ip?: string | null;
-          created_at: string;
-          notified_at?: string | null;
+          idempotency_key?: string | null;
+          request_hash: string;
+          created_at?: string;
         };
         Update: {
           id?: string;
-          day?: string;
-          service_id?: string;
+          topic?: string;
+          name?: string;
           email?: string;
-          leave_token_hash?: string;
+          phone?: string | null;
+          car?: string | null;
+          message?: string;
           client_ip?: string | null;
+          idempotency_key?: string | null;
+          request_hash?: string;
           created_at?: string;
-          notified_at?: string | null;
         };
         Relationships: [];
       };
@@ -1103,13 +1064,6 @@ export type Database = {
         };
         Returns: undefined;
       };
-      booking_queue_review_request: {
-        Args: {
-          p_booking: Database['public']['Tables']['bookings']['Row'];
-          p_now: string;
-        };
-        Returns: undefined;
-      };
       booking_random_reference: {
         Args: never;
         Returns: string;
@@ -1405,24 +1359,6 @@ export type Database = {
         };
         Returns: boolean;
       };
-      join_waitlist: {
-        Args: {
-          p_challenge: string;
-          p_challenge_expires_at: string;
-          p_service_id: string;
-          p_day: string;
-          p_email: string;
-          p_client_ip?: string;
-          p_now?: string;
-        };
-        Returns: SqlAnswer<'join_waitlist'>;
-      };
-      leave_waitlist: {
-        Args: {
-          p_token: string;
-        };
-        Returns: SqlAnswer<'leave_waitlist'>;
-      };
       live_status: {
         Args: never;
         Returns: SqlAnswer<'live_status'>;
@@ -1675,12 +1611,6 @@ export type Database = {
           p_day: string;
         };
         Returns: string;
-      };
-      owner_day_waitlist: {
-        Args: {
-          p_day: string;
-        };
-        Returns: SqlAnswer<'owner_day_waitlist'>;
       };
       owner_drop_off: {
         Args: {
@@ -1935,23 +1865,6 @@ export type Database = {
         };
         Returns: string;
       };
-      review_opt_out: {
-        Args: {
-          p_token: string;
-          p_now?: string;
-        };
-        Returns: string;
-      };
-      review_request_send_at: {
-        Args: {
-          p_collected: string;
-        };
-        Returns: string;
-      };
-      review_url: {
-        Args: never;
-        Returns: string;
-      };
       run_retention: {
         Args: {
           p_now?: string;
@@ -2032,25 +1945,17 @@ export type Database = {
         };
         Returns: boolean;
       };
-      waitlist_day_state: {
+      visitor_message_send: {
         Args: {
-          p_service_id: string;
-          p_day: string;
-          p_now: string;
-        };
-        Returns: string;
-      };
-      waitlist_notify: {
-        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
+          p_request: Json;
+          p_idempotency_key?: string;
+          p_client_ip?: string;
           p_now?: string;
+          p_challenge_cost?: number;
         };
-        Returns: number;
-      };
-      waitlist_retention: {
-        Args: {
-          p_now?: string;
-        };
-        Returns: number;
+        Returns: SqlAnswer<'visitor_message_send'>;
       };
     };
     Enums: {

@@ -11,6 +11,8 @@ export const WORKSHOP = {
   city: 'Kolding',
   phone: { display: '+45 12 34 56 78', e164: '+4512345678' },
   email: 'kontakt@glanspunkt.example',
+  /** How soon we answer a message on weekdays (the site's promise). */
+  replyWithinHours: 24,
   payment: 'Du betaler, når du henter bilen: med betalingskort, MobilePay eller kontant.',
 } as const;
 

@@ -17,6 +17,8 @@ export const EMAIL_KINDS = [
   'review_request',
   'waitlist_receipt',
   'waitlist_free',
+  'owner_visitor_message',
+  'visitor_message_receipt',
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -32,6 +34,7 @@ export const CUSTOMER_KINDS: readonly EmailKind[] = [
   'review_request',
   'waitlist_receipt',
   'waitlist_free',
+  'visitor_message_receipt',
 ];
 
 /** Kinds whose e-mail carries the customer's links (SITE_URL needed). */

@@ -18,6 +18,7 @@ import { ownerCancellation } from './owner-cancellation.ts';
 import { ownerNotification } from './owner-notification.ts';
 import { reviewRequest } from './review-request.ts';
 import { waitlistFree, waitlistReceipt } from './waitlist.ts';
+import { ownerVisitorMessage, visitorMessageReceipt } from './visitor-message.ts';
 
 export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   bookingConfirmation,
@@ -38,6 +39,8 @@ export const EMAIL_MESSAGES: readonly EmailEntry[] = [
   givenUpAlert,
   waitlistReceipt,
   waitlistFree,
+  ownerVisitorMessage,
+  visitorMessageReceipt,
 ];
 
 /** The message kind of an outbox row: its kind, and for the owner's alerts payload.alert. */
