@@ -545,6 +545,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      review_opt_outs: {
+        Row: {
+          email: string;
+          opted_out_at: string;
+        };
+        Insert: {
+          email: string;
+          opted_out_at: string;
+        };
+        Update: {
+          email?: string;
+          opted_out_at?: string;
+        };
+        Relationships: [];
+      };
+      review_requests: {
+        Row: {
+          booking_id: string;
+          opt_out_token_hash: string;
+          created_at: string;
+        };
+        Insert: {
+          booking_id: string;
+          opt_out_token_hash: string;
+          created_at?: string;
+        };
+        Update: {
+          booking_id?: string;
+          opt_out_token_hash?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      review_settings: {
+        Row: {
+          id: boolean;
+          review_url: string | null;
+        };
+        Insert: {
+          id?: boolean;
+          review_url?: string | null;
+        };
+        Update: {
+          id?: boolean;
+          review_url?: string | null;
+        };
+        Relationships: [];
+      };
       service_size_prices: {
         Row: {
           service_id: string;
@@ -704,6 +752,39 @@ export type Database = {
           idempotency_key?: string | null;
           request_hash?: string;
           created_at?: string;
+        };
+        Relationships: [];
+      };
+      waitlist_entries: {
+        Row: {
+          id: string;
+          day: string;
+          service_id: string;
+          email: string;
+          leave_token_hash: string;
+          client_ip: string | null;
+          created_at: string;
+          notified_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          day: string;
+          service_id: string;
+          email: string;
+          leave_token_hash: string;
+          client_ip?: string | null;
+          created_at: string;
+          notified_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          day?: string;
+          service_id?: string;
+          email?: string;
+          leave_token_hash?: string;
+          client_ip?: string | null;
+          created_at?: string;
+          notified_at?: string | null;
         };
         Relationships: [];
       };
@@ -1064,6 +1145,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      booking_queue_review_request: {
+        Args: {
+          p_booking: Database['public']['Tables']['bookings']['Row'];
+          p_now: string;
+        };
+        Returns: undefined;
+      };
       booking_random_reference: {
         Args: never;
         Returns: string;
@@ -1359,6 +1447,24 @@ export type Database = {
         };
         Returns: boolean;
       };
+      join_waitlist: {
+        Args: {
+          p_challenge: string;
+          p_challenge_expires_at: string;
+          p_service_id: string;
+          p_day: string;
+          p_email: string;
+          p_client_ip?: string;
+          p_now?: string;
+        };
+        Returns: SqlAnswer<'join_waitlist'>;
+      };
+      leave_waitlist: {
+        Args: {
+          p_token: string;
+        };
+        Returns: SqlAnswer<'leave_waitlist'>;
+      };
       live_status: {
         Args: never;
         Returns: SqlAnswer<'live_status'>;
@@ -1611,6 +1717,12 @@ export type Database = {
           p_day: string;
         };
         Returns: string;
+      };
+      owner_day_waitlist: {
+        Args: {
+          p_day: string;
+        };
+        Returns: SqlAnswer<'owner_day_waitlist'>;
       };
       owner_drop_off: {
         Args: {
@@ -1865,6 +1977,23 @@ export type Database = {
         };
         Returns: string;
       };
+      review_opt_out: {
+        Args: {
+          p_token: string;
+          p_now?: string;
+        };
+        Returns: string;
+      };
+      review_request_send_at: {
+        Args: {
+          p_collected: string;
+        };
+        Returns: string;
+      };
+      review_url: {
+        Args: never;
+        Returns: string;
+      };
       run_retention: {
         Args: {
           p_now?: string;
@@ -1956,6 +2085,26 @@ export type Database = {
           p_challenge_cost?: number;
         };
         Returns: SqlAnswer<'visitor_message_send'>;
+      };
+      waitlist_day_state: {
+        Args: {
+          p_service_id: string;
+          p_day: string;
+          p_now: string;
+        };
+        Returns: string;
+      };
+      waitlist_notify: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
+      };
+      waitlist_retention: {
+        Args: {
+          p_now?: string;
+        };
+        Returns: number;
       };
     };
     Enums: {
