@@ -26,7 +26,10 @@ import { PAGE_DATA } from './render-route';
  * hours, a closed Saturday); any price, duration or time left in the copy as a literal shows up
  * as a number the data does not have, and the test names it.
  */
-vi.mock('~/features/booking', () => ({ BookingForm: () => <h2>Book din tid</h2> }));
+vi.mock('~/features/booking', () => ({
+  BookingForm: () => <h2>Book din tid</h2>,
+  MessageForm: () => <h2>Skriv til os</h2>,
+}));
 
 /** Three of the seeded packages, with prices and durations the seed does not have. */
 const oddNumbers: Record<string, [price: number, durationMinutes: number]> = {

@@ -47,7 +47,7 @@ describe('Privacy policy page', () => {
       'Indsigelse:',
       'Dataportabilitet:',
       'Datatilsynet',
-      'Sidst opdateret: 26. november 2026',
+      'Sidst opdateret: 29. november 2026',
     ]) {
       expect(text).toContain(expected);
     }
