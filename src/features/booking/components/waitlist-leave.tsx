@@ -32,7 +32,7 @@ export default function WaitlistLeave({ token }: { token: string }) {
       ) : null}
       <button
         type="button"
-        className="w-full rounded-md border border-input bg-background px-4 py-3 text-left text-sm font-semibold transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-60"
+        className="w-full rounded-md border border-input bg-background px-4 py-3 text-left text-sm font-semibold transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-50"
         disabled={state === 'sending'}
         onClick={() => {
           setState('sending');

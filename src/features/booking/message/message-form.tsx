@@ -160,7 +160,7 @@ export function MessageForm() {
     return (
       <div
         role="status"
-        className="grid justify-items-center gap-3 rounded-xl border bg-card p-6 text-center shadow-sm"
+        className="flex flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center shadow-sm"
       >
         <CheckCircle2 className="h-10 w-10 text-primary" aria-hidden="true" />
         <h3 ref={sentHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
@@ -187,7 +187,7 @@ export function MessageForm() {
         className="grid gap-5"
       >
         <fieldset className="grid gap-3" {...described('topic', errors)}>
-          <legend className="mb-1 text-sm font-medium">{copy.topic.legend}</legend>
+          <legend className="mb-2 text-sm font-medium">{copy.topic.legend}</legend>
           <div className="flex flex-col gap-3 sm:flex-row sm:gap-6">
             {(['question', 'quote'] as const).map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
@@ -290,7 +290,7 @@ export function MessageForm() {
       {challenge.element}
       <div className="grid gap-3">
         {failure ? (
-          <div role="alert" className="rounded-md border border-destructive p-3 text-sm">
+          <div role="alert" className="rounded-md border border-destructive/60 p-3 text-sm">
             <p className="font-semibold">{copy.failedTitle}</p>
             <p className="mt-1">{failure}</p>
           </div>
