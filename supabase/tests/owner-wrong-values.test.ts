@@ -193,6 +193,10 @@ const NOT_OWNER_EDITABLE: Record<string, string> = {
   bookings: 'the technical copy in UTC: the guide says never to edit it (owner_bookings instead)',
   'email_outbox.*':
     'the guide has the owner set status (pending) only; the rest is the sender’s bookkeeping',
+  waitlist_entries:
+    'the guide has the owner read the waiting list and delete a row when a customer asks, never edit it',
+  review_opt_outs:
+    'the guide names it for reading (who said no); a row is deleted only at the customer’s request',
 };
 
 /**
@@ -281,6 +285,7 @@ const KEY: Record<string, string[]> = {
   service_size_prices: ['service_id', 'car_size'],
   addons: ['id'],
   addon_services: ['addon_id', 'service_id'],
+  review_settings: ['id'],
 };
 
 /** A relation's row key as one text in SQL (the columns joined by '|'). */
@@ -395,6 +400,7 @@ describe.each(BACKENDS)('the wrong-values walk on %s', (backend) => {
       'owner_agenda',
       'owner_bookings',
       'owners',
+      'review_settings',
       'service_size_prices',
       'services',
       'settings',
