@@ -34,6 +34,26 @@ export function fieldError(message: string, field: CustomerField): Response {
   return json(400, { error: message, field });
 }
 
+/**
+ * The answer to a proof of work the database refused (the statuses every entry point behind the
+ * robot check shares: create_booking_with_challenge, join_waitlist, visitor_message_send), or null
+ * for any other status.
+ */
+export function challengeRefusal(status: unknown): Response | null {
+  switch (status) {
+    case 'challenge_invalid':
+      return error(400, MESSAGES.challengeInvalid);
+    case 'challenge_expired':
+      return error(400, MESSAGES.challengeExpired);
+    case 'challenge_used':
+      return error(400, MESSAGES.challengeUsed);
+    case 'challenge_too_easy':
+      return error(400, MESSAGES.challengeTooEasy);
+    default:
+      return null;
+  }
+}
+
 export function methodNotAllowed(): Response {
   return error(405, MESSAGES.methodNotAllowed, { Allow: 'POST, OPTIONS' });
 }

@@ -18,7 +18,14 @@
 // and its work periods and queues the e-mails in one transaction.
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
 import { isCustomerField } from '../_shared/customer-rules.ts';
-import { error, fieldError, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import {
+  challengeRefusal,
+  error,
+  fieldError,
+  internalError,
+  json,
+  MESSAGES,
+} from '../_shared/errors.ts';
 import { randomReference } from '../_shared/reference.ts';
 import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
@@ -92,6 +99,8 @@ export async function handler(req: Request): Promise<Response> {
     });
     if (rpcError) return internalError('create_booking_with_challenge', rpcError);
     const result = data;
+    const refused = challengeRefusal(result.status);
+    if (refused) return refused;
     switch (result.status) {
       case 'created':
         return json(
@@ -122,14 +131,6 @@ export async function handler(req: Request): Promise<Response> {
         // not a rate: this contact books a job over several days by phone (setting
         // no_show_requires_call), so waiting does not help and no Retry-After is given
         return error(403, MESSAGES.noShowCall);
-      case 'challenge_invalid':
-        return error(400, MESSAGES.challengeInvalid);
-      case 'challenge_expired':
-        return error(400, MESSAGES.challengeExpired);
-      case 'challenge_used':
-        return error(400, MESSAGES.challengeUsed);
-      case 'challenge_too_easy':
-        return error(400, MESSAGES.challengeTooEasy);
       case 'invalid': {
         if (result.reason === 'link') return fieldError(MESSAGES.nameLink, 'customerName');
         const message = INVALID[result.field ?? ''] ?? MESSAGES.badRequest;

@@ -12,7 +12,14 @@
 // the caps and the challenge's single use are settled in one SQL call (join_waitlist).
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
 import { readCustomerField } from '../_shared/customer-rules.ts';
-import { error, fieldError, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import {
+  challengeRefusal,
+  error,
+  fieldError,
+  internalError,
+  json,
+  MESSAGES,
+} from '../_shared/errors.ts';
 import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
 import { HONEYPOT_FIELD, isDate, isUuid, readAltchaField } from '../_shared/validation.ts';
@@ -105,6 +112,8 @@ export async function handler(req: Request): Promise<Response> {
       day?: string;
       serviceName?: string;
     };
+    const refused = challengeRefusal(result.status);
+    if (refused) return refused;
     switch (result.status) {
       case 'joined':
         return json(200, {
@@ -126,12 +135,6 @@ export async function handler(req: Request): Promise<Response> {
         return error(429, MESSAGES.waitlistAddressCap, { 'Retry-After': '86400' });
       case 'invalid':
         return fieldError(MESSAGES.email, 'customerEmail');
-      case 'challenge_invalid':
-        return error(400, MESSAGES.challengeInvalid);
-      case 'challenge_expired':
-        return error(400, MESSAGES.challengeExpired);
-      case 'challenge_used':
-        return error(400, MESSAGES.challengeUsed);
       default:
         return internalError('join_waitlist', result);
     }

@@ -10,7 +10,7 @@
 //    another message, 429 over a cap (per address, per e-mail, the site's day), 405 other methods.
 // Every refusal is {error: '<Danish>'}; a stored message is never stored or mailed twice.
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
-import { error, internalError, json, MESSAGES } from '../_shared/errors.ts';
+import { challengeRefusal, error, internalError, json, MESSAGES } from '../_shared/errors.ts';
 import { SEND_MESSAGE_ERRORS } from '../_shared/message-errors.ts';
 import {
   isMessageField,
@@ -104,6 +104,8 @@ export async function handler(req: Request): Promise<Response> {
     });
     if (rpcError) return internalError('visitor_message_send', rpcError);
     const result = data as { status?: string; field?: string; replayed?: boolean } | null;
+    const refused = challengeRefusal(result?.status);
+    if (refused) return refused;
     switch (result?.status) {
       case 'sent':
         return json(201, { sent: true }, result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
@@ -113,14 +115,6 @@ export async function handler(req: Request): Promise<Response> {
         return error(429, SEND_MESSAGE_ERRORS.rateLimited, { 'Retry-After': '86400' });
       case 'busy':
         return error(429, SEND_MESSAGE_ERRORS.busy, { 'Retry-After': '3600' });
-      case 'challenge_invalid':
-        return error(400, MESSAGES.challengeInvalid);
-      case 'challenge_expired':
-        return error(400, MESSAGES.challengeExpired);
-      case 'challenge_used':
-        return error(400, MESSAGES.challengeUsed);
-      case 'challenge_too_easy':
-        return error(400, MESSAGES.challengeTooEasy);
       case 'invalid': {
         // the table's checks agree with message-rules.ts, so this is only reached if they drift
         const field = isMessageField(result.field) ? result.field : null;
