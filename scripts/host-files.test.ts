@@ -79,9 +79,17 @@ describe('content security policy', () => {
     expect(headersForPath('/about', policy)['X-Content-Type-Options']).toBe('nosniff');
   });
 
-  it('the token pages (/afbestil, /flyt) send no Referer; other pages keep the site policy', () => {
+  it('the token pages (/afbestil, /flyt, /nej-tak) send no Referer; other pages keep the site policy', () => {
     const policy = { supabaseUrls: ['http://127.0.0.1:54321'] };
-    for (const path of ['/afbestil', '/afbestil/', '/flyt', '/flyt/index.html', '/flyt.html']) {
+    for (const path of [
+      '/afbestil',
+      '/afbestil/',
+      '/flyt',
+      '/flyt/index.html',
+      '/flyt.html',
+      '/nej-tak',
+      '/nej-tak.html',
+    ]) {
       expect(headersForPath(path, policy)['Referrer-Policy'], path).toBe('no-referrer');
     }
     for (const path of ['/', '/contact', '/flytning', '/assets/flyt-1.js']) {
@@ -95,12 +103,14 @@ describe('content security policy', () => {
     const vercel = JSON.parse(renderVercelJson()) as {
       headers: { source: string; headers: { key: string; value: string }[] }[];
     };
-    const last = vercel.headers.slice(-2);
+    const last = vercel.headers.slice(-3);
     expect(last.map((h) => h.source)).toEqual([
       '/afbestil(/?|/index\\.html|\\.html)',
       '/flyt(/?|/index\\.html|\\.html)',
+      '/nej-tak(/?|/index\\.html|\\.html)',
     ]);
-    expect(last[1]!.headers).toEqual([{ key: 'Referrer-Policy', value: 'no-referrer' }]);
+    for (const rule of last)
+      expect(rule.headers).toEqual([{ key: 'Referrer-Policy', value: 'no-referrer' }]);
   });
 });
 
