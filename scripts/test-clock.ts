@@ -40,8 +40,12 @@ export const CI_SERVER_FILTERS = [
   'supabase/tests/reconfirm',
   'supabase/tests/reschedule-function',
   'supabase/tests/retention',
+  'supabase/tests/review-',
   'supabase/tests/scheduled-jobs',
+  'supabase/tests/send-message',
   'supabase/tests/sms',
+  'supabase/tests/visitor-messages',
+  'supabase/tests/waitlist',
 ];
 
 interface Outcome {
