@@ -31,7 +31,14 @@ export const privacyContent = {
   updatedIso: '2026-11-29',
   contactText: 'Har du spørgsmål til behandlingen af dine oplysninger, så skriv til',
   backHome: 'Tilbage til forsiden',
-  sections: [
+};
+
+/**
+ * The policy's ten sections. The page's loader writes them when it is prerendered, so their text
+ * reaches the browser in the page's HTML and route data, not in its JavaScript (as the terms').
+ */
+export function privacySections(): readonly PrivacySection[] {
+  return [
     {
       id: 'dataansvarlig',
       title: 'Dataansvarlig',
@@ -248,8 +255,8 @@ export const privacyContent = {
         ),
       ],
     },
-  ] satisfies readonly PrivacySection[],
-};
+  ];
+}
 
 export const privacySeo: PageSeo = {
   title: 'Privatlivspolitik – Glanspunkt Kolding',

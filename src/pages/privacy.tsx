@@ -1,16 +1,30 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { business, mailtoHref } from '~/content/business';
-import { privacyContent, privacySeo } from '~/content/privacy';
+import { privacyContent, privacySections, privacySeo } from '~/content/privacy';
 import { routeMeta } from '~/lib/meta';
 import { PrivacySectionBlock } from './privacy/privacy-section';
 
 export const meta = () => routeMeta('/privatlivspolitik', privacySeo);
 
+/**
+ * The sections, written when the page is prerendered: their text reaches the browser in the page's
+ * HTML and its route data, not in its JavaScript (a client navigation fetches the data beside the
+ * page's code).
+ */
+export function loader() {
+  return { sections: privacySections() };
+}
+
+/** One build's snapshot, as the site data's. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export default function Page() {
-  const { title, lead, updatedLabel, updated, updatedIso, sections, contactText, backHome } =
-    privacyContent;
+  const { sections } = useLoaderData<typeof loader>();
+  const { title, lead, updatedLabel, updated, updatedIso, contactText, backHome } = privacyContent;
   return (
     <article className="container max-w-3xl py-14 sm:py-20">
       <header className="space-y-4 border-b pb-8">

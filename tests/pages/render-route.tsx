@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { privacySections } from '~/content/privacy';
 import { termsSections } from '~/content/terms';
 import { priceRangesData } from '~/components/sections/price-ranges';
 import { jobCatalogueData } from '~/lib/job-catalogue';
@@ -18,6 +19,7 @@ export const PAGE_DATA: Readonly<Record<string, PageData>> = {
   '/': priceRangesData,
   '/services': (facts) => ({ ...jobCatalogueData(facts), ...priceRangesData(facts) }),
   '/contact': jobCatalogueData,
+  '/privatlivspolitik': () => ({ sections: privacySections() }),
   '/handelsbetingelser': (facts) => ({ sections: termsSections(facts) }),
 };
 
