@@ -51,16 +51,27 @@ function useCalendarInView() {
   const [top, setTop] = useState(0);
   /** Reads the header's bottom as the popover opens (it can grow with the text size). */
   const measure = useCallback(() => setTop(headerBottom()), []);
-  // the popover's content, once mounted (in a portal, a commit after the open state)
+  const watching = useRef<MutationObserver | null>(null);
+  // the popover's content, once mounted (in a portal, a commit after the open state), and again
+  // when what it shows changes (the month grid replacing the loading text is taller)
   const content = useCallback((box: HTMLDivElement | null) => {
-    const button = trigger.current?.getBoundingClientRect();
-    if (!box || !button) return;
-    const below = window.innerHeight - EDGE - (button.bottom + 4);
-    const short = box.getBoundingClientRect().height - below;
-    if (short <= 0) return;
-    // as far as needed, and no further than to just under the header
-    const room = button.top - headerBottom() - EDGE;
-    if (room > 0) window.scrollBy({ top: Math.min(short, room), behavior: 'instant' });
+    watching.current?.disconnect();
+    watching.current = null;
+    if (!box) return;
+    const fit = () => {
+      const button = trigger.current?.getBoundingClientRect();
+      if (!button) return;
+      const below = window.innerHeight - EDGE - (button.bottom + 4);
+      // the content's whole height: the box itself is capped at the room Radix gives it
+      const short = box.scrollHeight - below;
+      if (short <= 0) return;
+      // as far as needed, and no further than to just under the header
+      const room = button.top - headerBottom() - EDGE;
+      if (room > 0) window.scrollBy({ top: Math.min(short, room), behavior: 'instant' });
+    };
+    fit();
+    watching.current = new MutationObserver(fit);
+    watching.current.observe(box, { childList: true, subtree: true });
   }, []);
   return { trigger, content, top, measure };
 }
