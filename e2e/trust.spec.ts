@@ -112,10 +112,10 @@ test.describe('on a phone', () => {
       .getByRole('option', { name: /Guldpakken polering/ })
       .click();
     await expect(serviceSelect(page)).toHaveText('Guldpakken polering');
-    // a 14-hour job starts only at opening on a day nobody has booked: from bookable day 24 on,
-    // past the days the other journeys book (which of the first ones are taken depends on the
-    // weekday the window starts on)
-    await chooseDayAndTime(page, 24);
+    // a 14-hour job starts only at opening on a day nobody has booked: counted from the window's
+    // end, where no other journey books (how many of the first days those take, and how many days
+    // the window holds, depend on the weekday and the holidays it spans)
+    await chooseDayAndTime(page, -3);
     const summary = page.getByRole('region', { name: 'Oversigt' });
     await expect(summary).toContainText('14 timer · ca. 2 arbejdsdage');
     await expect(summary.getByText('Alle priser er inkl. moms.')).toHaveCount(1);

@@ -72,10 +72,12 @@ export async function chooseTime(page: Page, time: string) {
 
 /**
  * Picks the first bookable day from the index-th on that still has a free time (a retried test
- * finds its first day taken) and that day's first free time.
+ * finds its first day taken) and that day's first free time. A negative index counts from the
+ * window's end and tries earlier days.
  */
 export async function chooseDayAndTime(page: Page, index: number, tries = 8) {
-  for (let i = index; i < index + tries; i += 1) {
+  const step = index < 0 ? -1 : 1;
+  for (let i = index; Math.abs(i - index) < tries; i += step) {
     const day = await chooseBookableDay(page, i);
     const times = await offeredTimes(page);
     const time = times[0] ?? '';
@@ -247,27 +249,40 @@ async function typeCustomerByKeyboard(page: Page, email: string) {
 }
 
 /**
- * Opens the form's date picker and picks the index-th bookable day (0 = the first), paging months
- * as needed; returns its yyyy-MM-dd.
+ * Opens the form's date picker and picks the index-th bookable day (0 = the first; -1 = the last
+ * in the window, -2 the one before), paging months as needed; returns its yyyy-MM-dd.
  */
 export async function chooseBookableDay(page: Page, index: number): Promise<string> {
   await dateButton(page).click();
   const dialog = calendar(page);
   // react-day-picker arrives on its own, after the popover may open
   await expect(dialog.getByRole('grid')).toBeVisible();
+  const days = dialog.locator(
+    'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
+  );
+  const pick = async (day: Locator) => {
+    const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
+    await day.click();
+    await expect(dialog).toBeHidden();
+    return iso;
+  };
+  if (index < 0) {
+    // to the window's last month: the one whose "next" is disabled
+    const next = dialog.getByRole('button', { name: 'Gå til næste måned' });
+    for (let month = 0; month < 4 && (await next.isEnabled()); month += 1) await next.click();
+    let skipped = 0;
+    for (let month = 0; month < 4; month += 1) {
+      const count = await days.count();
+      if (skipped + count >= -index) return pick(days.nth(count - (-index - skipped)));
+      skipped += count;
+      await dialog.getByRole('button', { name: 'Gå til forrige måned' }).click();
+    }
+    throw new Error(`fewer than ${-index} bookable days in the window`);
+  }
   let skipped = 0;
   for (let month = 0; month < 4; month += 1) {
-    const days = dialog.locator(
-      'td[data-day]:not([data-outside]):not([data-disabled]) button:enabled',
-    );
     const count = await days.count();
-    if (skipped + count > index) {
-      const day = days.nth(index - skipped);
-      const iso = (await day.locator('xpath=..').getAttribute('data-day')) ?? '';
-      await day.click();
-      await expect(dialog).toBeHidden();
-      return iso;
-    }
+    if (skipped + count > index) return pick(days.nth(index - skipped));
     skipped += count;
     await dialog.getByRole('button', { name: 'Gå til næste måned' }).click();
   }
