@@ -217,7 +217,11 @@ begin
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at, created_at)
   values (null, 'waitlist_receipt', v_email,
           jsonb_build_object('day', to_char(p_day, 'YYYY-MM-DD'), 'serviceName', v_service_name,
-                             'leaveToken', v_token),
+                             'leaveToken', v_token)
+          -- the number the SMS will go to, so that a mistyped one shows
+          || case when v_phone is not null
+                  then jsonb_build_object('smsTo', public.phone_display(v_phone))
+                  else '{}'::jsonb end,
           'waitlist_receipt:' || v_entry.id, p_now, p_now);
 
   return jsonb_build_object('status', 'joined', 'already', false,
@@ -226,7 +230,7 @@ end;
 $$;
 
 comment on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text) is
-  'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
+  'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token, and smsTo: the phone as the owner reads it, when given). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
 
 revoke all on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text)
   from public, anon, authenticated;

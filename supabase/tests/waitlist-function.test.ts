@@ -90,6 +90,8 @@ describe('join-waitlist', () => {
     const receipts = mailbox.store.messages.filter((m) => m.to[0] === 'ole@example.dk');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toMatch(/^Du er skrevet op til \w+dag den \d+\. \w+ \d{4}$/);
+    expect(receipts[0]!.text).toContain('får du én mail med et link, så du kan booke den.');
+    expect(receipts[0]!.text).not.toContain('SMS');
     const link = new RegExp(`/contact\\?${WAITLIST_QUERY.leave}=([0-9a-f]{64})#form`).exec(
       receipts[0]!.text,
     );
@@ -231,9 +233,13 @@ describe('join-waitlist', () => {
         })
       ).status,
     ).toBe(200);
-    // the receipt goes by e-mail only
+    // the receipt goes by e-mail only, and names the number the SMS will go to
     expect((await runEmailSender(stack)).status).toBe(200);
     expect(mailbox.store.messages.filter((m) => m.channel === 'sms')).toEqual([]);
+    const receipt = mailbox.store.messages.find((m) => m.to[0] === 'sms@example.dk');
+    expect(receipt!.text).toContain(
+      'får du én mail med et link og én SMS med samme link til +45 20 11 22 77, så du kan booke den.',
+    );
 
     await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
       reference,

@@ -226,6 +226,13 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
         email: 'sms@example.dk',
         phone: '+45 20 11 22 33',
       });
+      // the receipts: the number the SMS will go to, for him only
+      expect(
+        (await outbox(tx, 'waitlist_receipt')).map((m) => [m.recipient, m.payload.smsTo]),
+      ).toEqual([
+        ['mail@example.dk', undefined],
+        ['sms@example.dk', '+45 20 11 22 33'],
+      ]);
       // no SMS with the receipt: only the free time is worth one
       await commitPoint(tx);
       expect(await outbox(tx, 'sms_waitlist_free')).toEqual([]);

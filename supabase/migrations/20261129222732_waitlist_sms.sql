@@ -2,10 +2,10 @@
 --
 -- The waiting list's SMS: a subscriber may leave his phone (waitlist_entries.phone, E.164 as
 -- phone_e164 writes it; join_waitlist takes p_phone, so it is dropped and created again with the
--- grants below), and when a time frees he gets one sms_waitlist_free beside his e-mail. The SMS
--- rules (Danish subscriber numbers, 3 a day per number) move from the booking trigger into
--- sms_queue, which both call. Leaving the list cancels a free-time e-mail and SMS still pending;
--- the owner's day lists each subscriber as {email, phone}.
+-- grants below; its receipt names the number), and when a time frees he gets one
+-- sms_waitlist_free beside his e-mail. The SMS rules (Danish subscriber numbers, 3 a day per
+-- number) move from the booking trigger into sms_queue, which both call. Leaving the list cancels
+-- a free-time e-mail and SMS still pending; the owner's day lists each subscriber as {email, phone}.
 
 SET local check_function_bodies = off;
 
@@ -146,7 +146,11 @@ begin
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at, created_at)
   values (null, 'waitlist_receipt', v_email,
           jsonb_build_object('day', to_char(p_day, 'YYYY-MM-DD'), 'serviceName', v_service_name,
-                             'leaveToken', v_token),
+                             'leaveToken', v_token)
+          -- the number the SMS will go to, so that a mistyped one shows
+          || case when v_phone is not null
+                  then jsonb_build_object('smsTo', public.phone_display(v_phone))
+                  else '{}'::jsonb end,
           'waitlist_receipt:' || v_entry.id, p_now, p_now);
 
   return jsonb_build_object('status', 'joined', 'already', false,
@@ -357,7 +361,7 @@ COMMENT ON COLUMN "public"."waitlist_entries"."phone" IS 'Kundens telefonnummer,
 
 COMMENT ON FUNCTION "public"."email_outbox_queue_sms"() IS 'Trigger function: a customer e-mail with an SMS twin (sms_kind) to a booking whose customer chose SMS queues the SMS in the same transaction (idempotency key sms:<the e-mail''s key>) by sms_queue: pending to a Danish subscriber number, or cancelled with the reason when the number is refused or already had 3 SMS that Copenhagen day.';
 
-COMMENT ON FUNCTION "public"."join_waitlist"(text, timestamp with time zone, uuid, date, text, text, timestamp with time zone, text) IS 'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
+COMMENT ON FUNCTION "public"."join_waitlist"(text, timestamp with time zone, uuid, date, text, text, timestamp with time zone, text) IS 'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token, and smsTo: the phone as the owner reads it, when given). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
 
 COMMENT ON FUNCTION "public"."leave_waitlist"(text) IS 'Takes an address off a day''s waiting list by the token of the receipt''s leave link, and cancels its free-time e-mail and SMS if they are still pending: {status: left, day} or {status: not_found} (an unknown token, or the list is gone).';
 
