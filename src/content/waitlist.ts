@@ -17,17 +17,10 @@ export const waitlistCopy = {
     'Bliver der en tid ledig den dag, får du én mail med et link, så du kan booke den. Den, der booker først, får tiden.',
   emailLabel: 'Din e-mail',
   emailPlaceholder: 'din@email.dk',
-  /** The optional phone: given, the one message also comes by SMS. */
-  phoneLabel: 'Send mig også en SMS: dit mobilnummer (valgfrit)',
-  phonePlaceholder: 'Fx 20 12 34 56',
-  phoneHint:
-    'Skriv dit mobilnummer, hvis du også vil have beskeden med linket på SMS. Lad feltet stå tomt, så får du kun en mail. SMS sendes kun til danske mobilnumre.',
   submit: 'Skriv mig op',
   sending: 'Skriver dig op...',
   joined: (day: string) =>
     `Du er skrevet op til ${day}. Vi sender dig en mail, hvis der bliver en tid ledig.`,
-  joinedSms: (day: string) =>
-    `Du er skrevet op til ${day}. Vi sender dig en mail og en SMS, hvis der bliver en tid ledig.`,
   already: (day: string) =>
     `Du står allerede på ventelisten til ${day}. Vi sender dig en mail, hvis der bliver en tid ledig.`,
   failed: 'Du kunne ikke skrives op lige nu. Prøv igen senere.',

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { waitlistCopy } from '~/content/waitlist';
+import { waitlistSmsCopy } from '~/content/waitlist-sms';
 import { danishDay } from '~/lib/danish-date';
 import { joinWaitlist } from '../api/join-waitlist';
 import { customerFieldError } from '../rules/customer-fields';
@@ -108,7 +109,7 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
         {state.already
           ? waitlistCopy.already(dayText)
           : state.sms
-            ? waitlistCopy.joinedSms(dayText)
+            ? waitlistSmsCopy.joined(dayText)
             : waitlistCopy.joined(dayText)}
       </p>
     );
@@ -144,9 +145,9 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
         onKeyDown={onEnter}
       />
       <FieldError field="customerEmail" message={fields.customerEmail} />
-      <Label htmlFor={IDS.customerPhone}>{waitlistCopy.phoneLabel}</Label>
+      <Label htmlFor={IDS.customerPhone}>{waitlistSmsCopy.phoneLabel}</Label>
       <p id="waitlist-phone-hint" className="text-sm text-muted-foreground">
-        {waitlistCopy.phoneHint}
+        {waitlistSmsCopy.phoneHint}
       </p>
       <Input
         id={IDS.customerPhone}
@@ -154,7 +155,7 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
         autoComplete="tel"
         form="waitlist-none"
         value={phone}
-        placeholder={waitlistCopy.phonePlaceholder}
+        placeholder={waitlistSmsCopy.phonePlaceholder}
         aria-invalid={fields.customerPhone ? true : undefined}
         aria-describedby={described('customerPhone', 'waitlist-phone-hint')}
         disabled={state.sending}
