@@ -9,18 +9,21 @@ import {
   dateButton,
   fillCustomer,
   GATEWAY,
+  mailbox,
   mailsTo,
   offeredTimes,
   openContact,
   submitButton,
   waitForMail,
+  type Captured,
 } from './support/booking';
 import { edit } from './support/owner-day';
 
 /**
  * "Skriv mig op" on a phone, on the production build and the embedded stack (the mailbox is the
- * only mock): a day filled to the minute, two visitors written up to it, one wash cancelled by the
- * owner, both told with a one-tap link; the first books the freed time, the second finds it
+ * only mock): a day filled to the minute, two visitors written up to it (the first also for an
+ * SMS), one wash cancelled by the owner, both told with a one-tap link (the first by e-mail and by
+ * one SMS with the same link); the first books the freed time, the second finds it
  * taken, politely, with the next free time and the list offered again. axe in both themes on every
  * new state.
  */
@@ -119,7 +122,7 @@ async function pickDay(page: Page, day: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function writeUp(browser: Browser, day: string, email: string, axe: boolean) {
+async function writeUp(browser: Browser, day: string, email: string, axe: boolean, phone?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await openContact(page);
@@ -131,13 +134,25 @@ async function writeUp(browser: Browser, day: string, email: string, axe: boolea
   if (axe) await axeBothThemes(page, 'a full day with "Skriv mig op"');
   await offer.click();
   const field = page.getByLabel('Din e-mail');
+  const phoneField = page.getByLabel('Send mig også en SMS: dit mobilnummer (valgfrit)');
   await field.fill('ikke-en-adresse');
+  // a wrong phone is marked at its field with the booking form's message, beside the address's
+  if (phone) await phoneField.fill('12 34');
   await page.getByRole('button', { name: 'Skriv mig op', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'e-mail' })).toBeVisible();
-  if (axe) await axeBothThemes(page, 'the waiting list form with a wrong address');
+  if (phone) {
+    await expect(phoneField).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Indtast et gyldigt telefonnummer' }),
+    ).toBeVisible();
+  }
+  if (axe) await axeBothThemes(page, 'the waiting list form with a wrong address (and phone)');
   await field.fill(email);
+  if (phone) await phoneField.fill(phone);
   await page.getByRole('button', { name: 'Skriv mig op', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Du er skrevet op til' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Du er skrevet op til' })).toHaveText(
+    phone ? /mail og en SMS/ : /sender dig en mail, hvis/,
+  );
   if (axe) await axeBothThemes(page, 'written up');
   await context.close();
 }
@@ -150,11 +165,17 @@ test('a full day: "Skriv mig op", a cancellation, the message, the one-tap booki
   const wash = await fillDay(day);
   const first = `e2e-waitlist-first-${Date.now()}@example.dk`;
   const second = `e2e-waitlist-second-${Date.now()}@example.dk`;
+  // a Danish mobile number of this run's own (at most 3 SMS a day go to one number)
+  const digits = `2${String(Date.now()).slice(-7)}`;
+  const firstPhone = `${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`;
+  const firstE164 = `+45${digits}`;
 
-  await writeUp(browser, day, first, true);
+  await writeUp(browser, day, first, true, firstPhone);
   await writeUp(browser, day, second, false);
   const receipt = await waitForMail(first, 'Du er skrevet op til');
   expect(receipt.text).toMatch(/venteliste-afmeld=[0-9a-f]{64}/);
+  // his receipt names the number his SMS will go to, as he can check it
+  expect(receipt.text).toContain(`og én SMS med samme link til +45 ${firstPhone}`);
 
   // a third changes his mind: the receipt's leave link asks, one tap takes him off the list
   const third = `e2e-waitlist-third-${Date.now()}@example.dk`;
@@ -190,6 +211,27 @@ test('a full day: "Skriv mig op", a cancellation, the message, the one-tap booki
       return `${url.pathname}${url.search}${url.hash}`;
     }),
   );
+
+  // the first gave his phone: one SMS with the day and the same one-tap link
+  let sms: Captured | undefined;
+  await expect
+    .poll(
+      async () => {
+        sms = (await mailbox()).find(
+          (m) => m.to.includes(firstE164) && m.text.includes('Der er blevet en tid ledig'),
+        );
+        return Boolean(sms);
+      },
+      { message: `an SMS to ${firstE164}` },
+    )
+    .toBe(true);
+  expect(sms!.text).toMatch(
+    /^Glanspunkt: Der er blevet en tid ledig \w+dag den \d+\. \w+ \d{4} \(første ledige kl\. 09:00\), som du stod på venteliste til\. Den, der booker først, får tiden: https?:\/\/\S+#form$/,
+  );
+  const smsUrl = new URL(/https?:\/\/\S+#form/.exec(sms!.text)![0]);
+  expect(`${smsUrl.pathname}${smsUrl.search}${smsUrl.hash}`).toBe(links[0]);
+  // one SMS, whatever the sender's runs; none to those who gave no phone
+  expect((await mailbox()).filter((m) => m.to.includes(firstE164))).toHaveLength(1);
 
   // the one who left is not told
   expect((await mailsTo(third)).map((m) => m.subject)).not.toContainEqual(

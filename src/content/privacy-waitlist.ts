@@ -7,5 +7,5 @@ import type { PrivacyBlock } from './privacy';
 
 export const waitlistPrivacy: PrivacyBlock = {
   type: 'p',
-  text: 'Venteliste ("Skriv mig op"): Skriver du dig op til en fuldt booket dag, gemmer vi din e-mailadresse, dagen, pakken og din IP-adresse (mod misbrug), så vi kan sende dig én e-mail, hvis en tid bliver ledig. Du kan fjerne dig med linket i kvitteringen, og alt slettes, når dagen er gået.',
+  text: 'Venteliste ("Skriv mig op"): Skriver du dig op til en fuldt booket dag, gemmer vi din e-mailadresse, dagen, pakken og din IP-adresse (mod misbrug), så vi kan sende dig én e-mail, hvis en tid bliver ledig. Giver du også dit telefonnummer, gemmer vi det og sender dig den samme besked som én SMS med dagen og linket til at booke (via vores SMS-udbyder, GatewayAPI). Du kan fjerne dig med linket i kvitteringen, og alt, også telefonnummeret, slettes, når dagen er gået.',
 };

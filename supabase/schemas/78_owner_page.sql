@@ -383,7 +383,7 @@ end;
 $$;
 
 comment on function public.owner_day_at(date, timestamptz) is
-  'The owner page''s day as seen at p_now: {day, dayText (Danish), now, hours {opens, closes} or null when closed, waitlist: [e-mail addresses still waiting for a free time that day, owner_day_waitlist], cars: [owner_car]} of the cars owner_agenda_at shows that day, by their time that day.';
+  'The owner page''s day as seen at p_now: {day, dayText (Danish), now, hours {opens, closes} or null when closed, waitlist: [{email, phone} of those still waiting for a free time that day, owner_day_waitlist], cars: [owner_car]} of the cars owner_agenda_at shows that day, by their time that day.';
 
 revoke all on function public.owner_day_at(date, timestamptz) from public, anon, authenticated;
 

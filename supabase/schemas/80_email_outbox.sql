@@ -50,7 +50,9 @@ create table public.email_outbox (
     'owner_visitor_message', 'visitor_message_receipt',
     -- the SMS twins of customer e-mails (public.sms_kind), sent to recipient, a +45 number
     'sms_booking_confirmation', 'sms_booking_reminder', 'sms_booking_moved',
-    'sms_cancellation_confirmation', 'sms_car_ready', 'sms_car_ready_time'
+    'sms_cancellation_confirmation', 'sms_car_ready', 'sms_car_ready_time',
+    -- the waiting list's "ledig tid" by SMS, to a subscriber who gave his phone (88_waitlist.sql)
+    'sms_waitlist_free'
   )),
   -- the owner's e-mails go to the sender's configured address; a purged row keeps no recipient
   constraint email_outbox_recipient_check check (
@@ -80,7 +82,7 @@ comment on table public.email_outbox is
 comment on column public.email_outbox.id is 'Mailens faste id (automatisk).';
 comment on column public.email_outbox.booking_id is 'Bookingen, mailen handler om.';
 comment on column public.email_outbox.kind is
-  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid), review_request (anmodning om anmeldelse, dagen efter afhentning) og visitor_message_receipt (kvittering for en besked fra hjemmesiden) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved, owner_agenda og owner_visitor_message (en besked fra hjemmesiden, svar går til afsenderen) til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat).';
+  'Slags mail: booking_confirmation, booking_reminder, booking_moved, booking_reconfirmed (en aflyst booking er genoprettet), cancellation_confirmation, car_ready (bilen er klar), car_ready_time (ny færdigtid), review_request (anmodning om anmeldelse, dagen efter afhentning) og visitor_message_receipt (kvittering for en besked fra hjemmesiden) går til kunden, waitlist_receipt (skrevet op på ventelisten) og waitlist_free (en tid er blevet ledig) til kunden på ventelisten; owner_notification, owner_cancellation, owner_booking_moved, owner_agenda og owner_visitor_message (en besked fra hjemmesiden, svar går til afsenderen) til dig (OWNER_EMAIL). sms_... er en SMS til kunden (kun når kunden har valgt SMS, og GATEWAYAPI_TOKEN er sat; sms_waitlist_free til den på ventelisten, der har givet sit telefonnummer).';
 comment on column public.email_outbox.recipient is
   'Modtagerens adresse (ved SMS: telefonnummeret). Tom ved mails til dig (så bruges OWNER_EMAIL) og når indholdet er slettet.';
 comment on column public.email_outbox.payload is
@@ -251,6 +253,8 @@ as $$
            when 'cancellation_confirmation' then 'sms_cancellation_confirmation'
            when 'car_ready' then 'sms_car_ready'
            when 'car_ready_time' then 'sms_car_ready_time'
+           -- queued by waitlist_notify itself (the list's phone is not a booking's)
+           when 'waitlist_free' then 'sms_waitlist_free'
          end;
 $$;
 
@@ -258,6 +262,58 @@ comment on function public.sms_kind(text) is
   'The SMS sent beside a customer e-mail of this kind to a customer who chose SMS, or null (no SMS for it).';
 
 revoke all on function public.sms_kind(text) from public, anon, authenticated;
+
+create function public.sms_queue(
+  p_booking_id uuid,
+  p_kind text,
+  p_phone text,
+  p_payload jsonb,
+  p_idempotency_key text,
+  p_next_attempt_at timestamptz,
+  p_created_at timestamptz
+)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_number text := public.sms_number(p_phone);
+  v_count integer;
+  v_status text := 'pending';
+  v_error text;
+begin
+  if v_number is null then
+    v_status := 'cancelled';
+    v_error := 'Ikke sendt: SMS går kun til danske mobilnumre (+45 og 8 cifre; ikke 70-, 80-, 90- eller 1-numre).';
+  else
+    -- counted one at a time per number, so two events at once cannot both pass the cap
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('sms:' || v_number, 0));
+    select count(*) into v_count
+      from public.email_outbox o
+     where o.recipient = v_number
+       and o.kind like 'sms\_%'
+       and o.status in ('pending', 'sending', 'sent', 'failed')
+       and (o.created_at at time zone 'Europe/Copenhagen')::date
+           = (p_created_at at time zone 'Europe/Copenhagen')::date;
+    if v_count >= 3 then
+      v_status := 'cancelled';
+      v_error := 'Ikke sendt: højst 3 SMS om dagen til samme nummer.';
+    end if;
+  end if;
+  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
+                                   next_attempt_at, created_at, status, last_error)
+  values (p_booking_id, p_kind, coalesce(v_number, p_phone), p_payload, p_idempotency_key,
+          p_next_attempt_at, p_created_at, v_status, v_error)
+  on conflict (idempotency_key) do nothing;
+end;
+$$;
+
+comment on function public.sms_queue(uuid, text, text, jsonb, text, timestamptz, timestamptz) is
+  'Queues one SMS (kind sms_..., its idempotency key): pending to a Danish subscriber number (sms_number), or cancelled with the reason when the number is refused or already had 3 SMS that Copenhagen day. A key already queued is left as it is. The one place of the SMS rules: email_outbox_queue_sms (a booking''s) and waitlist_notify call it.';
+
+revoke all on function public.sms_queue(uuid, text, text, jsonb, text, timestamptz, timestamptz)
+  from public, anon, authenticated;
 
 create function public.email_outbox_queue_sms()
 returns trigger
@@ -268,10 +324,6 @@ as $$
 declare
   v_kind text := public.sms_kind(new.kind);
   v_booking public.bookings;
-  v_number text;
-  v_count integer;
-  v_status text := 'pending';
-  v_error text;
 begin
   if v_kind is null or new.booking_id is null then
     return null;
@@ -280,38 +332,16 @@ begin
   if not found or not v_booking.sms_opt_in or v_booking.anonymised_at is not null then
     return null;
   end if;
-  v_number := public.sms_number(v_booking.customer_phone);
-  if v_number is null then
-    v_status := 'cancelled';
-    v_error := 'Ikke sendt: SMS går kun til danske mobilnumre (+45 og 8 cifre; ikke 70-, 80-, 90- eller 1-numre).';
-  else
-    -- counted one at a time per number, so two bookings at once cannot both pass the cap
-    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('sms:' || v_number, 0));
-    select count(*) into v_count
-      from public.email_outbox o
-     where o.recipient = v_number
-       and o.kind like 'sms\_%'
-       and o.status in ('pending', 'sending', 'sent', 'failed')
-       and (o.created_at at time zone 'Europe/Copenhagen')::date
-           = (new.created_at at time zone 'Europe/Copenhagen')::date;
-    if v_count >= 3 then
-      v_status := 'cancelled';
-      v_error := 'Ikke sendt: højst 3 SMS om dagen til samme nummer.';
-    end if;
-  end if;
   -- the SMS carries no link: the plain cancel token stays in the e-mail
-  insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
-                                   next_attempt_at, created_at, status, last_error)
-  values (new.booking_id, v_kind, coalesce(v_number, v_booking.customer_phone),
-          new.payload - 'cancelToken', 'sms:' || new.idempotency_key, new.next_attempt_at,
-          new.created_at, v_status, v_error)
-  on conflict (idempotency_key) do nothing;
+  perform public.sms_queue(new.booking_id, v_kind, v_booking.customer_phone,
+                           new.payload - 'cancelToken', 'sms:' || new.idempotency_key,
+                           new.next_attempt_at, new.created_at);
   return null;
 end;
 $$;
 
 comment on function public.email_outbox_queue_sms() is
-  'Trigger function: a customer e-mail with an SMS twin (sms_kind) to a booking whose customer chose SMS queues the SMS in the same transaction (idempotency key sms:<the e-mail''s key>): pending to a Danish subscriber number (sms_number), or cancelled with the reason when the number is refused or already had 3 SMS that Copenhagen day.';
+  'Trigger function: a customer e-mail with an SMS twin (sms_kind) to a booking whose customer chose SMS queues the SMS in the same transaction (idempotency key sms:<the e-mail''s key>) by sms_queue: pending to a Danish subscriber number, or cancelled with the reason when the number is refused or already had 3 SMS that Copenhagen day.';
 
 revoke all on function public.email_outbox_queue_sms() from public, anon, authenticated;
 

@@ -1,17 +1,20 @@
 -- "Skriv mig op": the waiting list of a full day.
 --
--- A visitor who wants a day that is full for his package leaves his e-mail address (join-waitlist,
--- behind the same proof of work as a booking). When a time frees on that day, by whatever path
--- (a cancellation, a move away, a no-show, the owner opening more time), everyone on that day's
--- list who has not been told yet gets one e-mail with a link that opens the booking form on the
--- day, and is marked told: one message per subscriber, then he is off the list. Whoever books
+-- A visitor who wants a day that is full for his package leaves his e-mail address, and his phone if
+-- he wants an SMS too (join-waitlist, behind the same proof of work as a booking). When a time frees
+-- on that day, by whatever path (a cancellation, a move away, a no-show, the owner opening more
+-- time), everyone on that day's list who has not been told yet gets one e-mail with a link that
+-- opens the booking form on the day (and one SMS with the same link, when he gave a phone), and is
+-- marked told: one message per subscriber, then he is off the list. Whoever books
 -- first wins; the engine guarantees one winner. The list is deleted once its day has passed
 -- (run_retention).
 --
 -- Rules that live here:
 -- - only a day in the booking window that is open and has no free time for the package;
 -- - at most waitlist_max_per_day subscribers per day (default 20), at most 3 days on the list per
---   e-mail address, at most 5 sign-ups per client address (its networks) per Copenhagen day;
+--   e-mail address and per phone number, at most 5 sign-ups per client address (its networks) per
+--   Copenhagen day; the SMS itself goes by the outbox's SMS rules (sms_queue: Danish subscriber
+--   numbers only, at most 3 a Copenhagen day per number);
 -- - the same address on the same day again is answered with the first receipt, not a second row;
 -- - the check for a freed time runs when the transaction that freed it commits (deferred
 --   constraint triggers), so a move within one day that frees and takes a time in one transaction
@@ -26,21 +29,25 @@ create table public.waitlist_entries (
   client_ip text,
   created_at timestamptz not null,
   notified_at timestamptz,
+  phone text,
   constraint waitlist_entries_pkey primary key (id),
   constraint waitlist_entries_service_id_fkey
     foreign key (service_id) references public.services (id),
   constraint waitlist_entries_leave_token_hash_key unique (leave_token_hash),
   constraint waitlist_entries_email_check check (char_length(email) <= 254),
-  constraint waitlist_entries_leave_token_hash_format check (leave_token_hash ~ '^[0-9a-f]{64}$')
+  constraint waitlist_entries_leave_token_hash_format check (leave_token_hash ~ '^[0-9a-f]{64}$'),
+  -- stored as phone_e164 writes it, like a booking's phone
+  constraint waitlist_entries_phone_format check (phone ~ '^\+[0-9]{8,17}$')
 );
 
 -- one row per address and day: a second sign-up is answered with the first one's receipt
 create unique index waitlist_entries_day_email_key on public.waitlist_entries (day, lower(email));
 create index waitlist_entries_waiting_idx on public.waitlist_entries (day) where notified_at is null;
 create index waitlist_entries_created_at_idx on public.waitlist_entries (created_at);
+create index waitlist_entries_phone_idx on public.waitlist_entries (phone) where phone is not null;
 
 comment on table public.waitlist_entries is
-  'Ventelisten ("Skriv mig op"): kunder, der vil have besked, hvis der bliver en tid ledig på en fuld dag. Når en tid bliver ledig (aflysning, flytning, udeblevet, en dag du åbner), får alle på dagens liste én mail med et link til at booke, og notified_at sættes. Rækkerne slettes automatisk, når dagen er gået. Ret ikke her; slet gerne en række, hvis kunden beder om det.';
+  'Ventelisten ("Skriv mig op"): kunder, der vil have besked, hvis der bliver en tid ledig på en fuld dag. Når en tid bliver ledig (aflysning, flytning, udeblevet, en dag du åbner), får alle på dagens liste én mail med et link til at booke (og én SMS med samme link, hvis de har givet deres telefonnummer), og notified_at sættes. Rækkerne slettes automatisk, når dagen er gået. Ret ikke her; slet gerne en række, hvis kunden beder om det.';
 comment on column public.waitlist_entries.id is 'Rækkens faste id (automatisk).';
 comment on column public.waitlist_entries.day is 'Dagen, kunden venter på.';
 comment on column public.waitlist_entries.service_id is 'Pakken, kunden ville booke.';
@@ -52,6 +59,8 @@ comment on column public.waitlist_entries.client_ip is
 comment on column public.waitlist_entries.created_at is 'Hvornår kunden skrev sig op (UTC).';
 comment on column public.waitlist_entries.notified_at is
   'Hvornår kunden fik besked om en ledig tid (UTC). Tom = venter stadig.';
+comment on column public.waitlist_entries.phone is
+  'Kundens telefonnummer, hvis kunden også vil have besked på SMS (tom = kun mail). Slettes med rækken.';
 
 alter table public.waitlist_entries enable row level security;
 -- no policy and no grant for anon or authenticated: join-waitlist uses the secret key
@@ -111,7 +120,8 @@ create function public.join_waitlist(
   p_day date,
   p_email text,
   p_client_ip text default null,
-  p_now timestamptz default now()
+  p_now timestamptz default now(),
+  p_phone text default null
 )
 returns jsonb
 language plpgsql
@@ -120,6 +130,7 @@ set search_path = ''
 as $$
 declare
   v_email text := btrim(coalesce(p_email, ''));
+  v_phone text := nullif(btrim(coalesce(p_phone, '')), '');
   v_today timestamptz := date_trunc('day', p_now at time zone 'Europe/Copenhagen')
                          at time zone 'Europe/Copenhagen';
   v_entry public.waitlist_entries;
@@ -137,6 +148,13 @@ begin
   end if;
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     return jsonb_build_object('status', 'invalid', 'field', 'email');
+  end if;
+  if v_phone is not null then
+    -- the booking's one phone rule, and its stored form (+45 and 8 digits for a Danish number)
+    v_phone := public.phone_e164(v_phone);
+    if v_phone is null then
+      return jsonb_build_object('status', 'invalid', 'field', 'phone');
+    end if;
   end if;
   insert into public.booking_challenge_uses (signature, expires_at)
   values (p_challenge, p_challenge_expires_at)
@@ -169,8 +187,9 @@ begin
     return jsonb_build_object('status', 'list_full');
   end if;
 
+  -- a phone counts like an address: one number cannot be put on every list to be sent SMS
   select count(*) into v_count from public.waitlist_entries e
-   where lower(e.email) = lower(v_email) and e.notified_at is null
+   where (lower(e.email) = lower(v_email) or e.phone = v_phone) and e.notified_at is null
      and e.day >= (p_now at time zone 'Europe/Copenhagen')::date;
   if v_count >= 3 then
     return jsonb_build_object('status', 'contact_cap');
@@ -189,14 +208,20 @@ begin
   delete from public.waitlist_entries e where e.id = v_entry.id;
 
   v_token := public.booking_random_token();
-  insert into public.waitlist_entries (day, service_id, email, leave_token_hash, client_ip, created_at)
-  values (p_day, p_service_id, v_email, public.booking_token_hash(v_token), nullif(p_client_ip, ''), p_now)
+  insert into public.waitlist_entries (day, service_id, email, phone, leave_token_hash, client_ip,
+                                       created_at)
+  values (p_day, p_service_id, v_email, v_phone, public.booking_token_hash(v_token),
+          nullif(p_client_ip, ''), p_now)
   returning * into v_entry;
 
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at, created_at)
   values (null, 'waitlist_receipt', v_email,
           jsonb_build_object('day', to_char(p_day, 'YYYY-MM-DD'), 'serviceName', v_service_name,
-                             'leaveToken', v_token),
+                             'leaveToken', v_token)
+          -- the number the SMS will go to, so that a mistyped one shows
+          || case when v_phone is not null
+                  then jsonb_build_object('smsTo', public.phone_display(v_phone))
+                  else '{}'::jsonb end,
           'waitlist_receipt:' || v_entry.id, p_now, p_now);
 
   return jsonb_build_object('status', 'joined', 'already', false,
@@ -204,13 +229,13 @@ begin
 end;
 $$;
 
-comment on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz) is
-  'Puts an e-mail address on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per address), address_cap (5 a Copenhagen day per network of the IP), invalid (field email), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
+comment on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text) is
+  'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token, and smsTo: the phone as the owner reads it, when given). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
 
-revoke all on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz)
+revoke all on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text)
   from public, anon, authenticated;
 -- the join-waitlist edge function calls it with the secret key, after it verified the solution
-grant execute on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz)
+grant execute on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text)
   to service_role;
 
 create function public.leave_waitlist(p_token text)
@@ -221,22 +246,28 @@ set search_path = ''
 as $$
 declare
   v_day date;
+  v_id uuid;
 begin
   if p_token is null or p_token !~ '^[0-9a-f]{64}$' then
     return jsonb_build_object('status', 'not_found');
   end if;
   delete from public.waitlist_entries e
    where e.leave_token_hash = public.booking_token_hash(p_token)
-  returning e.day into v_day;
+  returning e.day, e.id into v_day, v_id;
   if v_day is null then
     return jsonb_build_object('status', 'not_found');
   end if;
+  -- told but not yet sent (the sender runs every minute): neither the e-mail nor the SMS goes
+  update public.email_outbox o
+     set status = 'cancelled', last_error = 'Ikke sendt: kunden har fjernet sig fra ventelisten.'
+   where o.idempotency_key in ('waitlist_free:' || v_id, 'sms:waitlist_free:' || v_id)
+     and o.status = 'pending';
   return jsonb_build_object('status', 'left', 'day', to_char(v_day, 'YYYY-MM-DD'));
 end;
 $$;
 
 comment on function public.leave_waitlist(text) is
-  'Takes an address off a day''s waiting list by the token of the receipt''s leave link: {status: left, day} or {status: not_found} (an unknown token, or the list is gone).';
+  'Takes an address off a day''s waiting list by the token of the receipt''s leave link, and cancels its free-time e-mail and SMS if they are still pending: {status: left, day} or {status: not_found} (an unknown token, or the list is gone).';
 
 revoke all on function public.leave_waitlist(text) from public, anon, authenticated;
 grant execute on function public.leave_waitlist(text) to service_role;
@@ -251,8 +282,9 @@ set search_path = ''
 as $$
 declare
   v_day record;
+  v_entry record;
+  v_payload jsonb;
   v_count integer := 0;
-  v_told integer;
   v_first text;
 begin
   if not exists (select 1 from public.waitlist_entries e where e.notified_at is null) then
@@ -271,22 +303,28 @@ begin
     if public.waitlist_day_state(v_day.service_id, v_day.day, p_now) = 'free' then
       v_first := public.booking_free_times(v_day.service_id, v_day.day, p_now,
                                            v_day.duration_minutes::integer) -> 'slots' ->> 0;
-      with told as (
+      v_payload := jsonb_build_object('day', to_char(v_day.day, 'YYYY-MM-DD'),
+                                      'serviceName', v_day.name, 'time', v_first);
+      for v_entry in
         update public.waitlist_entries e
            set notified_at = p_now
          where e.day = v_day.day and e.service_id = v_day.service_id and e.notified_at is null
-        returning e.id, e.email
-      )
-      insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
-                                       next_attempt_at, created_at)
-      select null, 'waitlist_free', t.email,
-             jsonb_build_object('day', to_char(v_day.day, 'YYYY-MM-DD'), 'serviceName', v_day.name,
-                                'time', v_first),
-             'waitlist_free:' || t.id, p_now, p_now
-        from told t
-      on conflict (idempotency_key) do nothing;
-      get diagnostics v_told = row_count;
-      v_count := v_count + v_told;
+        returning e.id, e.email, e.phone
+      loop
+        insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
+                                         next_attempt_at, created_at)
+        values (null, 'waitlist_free', v_entry.email, v_payload, 'waitlist_free:' || v_entry.id,
+                p_now, p_now)
+        on conflict (idempotency_key) do nothing;
+        if found then
+          v_count := v_count + 1;
+        end if;
+        -- the same message by SMS, when he gave his phone: its key is the e-mail's, so once
+        if v_entry.phone is not null then
+          perform public.sms_queue(null, 'sms_waitlist_free', v_entry.phone, v_payload,
+                                   'sms:waitlist_free:' || v_entry.id, p_now, p_now);
+        end if;
+      end loop;
     end if;
   end loop;
   return v_count;
@@ -294,7 +332,7 @@ end;
 $$;
 
 comment on function public.waitlist_notify(timestamptz) is
-  'Tells every waiting subscriber of a day on which a drop-off time is free for his package at p_now (waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time) and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
+  'Tells every waiting subscriber of a day on which a drop-off time is free for his package at p_now (waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time), the same as an SMS (sms_waitlist_free, by sms_queue) to one who gave his phone, and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
 
 revoke all on function public.waitlist_notify(timestamptz) from public, anon, authenticated;
 grant execute on function public.waitlist_notify(timestamptz) to service_role;
@@ -362,13 +400,15 @@ stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(e.email order by e.created_at), '[]'::jsonb)
+  select coalesce(jsonb_agg(jsonb_build_object('email', e.email,
+                                               'phone', public.phone_display(e.phone))
+                            order by e.created_at), '[]'::jsonb)
     from public.waitlist_entries e
    where e.day = p_day and e.notified_at is null;
 $$;
 
 comment on function public.owner_day_waitlist(date) is
-  'The e-mail addresses still waiting for a free time on a day (not yet told), first written up first: the owner page''s day (owner_day_at).';
+  'Who is still waiting for a free time on a day (not yet told), first written up first, as [{email, phone (grouped for reading, null when only e-mail)}]: the owner page''s day (owner_day_at).';
 
 revoke all on function public.owner_day_waitlist(date) from public, anon, authenticated;
 
@@ -392,6 +432,6 @@ end;
 $$;
 
 comment on function public.waitlist_retention(timestamptz) is
-  'Deletes the waiting lists of days before p_now''s Copenhagen day (the privacy policy: kept until the day has passed). Called by run_retention. Returns how many rows were deleted.';
+  'Deletes the waiting lists (e-mail, phone, IP) of days before p_now''s Copenhagen day (the privacy policy: kept until the day has passed). Called by run_retention. Returns how many rows were deleted.';
 
 revoke all on function public.waitlist_retention(timestamptz) from public, anon, authenticated;

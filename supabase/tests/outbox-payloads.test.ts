@@ -256,7 +256,7 @@ async function writeEveryKind(tx: Tx): Promise<Row[]> {
   expect(fill, JSON.stringify(fill)).toMatchObject({ status: 'created' });
   const joined = await tx.one<{ r: { status: string } }>(
     `select public.join_waitlist(repeat('a', 64), $1::timestamptz + interval '5 minutes', $2, $3::date,
-                                 'venter@example.dk', '10.9.9.9', $1::timestamptz) r`,
+                                 'venter@example.dk', '10.9.9.9', $1::timestamptz, '20 11 22 98') r`,
     [NOW, SERVICE.solv, WED],
   );
   expect(joined.r.status).toBe('joined');
@@ -339,7 +339,8 @@ describe.each(BACKENDS)('outbox payloads on %s', (backend) => {
         expect(list, name).not.toEqual([]);
       // and the sender reads and renders each of them through that declaration
       for (const row of rows) {
-        if (isSmsKind(row.kind)) expect(renderSms(row.kind, row.payload)).toContain('Glanspunkt');
+        if (isSmsKind(row.kind))
+          expect(renderSms(row.kind, row.payload, CTX)).toContain('Glanspunkt');
         else expect(renderEmail(outboxMessage(row), CTX).subject).not.toBe('');
       }
       const written = new Set(rows.map((row) => declarationOf(row).name));

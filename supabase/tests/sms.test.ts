@@ -14,6 +14,7 @@ import {
   renderSms,
   SMS_KINDS,
   SMS_MAX_SEPTETS,
+  smsHasLink,
 } from '../functions/_shared/sms/templates.ts';
 import { WORKSHOP_ADDRESS } from '../functions/_shared/email/business.ts';
 
@@ -272,31 +273,63 @@ describe('the SMS texts', () => {
     ],
     newReadyAt: '2026-10-02T16:00:00+02:00',
   };
-  it.each(SMS_KINDS)('%s: GSM 7-bit, at most two segments, no link', (kind) => {
-    const text = renderSms(kind, longest);
+  // a site address longer than the real one: the waiting list's link must fit with it
+  const ctx = { siteUrl: 'https://www.glanspunkt-kolding.dk' };
+  it.each(SMS_KINDS.filter((kind) => !smsHasLink(kind)))(
+    '%s: GSM 7-bit, at most two segments, no link',
+    (kind) => {
+      const text = renderSms(kind, longest, ctx);
+      expect(gsmSeptets(text)).not.toBeNull();
+      expect(gsmSeptets(text)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+      expect(text).not.toMatch(/https?:/);
+    },
+  );
+
+  it('the waiting list’s "ledig tid" is the one SMS with a link: the form on the day, no token, within two segments', () => {
+    expect(SMS_KINDS.filter((kind) => smsHasLink(kind))).toEqual(['sms_waitlist_free']);
+    const text = renderSms(
+      'sms_waitlist_free',
+      { day: '2026-09-30', serviceName: longest.serviceName, time: '09:00' },
+      ctx,
+    );
+    expect(text).toBe(
+      'Glanspunkt: Der er blevet en tid ledig onsdag den 30. september 2026 (første ledige kl. 09:00), ' +
+        'som du stod på venteliste til. Den, der booker først, får tiden: ' +
+        'https://www.glanspunkt-kolding.dk/contact?service=Premiumpakken+polering+og+keramisk+lakforsegling&dag=2026-09-30#form',
+    );
     expect(gsmSeptets(text)).not.toBeNull();
     expect(gsmSeptets(text)!).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
-    expect(text).not.toMatch(/https?:/);
+    // without the site's address it is not sent with a broken link
+    expect(() =>
+      renderSms(
+        'sms_waitlist_free',
+        { day: '2026-09-30', serviceName: 'Sølvpakken' },
+        {
+          siteUrl: '',
+        },
+      ),
+    ).toThrow(/SITE_URL/);
   });
 
   it('"klar" names the first two pickup days as the e-mail writes them; a new ready time names the time', () => {
-    expect(renderSms('sms_car_ready', longest)).toBe(
+    expect(renderSms('sms_car_ready', longest, ctx)).toBe(
       'Glanspunkt: Din bil er klar til afhentning (bookingnr. ABCD-2345). Du kan hente den: ' +
         `Onsdag den 7. oktober 08:00-17:30, Torsdag den 8. oktober 08:00-17:30. ${WORKSHOP_ADDRESS}`,
     );
-    expect(renderSms('sms_car_ready_time', longest)).toMatch(
+    expect(renderSms('sms_car_ready_time', longest, ctx)).toMatch(
       /^Glanspunkt: Din bil \(bookingnr\. ABCD-2345\) bliver klar fredag den 2\. oktober 2026 kl\. 16:00\. Ring på /,
     );
-    expect(() => renderSms('sms_car_ready_time', { ...longest, newReadyAt: undefined })).toThrow(
-      /newReadyAt/,
-    );
+    expect(() =>
+      renderSms('sms_car_ready_time', { ...longest, newReadyAt: undefined }, ctx),
+    ).toThrow(/newReadyAt/);
   });
 
   it('keeps æ, ø, å (GSM 7-bit) and writes a dash or an accent it lacks in plain letters', () => {
-    const text = renderSms('sms_booking_moved', {
-      ...longest,
-      serviceName: 'Rens – indvendig, crêpe og værktøj',
-    });
+    const text = renderSms(
+      'sms_booking_moved',
+      { ...longest, serviceName: 'Rens – indvendig, crêpe og værktøj' },
+      ctx,
+    );
     expect(text).toContain('Rens - indvendig, crepe og værktøj');
     expect(gsmSeptets('æøåÆØÅ')).toBe(6);
   });

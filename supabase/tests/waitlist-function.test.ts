@@ -1,7 +1,8 @@
 // join-waitlist over HTTP on the embedded stack (PGlite) with the local mailbox: "Skriv mig op" to
 // a full day, its receipt and leave link, the message with the one-tap link when a cancellation
-// frees a time, and an attacker with one machine: no or a wrong proof of work, oversized and
-// malformed bodies, a link for an address, a day that is not full, a flood from one address.
+// frees a time (by e-mail, and by SMS to one who gave his phone), and an attacker with one machine: no or a wrong proof of work, oversized and
+// malformed bodies, a link for an address or a phone, a day that is not full, a flood from one
+// address.
 // The links' query names are the form's (src/content/waitlist.ts), which this test ties.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailbox } from '../../local/mailbox/index.ts';
@@ -68,7 +69,9 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await stack.query('delete from public.waitlist_entries');
-  await stack.query(`delete from public.email_outbox where kind like 'waitlist%'`);
+  await stack.query(
+    `delete from public.email_outbox where kind like 'waitlist%' or kind = 'sms_waitlist_free'`,
+  );
   mailbox.store.messages.length = 0;
 });
 
@@ -87,6 +90,8 @@ describe('join-waitlist', () => {
     const receipts = mailbox.store.messages.filter((m) => m.to[0] === 'ole@example.dk');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toMatch(/^Du er skrevet op til \w+dag den \d+\. \w+ \d{4}$/);
+    expect(receipts[0]!.text).toContain('får du én mail med et link, så du kan booke den.');
+    expect(receipts[0]!.text).not.toContain('SMS');
     const link = new RegExp(`/contact\\?${WAITLIST_QUERY.leave}=([0-9a-f]{64})#form`).exec(
       receipts[0]!.text,
     );
@@ -141,6 +146,36 @@ describe('join-waitlist', () => {
     expect(await count()).toBe(0);
   });
 
+  it('refuses a phone that is no phone number at its field (400, customerPhone), and takes a blank one as none', async () => {
+    const good = { serviceId: SERVICE.solv, day, customerEmail: 'tlf@example.dk' };
+    const wrong: unknown[] = [
+      '12 34',
+      '+45 2011223',
+      'https://snyd.example',
+      '2011\u00002233',
+      `20112233${' '.repeat(40)}1`,
+      '9'.repeat(5_000),
+      20112233,
+      ['20112233'],
+      { n: '20112233' },
+    ];
+    for (const customerPhone of wrong) {
+      const answer = await join({ ...good, customerPhone });
+      expect(answer.status, JSON.stringify(customerPhone).slice(0, 40)).toBe(400);
+      expect(answer.body).toEqual({ error: MESSAGES.phone, field: 'customerPhone' });
+    }
+    expect(await count()).toBe(0);
+
+    expect((await join({ ...good, customerPhone: '   ' })).status).toBe(200);
+    expect(
+      (await join({ ...good, customerEmail: 'tlf2@example.dk', customerPhone: null })).status,
+    ).toBe(200);
+    expect(await stack.query('select phone from public.waitlist_entries order by email')).toEqual([
+      { phone: null },
+      { phone: null },
+    ]);
+  });
+
   it('refuses a day with free times (409) and a flood from one address (429)', async () => {
     expect(
       await join({ serviceId: SERVICE.solv, day: nextDay, customerEmail: 'fri@example.dk' }),
@@ -179,7 +214,55 @@ describe('join-waitlist', () => {
       expect(query.get(FORM_QUERY.day)).toBe(day);
     }
     expect(FORM_QUERY).toEqual(WAITLIST_QUERY);
+    // no SMS: neither gave a phone
+    expect(mailbox.store.messages.filter((m) => m.channel === 'sms')).toEqual([]);
     // the polish back on the day for the next tests
+    await stack.query(`update public.bookings set status = 'confirmed' where reference = $1`, [
+      reference,
+    ]);
+  });
+
+  it('sends one who gave his phone one SMS with the day and the booking link, beside his e-mail', async () => {
+    expect(
+      (
+        await join({
+          serviceId: SERVICE.solv,
+          day,
+          customerEmail: 'sms@example.dk',
+          customerPhone: '+45 20 11 22 77',
+        })
+      ).status,
+    ).toBe(200);
+    // the receipt goes by e-mail only, and names the number the SMS will go to
+    expect((await runEmailSender(stack)).status).toBe(200);
+    expect(mailbox.store.messages.filter((m) => m.channel === 'sms')).toEqual([]);
+    const receipt = mailbox.store.messages.find((m) => m.to[0] === 'sms@example.dk');
+    expect(receipt!.text).toContain(
+      'får du én mail med et link og én SMS med samme link til +45 20 11 22 77, så du kan booke den.',
+    );
+
+    await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
+      reference,
+    ]);
+    expect((await runEmailSender(stack)).status).toBe(200);
+    expect((await runEmailSender(stack)).status).toBe(200);
+    const sms = mailbox.store.messages.filter((m) => m.channel === 'sms');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.to).toEqual(['+4520112277']);
+    const text = sms[0]!.text;
+    expect(text).toMatch(
+      /^Glanspunkt: Der er blevet en tid ledig \w+dag den \d+\. \w+ \d{4} \(første ledige kl\. 09:00\), som du stod på venteliste til\. Den, der booker først, får tiden: http:\/\/\S+#form$/,
+    );
+    const query = new URL(/http:\/\/\S+#form/.exec(text)![0]).searchParams;
+    expect(query.get(FORM_QUERY.service)).toBe('Sølvpakken');
+    expect(query.get(FORM_QUERY.day)).toBe(day);
+    // the link opens the form, no more: no token of any kind rides along
+    expect([...query.keys()].sort()).toEqual([FORM_QUERY.day, FORM_QUERY.service].sort());
+    expect(
+      mailbox.store.messages.filter(
+        (m) => m.to[0] === 'sms@example.dk' && m.subject.startsWith('Der er en ledig tid'),
+      ),
+    ).toHaveLength(1);
     await stack.query(`update public.bookings set status = 'confirmed' where reference = $1`, [
       reference,
     ]);

@@ -1,6 +1,8 @@
 // The waiting list of a full day (88_waitlist.sql) on PGlite and PostgreSQL 15: who may sign up
 // (a full day in the window only, the caps, a second sign-up answered with the first), every path
-// that frees a time telling the list once, and retention deleting a list once its day has passed.
+// that frees a time telling the list once (by e-mail, and by one SMS to a subscriber who gave his
+// phone), leaving cancelling both, and retention deleting a list (phones too) once its day has
+// passed.
 // The triggers read the database's clock, so the days are taken from the engine on the real one
 // (the first open Monday to Wednesday from the day after tomorrow, with an open day after it).
 import { describe, expect, it } from 'vitest';
@@ -20,13 +22,13 @@ async function join(
   tx: Tx,
   day: string,
   email: string,
-  options: { ip?: string; service?: string; expires?: string } = {},
+  options: { ip?: string; service?: string; expires?: string; phone?: string } = {},
 ): Promise<JoinAnswer> {
   signed += 1;
   return (
     await tx.one<{ r: JoinAnswer }>(
       `select public.join_waitlist($1, coalesce($2::timestamptz, now() + interval '5 minutes'),
-                                   $3, $4::date, $5, $6) r`,
+                                   $3, $4::date, $5, $6, p_phone => $7::text) r`,
       [
         SIGNATURE(signed),
         options.expires ?? null,
@@ -34,6 +36,7 @@ async function join(
         day,
         email,
         options.ip ?? `10.1.${signed % 250}.1`,
+        options.phone ?? null,
       ],
     )
   ).r;
@@ -65,10 +68,26 @@ async function commitPoint(tx: Tx) {
 }
 
 async function outbox(tx: Tx, kind: string) {
-  return tx.rows<{ recipient: string; payload: Record<string, string> }>(
-    `select recipient, payload from public.email_outbox where kind = $1 order by recipient`,
+  return tx.rows<{
+    recipient: string;
+    payload: Record<string, string>;
+    status: string;
+    idempotency_key: string;
+    last_error: string | null;
+  }>(
+    `select recipient, payload, status, idempotency_key, last_error
+       from public.email_outbox where kind = $1 order by recipient`,
     [kind],
   );
+}
+
+/** Frees the full day's time (the booking cancelled) and lets the list be told, as at the commit. */
+async function cancelAndCommit(tx: Tx, reference: string) {
+  await tx.rows(
+    `update public.bookings set status = 'cancelled', cancelled_at = now() where reference = $1`,
+    [reference],
+  );
+  await commitPoint(tx);
 }
 
 describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
@@ -151,12 +170,15 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       // the owner's day names who waits, first written up first
       const ownerDay = async () =>
         (
-          await tx.one<{ r: { waitlist: string[] } }>(
+          await tx.one<{ r: { waitlist: { email: string; phone: string | null }[] } }>(
             'select public.owner_day_at($1::date, now()) r',
             [day],
           )
         ).r.waitlist;
-      expect(await ownerDay()).toEqual(['first@example.dk', 'second@example.dk']);
+      expect(await ownerDay()).toEqual([
+        { email: 'first@example.dk', phone: null },
+        { email: 'second@example.dk', phone: null },
+      ]);
 
       await tx.rows(
         `update public.bookings set status = 'cancelled', cancelled_at = now() where reference = $1`,
@@ -180,6 +202,135 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       ]);
       await commitPoint(tx);
       expect(await outbox(tx, 'waitlist_free')).toHaveLength(2);
+    }));
+
+  it('sends one SMS beside the e-mail to a subscriber who gave his phone, none to one without, never twice', () =>
+    withRollback(t, async (tx) => {
+      const { day, reference } = await fullDay(tx);
+      expect(await join(tx, day, 'sms@example.dk', { phone: '20 11 22 33' })).toMatchObject({
+        status: 'joined',
+      });
+      await join(tx, day, 'mail@example.dk');
+      // stored as a booking's phone is, and shown to the owner grouped
+      expect(
+        await tx.rows('select email, phone from public.waitlist_entries order by email'),
+      ).toEqual([
+        { email: 'mail@example.dk', phone: null },
+        { email: 'sms@example.dk', phone: '+4520112233' },
+      ]);
+      const waiting = await tx.one<{ r: { waitlist: unknown[] } }>(
+        'select public.owner_day_at($1::date, now()) r',
+        [day],
+      );
+      expect(waiting.r.waitlist).toContainEqual({
+        email: 'sms@example.dk',
+        phone: '+45 20 11 22 33',
+      });
+      // the receipts: the number the SMS will go to, for him only
+      expect(
+        (await outbox(tx, 'waitlist_receipt')).map((m) => [m.recipient, m.payload.smsTo]),
+      ).toEqual([
+        ['mail@example.dk', undefined],
+        ['sms@example.dk', '+45 20 11 22 33'],
+      ]);
+      // no SMS with the receipt: only the free time is worth one
+      await commitPoint(tx);
+      expect(await outbox(tx, 'sms_waitlist_free')).toEqual([]);
+
+      await cancelAndCommit(tx, reference);
+      const { id } = await tx.one<{ id: string }>(
+        `select id from public.waitlist_entries where email = 'sms@example.dk'`,
+      );
+      const sms = await outbox(tx, 'sms_waitlist_free');
+      expect(sms).toEqual([
+        {
+          recipient: '+4520112233',
+          payload: { day, serviceName: 'Sølvpakken', time: '09:00' },
+          status: 'pending',
+          idempotency_key: `sms:waitlist_free:${id}`,
+          last_error: null,
+        },
+      ]);
+      expect((await outbox(tx, 'waitlist_free')).map((m) => m.recipient)).toEqual([
+        'mail@example.dk',
+        'sms@example.dk',
+      ]);
+
+      // told once: another free time, and the list asked again directly, queue nothing more
+      const now = (await tx.one<{ n: string }>(`select now()::text n`)).n;
+      const other = await book(tx, { serviceId: SERVICE.solv, date: day, time: '09:00', now });
+      await cancelAndCommit(tx, other.reference!);
+      expect((await tx.one<{ n: number }>('select public.waitlist_notify() n')).n).toBe(0);
+      expect(await outbox(tx, 'sms_waitlist_free')).toHaveLength(1);
+    }));
+
+  it('keeps to the SMS rules: a foreign number gets none (the reason kept), one number at most 3 days', () =>
+    withRollback(t, async (tx) => {
+      const { day, reference } = await fullDay(tx);
+      expect(await join(tx, day, 'se@example.dk', { phone: '+46 70 123 45 67' })).toMatchObject({
+        status: 'joined',
+      });
+      // not a phone number at all: refused, nothing written
+      expect(await join(tx, day, 'bad@example.dk', { phone: '12 34' })).toEqual({
+        status: 'invalid',
+        field: 'phone',
+      });
+      // one number under other addresses: counted like one address (3 days)
+      for (const n of [1, 2]) {
+        expect(
+          (await join(tx, day, `same${n}@example.dk`, { phone: '+45 31 31 31 31' })).status,
+        ).toBe('joined');
+      }
+      expect((await join(tx, day, 'same3@example.dk', { phone: '31313131' })).status).toBe(
+        'joined',
+      );
+      expect((await join(tx, day, 'same4@example.dk', { phone: '0045 31 31 31 31' })).status).toBe(
+        'contact_cap',
+      );
+
+      await cancelAndCommit(tx, reference);
+      const sms = await outbox(tx, 'sms_waitlist_free');
+      const foreign = sms.find((m) => m.recipient === '+46701234567');
+      expect(foreign).toMatchObject({ status: 'cancelled' });
+      expect(foreign!.last_error).toMatch(/danske mobilnumre/);
+      // the three sign-ups with one number: at most 3 SMS a day to it, all pending here
+      expect(sms.filter((m) => m.recipient === '+4531313131').map((m) => m.status)).toEqual([
+        'pending',
+        'pending',
+        'pending',
+      ]);
+    }));
+
+  it('queues nothing for one who left the list, and leaving after being told cancels the e-mail and the SMS not yet sent', () =>
+    withRollback(t, async (tx) => {
+      const { day, reference } = await fullDay(tx);
+      await join(tx, day, 'gone@example.dk', { phone: '20 11 22 44' });
+      await join(tx, day, 'late@example.dk', { phone: '20 11 22 55' });
+      const token = async (email: string) =>
+        (await outbox(tx, 'waitlist_receipt')).find((m) => m.recipient === email)!.payload
+          .leaveToken;
+      const goneToken = await token('gone@example.dk');
+      expect(
+        (await tx.one<{ r: { status: string } }>('select public.leave_waitlist($1) r', [goneToken]))
+          .r.status,
+      ).toBe('left');
+
+      await cancelAndCommit(tx, reference);
+      expect((await outbox(tx, 'waitlist_free')).map((m) => m.recipient)).toEqual([
+        'late@example.dk',
+      ]);
+      expect((await outbox(tx, 'sms_waitlist_free')).map((m) => m.recipient)).toEqual([
+        '+4520112255',
+      ]);
+
+      // told, then he leaves before the sender ran: neither goes
+      const lateToken = await token('late@example.dk');
+      await tx.rows('select public.leave_waitlist($1)', [lateToken]);
+      for (const kind of ['waitlist_free', 'sms_waitlist_free']) {
+        const [row] = await outbox(tx, kind);
+        expect(row, kind).toMatchObject({ status: 'cancelled' });
+        expect(row!.last_error).toMatch(/fjernet sig fra ventelisten/);
+      }
     }));
 
   it('tells the list when the time is moved away (its work periods deleted)', () =>
@@ -265,7 +416,7 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
     withRollback(t, async (tx) => {
       const { day } = await fullDay(tx);
       await join(tx, day, 'leave@example.dk');
-      await join(tx, day, 'stay@example.dk');
+      await join(tx, day, 'stay@example.dk', { phone: '20 11 22 66' });
       const [receipt] = (await outbox(tx, 'waitlist_receipt')).filter(
         (m) => m.recipient === 'leave@example.dk',
       );

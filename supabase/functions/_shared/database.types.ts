@@ -765,6 +765,7 @@ export type Database = {
           client_ip: string | null;
           created_at: string;
           notified_at: string | null;
+          phone: string | null;
         };
         Insert: {
           id?: string;
@@ -775,6 +776,7 @@ export type Database = {
           client_ip?: string | null;
           created_at: string;
           notified_at?: string | null;
+          phone?: string | null;
         };
         Update: {
           id?: string;
@@ -785,6 +787,7 @@ export type Database = {
           client_ip?: string | null;
           created_at?: string;
           notified_at?: string | null;
+          phone?: string | null;
         };
         Relationships: [];
       };
@@ -1456,6 +1459,7 @@ export type Database = {
           p_email: string;
           p_client_ip?: string;
           p_now?: string;
+          p_phone?: string;
         };
         Returns: SqlAnswer<'join_waitlist'>;
       };
@@ -2067,6 +2071,18 @@ export type Database = {
           p_phone: string;
         };
         Returns: string;
+      };
+      sms_queue: {
+        Args: {
+          p_booking_id: string;
+          p_kind: string;
+          p_phone: string;
+          p_payload: Json;
+          p_idempotency_key: string;
+          p_next_attempt_at: string;
+          p_created_at: string;
+        };
+        Returns: undefined;
       };
       text_has_link: {
         Args: {

@@ -1,14 +1,15 @@
 // POST /functions/v1/join-waitlist
-//   {serviceId, day (yyyy-MM-dd), customerEmail, altcha, website?}   "Skriv mig op" to a full day
+//   {serviceId, day (yyyy-MM-dd), customerEmail, customerPhone?, altcha, website?}   "Skriv mig op"
+//   to a full day (customerPhone: also an SMS when a time frees; '' or absent: e-mail only)
 // -> 200 {day, serviceName, already}   (already: the address was on the day's list; nothing new is
 //    written and no second receipt sent)
 //   {leaveToken}   the receipt's "Fjern mig fra listen"
 // -> 200 {left: true, day} | 404 {error} (unknown token, or the list is gone)
 // -> 400 invalid input, a missing/wrong/expired/used challenge, or the form's field refused
-//    ({error, field: 'customerEmail'}); 409 the day is not full (or not bookable); 413 body over
+//    ({error, field: 'customerEmail' | 'customerPhone'}); 409 the day is not full (or not bookable); 413 body over
 //    10 KiB; 429 over a cap (the day's list, the address's days, the client address); 405 other
 //    methods: {error: '<Danish>'}
-// The e-mail address is read by the booking form's own rule (customer-rules.ts). The day's state,
+// The e-mail address and the phone are read by the booking form's own rules (customer-rules.ts). The day's state,
 // the caps and the challenge's single use are settled in one SQL call (join_waitlist).
 import { challengeSecret, checkSolution } from '../_shared/challenge.ts';
 import { readCustomerField } from '../_shared/customer-rules.ts';
@@ -26,9 +27,23 @@ import { HONEYPOT_FIELD, isDate, isUuid, readAltchaField } from '../_shared/vali
 
 type Input =
   | { leave: string }
-  | { serviceId: string; day: string; email: string; altcha: string | null; honeypot: boolean };
+  | {
+      serviceId: string;
+      day: string;
+      email: string;
+      phone: string | null;
+      altcha: string | null;
+      honeypot: boolean;
+    };
 
-const JOIN_FIELDS = new Set(['serviceId', 'day', 'customerEmail', 'altcha', HONEYPOT_FIELD]);
+const JOIN_FIELDS = new Set([
+  'serviceId',
+  'day',
+  'customerEmail',
+  'customerPhone',
+  'altcha',
+  HONEYPOT_FIELD,
+]);
 const TOKEN = /^[0-9a-f]{64}$/;
 
 const CHALLENGE_REFUSAL = {
@@ -37,7 +52,17 @@ const CHALLENGE_REFUSAL = {
   expired: MESSAGES.challengeExpired,
 } as const;
 
-type Refusal = { ok: false; error: string; field?: 'customerEmail' };
+type Refusal = { ok: false; error: string; field?: 'customerEmail' | 'customerPhone' };
+
+/** The optional phone: absent or blank is none; anything else must be a phone number. */
+function readPhone(raw: unknown): { ok: true; value: string | null } | Refusal {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    return { ok: true, value: null };
+  }
+  const phone = readCustomerField('customerPhone', raw);
+  if (!phone.ok) return { ok: false, error: phone.error, field: 'customerPhone' };
+  return { ok: true, value: phone.value };
+}
 
 function validate(body: unknown): { ok: true; value: Input } | Refusal {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -59,6 +84,8 @@ function validate(body: unknown): { ok: true; value: Input } | Refusal {
   if (!isDate(record.day)) return { ok: false, error: MESSAGES.date };
   const email = readCustomerField('customerEmail', record.customerEmail);
   if (!email.ok) return { ok: false, error: email.error, field: 'customerEmail' };
+  const phone = readPhone(record.customerPhone);
+  if (!phone.ok) return phone;
   const altcha = readAltchaField(record);
   if (!altcha.ok) return { ok: false, error: altcha.error };
   const honeypot = record[HONEYPOT_FIELD];
@@ -68,6 +95,7 @@ function validate(body: unknown): { ok: true; value: Input } | Refusal {
       serviceId: record.serviceId,
       day: record.day,
       email: email.value,
+      phone: phone.value,
       altcha: altcha.value,
       honeypot: typeof honeypot === 'string' && honeypot.trim() !== '',
     },
@@ -103,11 +131,13 @@ export async function handler(req: Request): Promise<Response> {
       p_day: value.day,
       p_email: value.email,
       p_client_ip: clientIp(req) ?? undefined,
+      ...(value.phone !== null ? { p_phone: value.phone } : {}),
     });
     if (rpcError) return internalError('join_waitlist', rpcError);
     const result = data as {
       status: string;
       reason?: string;
+      field?: string;
       already?: boolean;
       day?: string;
       serviceName?: string;
@@ -134,7 +164,9 @@ export async function handler(req: Request): Promise<Response> {
       case 'address_cap':
         return error(429, MESSAGES.waitlistAddressCap, { 'Retry-After': '86400' });
       case 'invalid':
-        return fieldError(MESSAGES.email, 'customerEmail');
+        return result.field === 'phone'
+          ? fieldError(MESSAGES.phone, 'customerPhone')
+          : fieldError(MESSAGES.email, 'customerEmail');
       default:
         return internalError('join_waitlist', result);
     }

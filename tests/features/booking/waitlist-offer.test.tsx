@@ -1,5 +1,5 @@
-// "Skriv mig op" under a chosen full day (waitlist-offer.tsx): the e-mail checked by the server's
-// own rule before anything is sent, the proof of work sent with it and renewed after the answer,
+// "Skriv mig op" under a chosen full day (waitlist-offer.tsx): the e-mail and the optional phone
+// (for an SMS) checked by the server's own rules before anything is sent, each marked at its field, the proof of work sent with it and renewed after the answer,
 // and the server's answers (written up, already on the list, a refusal in its own words). The
 // backend is mocked at the network (msw), as in booking-form.test.tsx.
 import './support/dom';
@@ -82,5 +82,59 @@ describe('"Skriv mig op" under a full day', () => {
     expect(screen.getByLabelText('Din e-mail')).toHaveValue('ole@eksempel.dk');
     expect(screen.getByRole('button', { name: 'Skriv mig op' })).toBeEnabled();
     expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes an optional phone for an SMS: a wrong one is marked at its field with the booking form’s message, a right one is sent', async () => {
+    const { user, payload, sent } = renderOffer();
+    answer(200, { day: DAY, serviceName: 'Sølvpakken', already: false }, sent);
+    await user.click(screen.getByRole('button', { name: /^Skriv mig op til/ }));
+    const email = screen.getByLabelText('Din e-mail');
+    const phone = screen.getByLabelText('Send mig også en SMS: dit mobilnummer (valgfrit)');
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAccessibleDescription(/også vil have beskeden med linket på SMS/);
+    // both fields wrong: both marked at once, nothing sent
+    await user.type(email, 'ole@eksempel');
+    await user.type(phone, '12 34');
+    await user.click(screen.getByRole('button', { name: 'Skriv mig op' }));
+    const phoneMessage =
+      'Indtast et gyldigt telefonnummer: 8 cifre, f.eks. 20 11 22 33, eller et udenlandsk nummer med landekode, f.eks. +46 70 123 45 67.';
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(phoneMessage));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+    expect(payload).not.toHaveBeenCalled();
+
+    await user.clear(email);
+    await user.type(email, 'ole@eksempel.dk');
+    await user.clear(phone);
+    await user.type(phone, ' 20 11 22 33 {Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Du er skrevet op til torsdag den 10. december 2026. Vi sender dig en mail og en SMS, hvis der bliver en tid ledig.',
+    );
+    expect(sent).toEqual([
+      {
+        serviceId: SERVICE,
+        day: DAY,
+        customerEmail: 'ole@eksempel.dk',
+        customerPhone: '20 11 22 33',
+        altcha: 'bG9zbmluZw==',
+      },
+    ]);
+  });
+
+  it('marks the phone field when the server refuses the phone', async () => {
+    const { user, sent } = renderOffer();
+    const refusal = 'Indtast et gyldigt telefonnummer.';
+    answer(400, { error: refusal, field: 'customerPhone' }, sent);
+    await user.click(screen.getByRole('button', { name: /^Skriv mig op til/ }));
+    await user.type(screen.getByLabelText('Din e-mail'), 'ole@eksempel.dk');
+    const phone = screen.getByLabelText(/Send mig også en SMS/);
+    await user.type(phone, '+46 70 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Skriv mig op' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByLabelText('Din e-mail')).not.toHaveAttribute('aria-invalid');
+    expect(sent).toHaveLength(1);
   });
 });

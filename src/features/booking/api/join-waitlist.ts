@@ -7,6 +7,8 @@ export interface WaitlistJoin {
   /** yyyy-MM-dd */
   day: string;
   customerEmail: string;
+  /** Optional: also an SMS when a time frees ('' or absent: e-mail only). */
+  customerPhone?: string;
   altcha: string;
 }
 

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { waitlistCopy } from '~/content/waitlist';
+import { waitlistSmsCopy } from '~/content/waitlist-sms';
 import { danishDay } from '~/lib/danish-date';
 import { joinWaitlist } from '../api/join-waitlist';
 import { customerFieldError } from '../rules/customer-fields';
@@ -15,39 +16,73 @@ export interface WaitlistOfferProps {
   renew: () => void;
 }
 
+/** The offer's two fields, by their body keys (the booking form's names and rules). */
+type OfferField = 'customerEmail' | 'customerPhone';
+type OfferErrors = Partial<Record<OfferField, string>>;
+
 type State =
   | { step: 'closed' }
-  | { step: 'open'; error?: string; sending?: boolean }
-  | { step: 'done'; already: boolean };
+  | { step: 'open'; error?: string; fields?: OfferErrors; sending?: boolean }
+  | { step: 'done'; already: boolean; sms: boolean };
 
 const BUTTON =
   'w-full rounded-md border border-input bg-background px-4 py-3 text-left text-sm font-semibold transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:opacity-50';
 
+const IDS: Record<OfferField, string> = {
+  customerEmail: 'waitlist-email',
+  customerPhone: 'waitlist-phone',
+};
+const errorId = (field: OfferField) => `${IDS[field]}-error`;
+
+/** Every wrong field of the offer, by the booking form's rules; the phone only when given. */
+function offerErrors(email: string, phone: string): OfferErrors {
+  const errors: OfferErrors = {};
+  const wrongEmail = customerFieldError('customerEmail', email);
+  if (wrongEmail) errors.customerEmail = wrongEmail;
+  const wrongPhone = phone.trim() === '' ? null : customerFieldError('customerPhone', phone);
+  if (wrongPhone) errors.customerPhone = wrongPhone;
+  return errors;
+}
+
 /**
- * "Skriv mig op" under a chosen full day: the visitor's e-mail for that day's waiting list. Its own
- * chunk (loaded only when a full day is chosen). Inside the booking form, so no form of its own:
- * Enter in the field sends it.
+ * "Skriv mig op" under a chosen full day: the visitor's e-mail for that day's waiting list, and his
+ * phone if he also wants the message by SMS. Its own chunk (loaded only when a full day is chosen).
+ * Inside the booking form, so no form of its own: Enter in a field sends it.
  */
 export default function WaitlistOffer({ serviceId, day, payload, renew }: WaitlistOfferProps) {
   const [state, setState] = useState<State>({ step: 'closed' });
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
   const dayText = danishDay(day);
 
   async function send() {
-    const wrong = customerFieldError('customerEmail', email);
-    if (wrong) {
-      setState({ step: 'open', error: wrong });
+    const fields = offerErrors(email, phone);
+    if (Object.keys(fields).length > 0) {
+      setState({ step: 'open', fields });
       return;
     }
+    const withPhone = phone.trim() !== '';
     setState({ step: 'open', sending: true });
     try {
       const altcha = await payload();
-      const answer = await joinWaitlist({ serviceId, day, customerEmail: email.trim(), altcha });
-      setState(
-        answer.ok
-          ? { step: 'done', already: answer.already }
-          : { step: 'open', error: answer.message ?? waitlistCopy.failed },
-      );
+      const answer = await joinWaitlist({
+        serviceId,
+        day,
+        customerEmail: email.trim(),
+        ...(withPhone ? { customerPhone: phone.trim() } : {}),
+        altcha,
+      });
+      if (answer.ok) {
+        setState({ step: 'done', already: answer.already, sms: withPhone });
+      } else if (answer.field === 'customerEmail' || answer.field === 'customerPhone') {
+        // the server's refusal of one field is marked at that field
+        setState({
+          step: 'open',
+          fields: { [answer.field]: answer.message ?? waitlistCopy.failed },
+        });
+      } else {
+        setState({ step: 'open', error: answer.message ?? waitlistCopy.failed });
+      }
     } catch {
       setState({ step: 'open', error: waitlistCopy.failed });
     } finally {
@@ -71,39 +106,65 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
   if (state.step === 'done') {
     return (
       <p role="status" className="rounded-md border border-input px-4 py-3 text-sm">
-        {state.already ? waitlistCopy.already(dayText) : waitlistCopy.joined(dayText)}
+        {state.already
+          ? waitlistCopy.already(dayText)
+          : state.sms
+            ? waitlistSmsCopy.joined(dayText)
+            : waitlistCopy.joined(dayText)}
       </p>
     );
   }
-  const errorId = 'waitlist-email-error';
+  const fields = state.fields ?? {};
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void send();
+    }
+  };
+  const described = (field: OfferField, hint: string) =>
+    fields[field] ? `${hint} ${errorId(field)}` : hint;
   return (
     <div className="grid gap-2 rounded-md border border-input px-4 py-3">
       <p className="text-sm font-semibold">{waitlistCopy.offer(dayText)}</p>
       <p id="waitlist-hint" className="text-sm text-muted-foreground">
         {waitlistCopy.offerHint}
       </p>
-      <Label htmlFor="waitlist-email">{waitlistCopy.emailLabel}</Label>
+      <Label htmlFor={IDS.customerEmail}>{waitlistCopy.emailLabel}</Label>
       <Input
-        id="waitlist-email"
+        id={IDS.customerEmail}
         type="email"
         autoComplete="email"
         // the booking form's own submit must not read it
         form="waitlist-none"
         value={email}
         placeholder={waitlistCopy.emailPlaceholder}
-        aria-invalid={state.error ? true : undefined}
-        aria-describedby={state.error ? `waitlist-hint ${errorId}` : 'waitlist-hint'}
+        aria-invalid={fields.customerEmail ? true : undefined}
+        aria-describedby={described('customerEmail', 'waitlist-hint')}
         disabled={state.sending}
         onChange={(event) => setEmail(event.target.value)}
-        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void send();
-          }
-        }}
+        onKeyDown={onEnter}
       />
+      <FieldError field="customerEmail" message={fields.customerEmail} />
+      <Label htmlFor={IDS.customerPhone}>{waitlistSmsCopy.phoneLabel}</Label>
+      <p id="waitlist-phone-hint" className="text-sm text-muted-foreground">
+        {waitlistSmsCopy.phoneHint}
+      </p>
+      <Input
+        id={IDS.customerPhone}
+        type="tel"
+        autoComplete="tel"
+        form="waitlist-none"
+        value={phone}
+        placeholder={waitlistSmsCopy.phonePlaceholder}
+        aria-invalid={fields.customerPhone ? true : undefined}
+        aria-describedby={described('customerPhone', 'waitlist-phone-hint')}
+        disabled={state.sending}
+        onChange={(event) => setPhone(event.target.value)}
+        onKeyDown={onEnter}
+      />
+      <FieldError field="customerPhone" message={fields.customerPhone} />
       {state.error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive-text">
+        <p role="alert" className="text-sm font-medium text-destructive-text">
           {state.error}
         </p>
       ) : null}
@@ -111,5 +172,15 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
         {state.sending ? waitlistCopy.sending : waitlistCopy.submit}
       </button>
     </div>
+  );
+}
+
+/** A wrong field's message under it (the field names it with aria-describedby). */
+function FieldError({ field, message }: { field: OfferField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(field)} role="alert" className="text-sm font-medium text-destructive-text">
+      {message}
+    </p>
   );
 }

@@ -66,6 +66,13 @@ export interface Car {
   messages: CarMessage[];
 }
 
+/** One on a day's waiting list (owner_day_waitlist). */
+export interface WaitlistEntry {
+  email: string;
+  /** Grouped for reading ('+45 20 11 22 33'); null when he wants the e-mail only. */
+  phone: string | null;
+}
+
 export interface OwnerDay {
   /** yyyy-MM-dd */
   day: string;
@@ -74,8 +81,8 @@ export interface OwnerDay {
   /** The server's now (ISO): today and tomorrow are the server's, not the phone's clock. */
   now: string;
   hours: { opens: string; closes: string } | null;
-  /** The e-mail addresses on the day's waiting list, not yet told of a free time. */
-  waitlist?: string[];
+  /** Who is on the day's waiting list, not yet told of a free time (phone: also by SMS). */
+  waitlist?: WaitlistEntry[];
   cars: Car[];
 }
 

@@ -7,6 +7,7 @@ import { ownerWaitlistCopy } from '~/content/owner-waitlist';
 import { danishDay } from '~/lib/danish-date';
 import { OwnerError, ownerMessage } from '../api/errors';
 import { useOwnerDay } from '../api/queries';
+import type { WaitlistEntry } from '../api/types';
 import { addDays, copenhagenDay, dayOf, sortCars } from '../rules/day';
 import { CarCard } from './car-card';
 import { OfflineNotice } from './offline-notice';
@@ -103,7 +104,7 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
 
       <PhoneBookingDialog />
 
-      {data?.waitlist && data.waitlist.length > 0 ? <DayWaitlist emails={data.waitlist} /> : null}
+      {data?.waitlist && data.waitlist.length > 0 ? <DayWaitlist entries={data.waitlist} /> : null}
 
       {data && cars.length === 0 ? <p className="text-muted-foreground">{copy.none}</p> : null}
       {cars.length > 0 ? (
@@ -125,7 +126,7 @@ export function DayView({ now = Date.now }: { now?: () => number }) {
 }
 
 /** Who waits for a free time on the day: how many, and their addresses. */
-function DayWaitlist({ emails }: { emails: string[] }) {
+function DayWaitlist({ entries }: { entries: WaitlistEntry[] }) {
   return (
     <section
       aria-labelledby="owner-waitlist-title"
@@ -133,12 +134,12 @@ function DayWaitlist({ emails }: { emails: string[] }) {
       className="grid gap-1 rounded-lg border p-4"
     >
       <h3 id="owner-waitlist-title" className="font-semibold">
-        {ownerWaitlistCopy.title}: {ownerWaitlistCopy.count(emails.length)}
+        {ownerWaitlistCopy.title}: {ownerWaitlistCopy.count(entries.length)}
       </h3>
       <p className="text-sm text-muted-foreground">{ownerWaitlistCopy.hint}</p>
       <ul className="text-sm">
-        {emails.map((email) => (
-          <li key={email}>{email}</li>
+        {entries.map((entry) => (
+          <li key={entry.email}>{ownerWaitlistCopy.entry(entry.email, entry.phone)}</li>
         ))}
       </ul>
     </section>

@@ -19,7 +19,7 @@ import { missingConfig, type EmailConfig } from './config.ts';
 import { sendEmail, type SendResult } from './resend.ts';
 import type { SmsConfig } from '../sms/config.ts';
 import { sendSms } from '../sms/gatewayapi.ts';
-import { isSmsKind, renderSms } from '../sms/templates.ts';
+import { isSmsKind, renderSms, smsHasLink } from '../sms/templates.ts';
 import { CUSTOMER_KINDS, LINK_KINDS, renderEmail, type OutboxMessage } from './templates.ts';
 import type { OpeningHoursRow } from './format.ts';
 import type { Database } from '../database.types.ts';
@@ -151,12 +151,16 @@ export async function processOutbox(options: ProcessOptions): Promise<ProcessSum
         });
         continue;
       }
+      if (smsHasLink(kind) && !config.siteUrl) {
+        await fail(msg, 'Mangler indstilling: SITE_URL', false);
+        continue;
+      }
       let message: string;
       try {
         // a Danish subscriber number was checked when it was queued (public.sms_number)
         if (!/^\+45[2-9][0-9]{7}$/.test(msg.recipient ?? ''))
           throw new Error('ikke et dansk nummer');
-        message = renderSms(kind, msg.payload);
+        message = renderSms(kind, msg.payload, { siteUrl: config.siteUrl });
       } catch (cause) {
         await fail(msg, `Kunne ikke lave SMS'en: ${String(cause)}`, true);
         continue;

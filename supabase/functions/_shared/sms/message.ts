@@ -1,5 +1,5 @@
 // An SMS kind: the text beside a customer e-mail, reading the e-mail's payload declaration (the
-// SMS is queued with the e-mail's payload less cancelToken, by email_outbox_queue_sms).
+// SMS is queued with the e-mail's payload less cancelToken, by sms_queue).
 import { readPayload, type Field, type Payload, type Shape } from '../outbox/payload.ts';
 
 export type SmsKind =
@@ -8,12 +8,21 @@ export type SmsKind =
   | 'sms_booking_moved'
   | 'sms_cancellation_confirmation'
   | 'sms_car_ready'
-  | 'sms_car_ready_time';
+  | 'sms_car_ready_time'
+  | 'sms_waitlist_free';
+
+/** What an SMS may need besides its payload. */
+export interface SmsContext {
+  /** Public address of the site (SITE_URL); only an SMS with `link` reads it. */
+  siteUrl: string;
+}
 
 export interface SmsEntry {
   kind: SmsKind;
   payload: Shape;
-  textOf(payload: Record<string, unknown>): string;
+  /** Carries a link to the site (SITE_URL needed); the booking's SMS carry none. */
+  link: boolean;
+  textOf(payload: Record<string, unknown>, ctx: SmsContext): string;
 }
 
 /** What every SMS names of its booking. */
@@ -30,7 +39,8 @@ export function defineSms<S extends Shape, const N extends keyof SmsShape<S> & s
   kind: SmsKind;
   email: S;
   needs: readonly N[];
-  text(payload: Payload<SmsShape<S>>): string;
+  link?: boolean;
+  text(payload: Payload<SmsShape<S>>, ctx: SmsContext): string;
 }): SmsEntry {
   const shape: Record<string, Field> = {};
   for (const [key, field] of Object.entries(sms.email)) {
@@ -44,7 +54,8 @@ export function defineSms<S extends Shape, const N extends keyof SmsShape<S> & s
   return {
     kind: sms.kind,
     payload: shape as Shape,
-    textOf: (payload) =>
-      sms.text(readPayload(sms.kind, shape as SmsShape<S>, payload) as Payload<SmsShape<S>>),
+    link: sms.link === true,
+    textOf: (payload, ctx) =>
+      sms.text(readPayload(sms.kind, shape as SmsShape<S>, payload) as Payload<SmsShape<S>>, ctx),
   };
 }

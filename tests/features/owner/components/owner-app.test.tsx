@@ -146,8 +146,14 @@ describe("the day's cars", () => {
 });
 
 describe('a tap that messages the customer: confirm, then undo within the window', () => {
-  it('names the day’s waiting list: how many wait for a free time, and who', async () => {
-    mocked.ownerDay.mockResolvedValue({ ...day, waitlist: ['ole@example.dk', 'kim@example.dk'] });
+  it('names the day’s waiting list: how many wait for a free time, and who, with the phone of an SMS', async () => {
+    mocked.ownerDay.mockResolvedValue({
+      ...day,
+      waitlist: [
+        { email: 'ole@example.dk', phone: null },
+        { email: 'kim@example.dk', phone: '+45 20 11 22 33' },
+      ],
+    });
     renderOwner();
     const list = await screen.findByTestId('owner-waitlist');
     expect(within(list).getByRole('heading')).toHaveTextContent(
@@ -157,7 +163,7 @@ describe('a tap that messages the customer: confirm, then undo within the window
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['ole@example.dk', 'kim@example.dk']);
+    ).toEqual(['ole@example.dk', 'kim@example.dk, SMS til +45 20 11 22 33']);
   });
 
   it('shows no waiting list on a day nobody waits for', async () => {

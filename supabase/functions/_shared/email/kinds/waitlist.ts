@@ -8,8 +8,9 @@ import { waitlistBookingLink, waitlistDayText, waitlistLeaveLink } from '../wait
 
 export const waitlistReceipt = defineEmail({
   kind: 'waitlist_receipt',
-  // join_waitlist: the day, the package, the token of the leave link
-  payload: { day: 'day!', serviceName: 'string!', leaveToken: 'string!' },
+  // join_waitlist: the day, the package, the token of the leave link, and the phone the SMS will
+  // go to (only when he gave one)
+  payload: { day: 'day!', serviceName: 'string!', leaveToken: 'string!', smsTo: 'string?' },
   render(b, _msg, ctx) {
     const day = waitlistDayText(b.day);
     return email(
@@ -18,11 +19,12 @@ export const waitlistReceipt = defineEmail({
         heading: 'Du er skrevet op på ventelisten',
         intro: [
           'Hej,',
-          `Du er skrevet op til ${day} (${b.serviceName}). Bliver der en tid ledig den dag, får du én mail med et link, så du kan booke den. Den, der booker først, får tiden.`,
+          `Du er skrevet op til ${day} (${b.serviceName}). Bliver der en tid ledig den dag, får du én mail med et link${b.smsTo ? ` og én SMS med samme link til ${b.smsTo}` : ''}, så du kan booke den. Den, der booker først, får tiden.`,
         ],
         rows: [
           ['Dag', day],
           ['Service', b.serviceName],
+          ...(b.smsTo ? [['SMS til', b.smsTo] as [string, string]] : []),
         ],
         sections: [
           {

@@ -8,6 +8,7 @@ import { smsBookingReminder } from './booking-reminder.ts';
 import { smsCancellationConfirmation } from './cancellation-confirmation.ts';
 import { smsCarReadyTime } from './car-ready-time.ts';
 import { smsCarReady } from './car-ready.ts';
+import { smsWaitlistFree } from './waitlist-free.ts';
 
 export const SMS_MESSAGES: Record<SmsKind, SmsEntry> = {
   sms_booking_confirmation: smsBookingConfirmation,
@@ -16,4 +17,5 @@ export const SMS_MESSAGES: Record<SmsKind, SmsEntry> = {
   sms_cancellation_confirmation: smsCancellationConfirmation,
   sms_car_ready: smsCarReady,
   sms_car_ready_time: smsCarReadyTime,
+  sms_waitlist_free: smsWaitlistFree,
 };
