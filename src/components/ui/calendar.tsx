@@ -3,6 +3,7 @@ import * as React from 'react';
 import { DayPicker, getDefaultClassNames, type ChevronProps } from 'react-day-picker';
 import { buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/utils';
+import './calendar.css';
 
 export type CalendarProps = React.ComponentProps<typeof DayPicker>;
 
@@ -11,7 +12,10 @@ function CalendarChevron({ orientation, className }: ChevronProps) {
   return <Icon className={cn('size-4', className)} aria-hidden="true" />;
 }
 
-/** A month calendar (react-day-picker v9) in the shadcn style. */
+/**
+ * A month calendar (react-day-picker v9) in the shadcn style. What only the calendar uses is in
+ * calendar.css (classes calendar-*), loaded with it.
+ */
 export function Calendar({
   className,
   classNames,
@@ -27,32 +31,31 @@ export function Calendar({
         root: cn(defaults.root, 'w-fit'),
         months: 'relative flex flex-col gap-4',
         month: 'flex flex-col gap-4',
-        month_caption: 'flex h-9 items-center justify-center px-10',
-        caption_label: 'text-sm font-medium capitalize',
+        month_caption: 'calendar-caption flex items-center justify-center',
+        caption_label: 'calendar-caption-label text-sm font-medium',
         nav: 'absolute inset-x-0 top-0 flex items-center justify-between',
         button_previous: cn(
           buttonVariants({ variant: 'outline', size: null }),
-          'size-9 p-0 text-sm aria-disabled:opacity-40',
+          'calendar-nav-button p-0 text-sm',
         ),
         button_next: cn(
           buttonVariants({ variant: 'outline', size: null }),
-          'size-9 p-0 text-sm aria-disabled:opacity-40',
+          'calendar-nav-button p-0 text-sm',
         ),
-        month_grid: 'w-full border-collapse',
+        month_grid: 'calendar-grid w-full',
         weekdays: 'flex',
-        weekday: 'w-10 text-[0.8rem] font-normal text-muted-foreground capitalize',
+        weekday: 'calendar-weekday font-normal text-muted-foreground',
         week: 'mt-1 flex w-full',
-        day: 'relative size-10 p-0 text-center text-sm',
+        day: 'calendar-day relative p-0 text-center text-sm',
         day_button: cn(
           buttonVariants({ variant: 'ghost', size: null, font: 'normal' }),
-          'size-10 p-0 text-sm aria-selected:opacity-100',
+          'calendar-day-button p-0 text-sm',
         ),
-        selected:
-          '[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary [&>button]:hover:text-primary-foreground',
-        today: '[&>button]:border [&>button]:border-primary',
-        outside: '[&>button]:text-muted-foreground',
-        disabled: '[&>button]:text-muted-foreground [&>button]:line-through [&>button]:opacity-70',
-        hidden: 'invisible',
+        selected: 'calendar-day-selected',
+        today: 'calendar-day-today',
+        outside: 'calendar-day-outside',
+        disabled: 'calendar-day-disabled',
+        hidden: 'calendar-day-hidden',
         ...classNames,
       }}
       components={{ Chevron: CalendarChevron }}

@@ -43,12 +43,8 @@ export default function DateCalendar({
       endMonth={last}
       disabled={unavailable}
       modifiers={{ full }}
-      modifiersClassNames={{
-        // struck through in red, as the legend says (not only named so to screen readers): the
-        // thickness in em grows with the text at any zoom or text size; on the chosen day (a
-        // filled button) in the button's own text colour, as red on it has no contrast
-        full: '[&>button]:line-through [&>button]:decoration-destructive-text [&>button]:decoration-[length:0.15em] aria-selected:[&>button]:decoration-current',
-      }}
+      // struck through in red (calendar.css)
+      modifiersClassNames={{ full: 'calendar-day-full' }}
       labels={{
         labelDayButton: (date, modifiers, options, dateLib) => {
           const label =
