@@ -176,6 +176,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   priority: 0,
                 },
                 {
+                  // the frame of the e-mail links' pages (/afbestil, /flyt, /nej-tak) and the call
+                  // they make, in one chunk: split, the call was a chunk of its own (the contact
+                  // page's forms make it too), a request and 86 B more on each link page
+                  name: 'booking-link',
+                  test: /[\\/]src[\\/](components[\\/]booking-link|content[\\/]booking-link|lib[\\/]link-call)\./,
+                  priority: 0,
+                },
+                {
                   name: 'site',
                   // not the client entry (src/app/entry.client.tsx): it hydrates when it runs
                   test: (id) => inShell(id) && !/entry\.client/.test(id),
