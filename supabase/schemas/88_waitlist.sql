@@ -1,16 +1,17 @@
 -- "Skriv mig op": the waiting list of a full day.
 --
--- A visitor who wants a day that is full for his package leaves his e-mail address, and his phone if
--- he wants an SMS too (join-waitlist, behind the same proof of work as a booking). When a time frees
--- on that day, by whatever path (a cancellation, a move away, a no-show, the owner opening more
--- time), everyone on that day's list who has not been told yet gets one e-mail with a link that
+-- A visitor who wants a day that is full for his job (the package, his car's size, the add-ons)
+-- leaves his e-mail address, and his phone if he wants an SMS too (join-waitlist, behind the same
+-- proof of work as a booking). When a time long enough for his job frees on that day, by whatever
+-- path (a cancellation, a move away, a no-show, the owner opening more time), everyone on that
+-- day's list who has not been told yet and whose job now fits gets one e-mail with a link that
 -- opens the booking form on the day (and one SMS with the same link, when he gave a phone), and is
--- marked told: one message per subscriber, then he is off the list. Whoever books
--- first wins; the engine guarantees one winner. The list is deleted once its day has passed
--- (run_retention).
+-- marked told: one message per subscriber, then he is off the list. Whoever books first wins; the
+-- engine guarantees one winner. The list is deleted once its day has passed (run_retention).
 --
 -- Rules that live here:
--- - only a day in the booking window that is open and has no free time for the package;
+-- - only a day in the booking window that is open and has no free time for the job (the package,
+--   the car's size and the add-ons: booking_job), and he is told of a time long enough for it;
 -- - at most waitlist_max_per_day subscribers per day (default 20), at most 3 days on the list per
 --   e-mail address and per phone number, at most 5 sign-ups per client address (its networks) per
 --   Copenhagen day; the SMS itself goes by the outbox's SMS rules (sms_queue: Danish subscriber
@@ -30,6 +31,10 @@ create table public.waitlist_entries (
   created_at timestamptz not null,
   notified_at timestamptz,
   phone text,
+  -- the job he wanted (booking_job's size code, the add-ons sorted): a time is free for him only
+  -- when it is long enough for it
+  car_size text,
+  addon_ids uuid[] not null default '{}',
   constraint waitlist_entries_pkey primary key (id),
   constraint waitlist_entries_service_id_fkey
     foreign key (service_id) references public.services (id),
@@ -61,6 +66,10 @@ comment on column public.waitlist_entries.notified_at is
   'Hvornår kunden fik besked om en ledig tid (UTC). Tom = venter stadig.';
 comment on column public.waitlist_entries.phone is
   'Kundens telefonnummer, hvis kunden også vil have besked på SMS (tom = kun mail). Slettes med rækken.';
+comment on column public.waitlist_entries.car_size is
+  'Bilstørrelsen, kunden ville booke til (koden fra car_sizes). Kunden får kun besked, når der bliver en tid ledig, der er lang nok til hele jobbet.';
+comment on column public.waitlist_entries.addon_ids is
+  'Tilvalgene, kunden ville have med (id''er fra addons). Kunden får kun besked, når der bliver en tid ledig, der er lang nok til hele jobbet.';
 
 alter table public.waitlist_entries enable row level security;
 -- no policy and no grant for anon or authenticated: join-waitlist uses the secret key
@@ -73,7 +82,13 @@ insert into public.settings (key, value, description, is_public) values
 
 -- is the day full? --------------------------------------------------------------------------------
 
-create function public.waitlist_day_state(p_service_id uuid, p_day date, p_now timestamptz)
+create function public.waitlist_day_state(
+  p_service_id uuid,
+  p_day date,
+  p_now timestamptz,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
+)
 returns text
 language plpgsql
 stable
@@ -82,13 +97,14 @@ set search_path = ''
 as $$
 declare
   v_today date := (p_now at time zone 'Europe/Copenhagen')::date;
-  v_minutes integer;
+  v_job jsonb := public.booking_job(p_service_id, p_car_size, p_addon_ids);
 begin
-  select s.duration_minutes into v_minutes
-    from public.services s where s.id = p_service_id and s.is_active;
-  if v_minutes is null then
-    return 'unknown_service';
-  end if;
+  case v_job ->> 'error'
+    when 'serviceId' then return 'unknown_service';
+    when 'carSize' then return 'unknown_car_size';
+    when 'addonIds' then return 'unknown_addon';
+    else null;
+  end case;
   if p_day < v_today + public.booking_setting('min_advance_booking_days', 1)
      or p_day > v_today + greatest(public.booking_setting('max_advance_booking_days', 60),
                                    public.booking_setting('min_advance_booking_days', 1)) then
@@ -98,17 +114,18 @@ begin
     return 'closed';
   end if;
   if jsonb_array_length(
-       public.booking_free_times(p_service_id, p_day, p_now, v_minutes) -> 'slots') > 0 then
+       public.booking_free_times(p_service_id, p_day, p_now, (v_job ->> 'minutes')::integer)
+         -> 'slots') > 0 then
     return 'free';
   end if;
   return 'full';
 end;
 $$;
 
-comment on function public.waitlist_day_state(uuid, date, timestamptz) is
-  'A day as the waiting list sees it for a package at p_now: full (open, in the booking window, no free drop-off for the package''s own length), free, closed, outside_window or unknown_service.';
+comment on function public.waitlist_day_state(uuid, date, timestamptz, text, uuid[]) is
+  'A day as the waiting list sees it for a job at p_now (the package, the car size and the add-ons, as booking_job prices and times them): full (open, in the booking window, no free drop-off for the whole job''s length), free, closed, outside_window, or unknown_service|unknown_car_size|unknown_addon.';
 
-revoke all on function public.waitlist_day_state(uuid, date, timestamptz)
+revoke all on function public.waitlist_day_state(uuid, date, timestamptz, text, uuid[])
   from public, anon, authenticated;
 
 -- signing up --------------------------------------------------------------------------------------
@@ -121,7 +138,9 @@ create function public.join_waitlist(
   p_email text,
   p_client_ip text default null,
   p_now timestamptz default now(),
-  p_phone text default null
+  p_phone text default null,
+  p_car_size text default null,
+  p_addon_ids uuid[] default null
 )
 returns jsonb
 language plpgsql
@@ -139,6 +158,10 @@ declare
   v_count integer;
   v_net record;
   v_service_name text;
+  -- the job as booking_job names it: the size's code, the add-ons once each, sorted
+  v_job jsonb := public.booking_job(p_service_id, p_car_size, p_addon_ids);
+  v_addon_ids uuid[] := array(select distinct x from unnest(coalesce(p_addon_ids, '{}')) x
+                               order by x);
 begin
   if p_challenge is null or p_challenge !~ '^[0-9a-f]{64}$' or p_challenge_expires_at is null then
     return jsonb_build_object('status', 'challenge_invalid');
@@ -176,7 +199,7 @@ begin
                               'day', to_char(p_day, 'YYYY-MM-DD'), 'serviceName', v_service_name);
   end if;
 
-  v_state := public.waitlist_day_state(p_service_id, p_day, p_now);
+  v_state := public.waitlist_day_state(p_service_id, p_day, p_now, p_car_size, v_addon_ids);
   if v_state <> 'full' then
     return jsonb_build_object('status', 'not_full', 'reason', v_state);
   end if;
@@ -209,9 +232,9 @@ begin
 
   v_token := public.booking_random_token();
   insert into public.waitlist_entries (day, service_id, email, phone, leave_token_hash, client_ip,
-                                       created_at)
+                                       created_at, car_size, addon_ids)
   values (p_day, p_service_id, v_email, v_phone, public.booking_token_hash(v_token),
-          nullif(p_client_ip, ''), p_now)
+          nullif(p_client_ip, ''), p_now, v_job ->> 'carSize', v_addon_ids)
   returning * into v_entry;
 
   insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key, next_attempt_at, created_at)
@@ -229,13 +252,13 @@ begin
 end;
 $$;
 
-comment on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text) is
-  'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a full day behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token, and smsTo: the phone as the owner reads it, when given). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
+comment on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text, text, uuid[]) is
+  'Puts an e-mail address (and the phone, stored as phone_e164 writes it, when given for an SMS) on the waiting list of a day full for the job (the package, p_car_size and p_addon_ids, as booking_job takes them; stored with the entry) behind a verified ALTCHA challenge (marked used, booking_challenge_uses) and queues the receipt (waitlist_receipt, with the leave link''s token, and smsTo: the phone as the owner reads it, when given). Returns {status: joined, already, day, serviceName} (already: the address was on the list, nothing new written), or {status: not_full (reason: free|closed|outside_window|unknown_service|unknown_car_size|unknown_addon), list_full (waitlist_max_per_day, default 20), contact_cap (3 days per e-mail address or phone), address_cap (5 a Copenhagen day per network of the IP), invalid (field email or phone), challenge_invalid|challenge_expired|challenge_used}. Called by the join-waitlist edge function.';
 
-revoke all on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text)
+revoke all on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text, text, uuid[])
   from public, anon, authenticated;
 -- the join-waitlist edge function calls it with the secret key, after it verified the solution
-grant execute on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text)
+grant execute on function public.join_waitlist(text, timestamptz, uuid, date, text, text, timestamptz, text, text, uuid[])
   to service_role;
 
 create function public.leave_waitlist(p_token text)
@@ -286,29 +309,36 @@ declare
   v_payload jsonb;
   v_count integer := 0;
   v_first text;
+  v_job jsonb;
 begin
   if not exists (select 1 from public.waitlist_entries e where e.notified_at is null) then
     return 0;
   end if;
-  -- per day and package: a time free for a short package may be too short for a long one
+  -- per day and job: a time free for a short job may be too short for a longer one (a bigger
+  -- car, an add-on)
   for v_day in
-    select e.day, e.service_id, s.name, s.duration_minutes
+    select e.day, e.service_id, e.car_size, e.addon_ids
       from public.waitlist_entries e
-      join public.services s on s.id = e.service_id and s.is_active
      where e.notified_at is null
        and e.day >= (p_now at time zone 'Europe/Copenhagen')::date
-     group by e.day, e.service_id, s.name, s.duration_minutes
+     group by e.day, e.service_id, e.car_size, e.addon_ids
      order by e.day
   loop
-    if public.waitlist_day_state(v_day.service_id, v_day.day, p_now) = 'free' then
+    v_job := public.booking_job(v_day.service_id, v_day.car_size, v_day.addon_ids);
+    -- a package, size or add-on the owner has since taken away: nothing can be booked for it
+    continue when v_job ? 'error';
+    if public.waitlist_day_state(v_day.service_id, v_day.day, p_now, v_day.car_size,
+                                 v_day.addon_ids) = 'free' then
       v_first := public.booking_free_times(v_day.service_id, v_day.day, p_now,
-                                           v_day.duration_minutes::integer) -> 'slots' ->> 0;
+                                           (v_job ->> 'minutes')::integer) -> 'slots' ->> 0;
       v_payload := jsonb_build_object('day', to_char(v_day.day, 'YYYY-MM-DD'),
-                                      'serviceName', v_day.name, 'time', v_first);
+                                      'serviceName', v_job ->> 'serviceName', 'time', v_first);
       for v_entry in
         update public.waitlist_entries e
            set notified_at = p_now
-         where e.day = v_day.day and e.service_id = v_day.service_id and e.notified_at is null
+         where e.day = v_day.day and e.service_id = v_day.service_id
+           and e.car_size is not distinct from v_day.car_size and e.addon_ids = v_day.addon_ids
+           and e.notified_at is null
         returning e.id, e.email, e.phone
       loop
         insert into public.email_outbox (booking_id, kind, recipient, payload, idempotency_key,
@@ -332,7 +362,7 @@ end;
 $$;
 
 comment on function public.waitlist_notify(timestamptz) is
-  'Tells every waiting subscriber of a day on which a drop-off time is free for his package at p_now (waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time), the same as an SMS (sms_waitlist_free, by sms_queue) to one who gave his phone, and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
+  'Tells every waiting subscriber of a day on which a drop-off time is free for his job at p_now (the package, the car size and the add-ons he signed up with; waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time), the same as an SMS (sms_waitlist_free, by sms_queue) to one who gave his phone, and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
 
 revoke all on function public.waitlist_notify(timestamptz) from public, anon, authenticated;
 grant execute on function public.waitlist_notify(timestamptz) to service_role;

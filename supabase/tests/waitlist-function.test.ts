@@ -132,6 +132,13 @@ describe('join-waitlist', () => {
       [{ ...good, day: '2026-02-30' }, 400],
       [{ ...good, serviceId: 'not-a-uuid' }, 400],
       [{ ...good, notes: 'besøg https://snyd.example' }, 400],
+      [{ ...good, carSize: 'lastbil' }, 400],
+      [{ ...good, carSize: 7 }, 400],
+      [{ ...good, carSize: 'x'.repeat(61) }, 400],
+      [{ ...good, addonIds: ['not-a-uuid'] }, 400],
+      [{ ...good, addonIds: '00000000-0000-4000-8000-000000000000' }, 400],
+      [{ ...good, addonIds: ['00000000-0000-4000-8000-000000000000'] }, 400],
+      [{ ...good, addonIds: Array(50).fill('00000000-0000-4000-8000-000000000000') }, 400],
       [{ ...good, customerEmail: 'x'.repeat(20_000) }, 413],
       [[1, 2, 3], 400],
       [{ leaveToken: 'nope' }, 400],
@@ -143,6 +150,11 @@ describe('join-waitlist', () => {
     }
     const email = await join({ ...good, customerEmail: 'https://snyd.example/?x=' });
     expect(email.body).toMatchObject({ field: 'customerEmail' });
+    // a size or an add-on the package does not have: the booking's own words
+    expect((await join({ ...good, carSize: 'lastbil' })).body).toEqual({ error: MESSAGES.carSize });
+    expect(
+      (await join({ ...good, addonIds: ['00000000-0000-4000-8000-000000000000'] })).body,
+    ).toEqual({ error: MESSAGES.addons });
     expect(await count()).toBe(0);
   });
 

@@ -7,7 +7,7 @@
 // (the first open Monday to Wednesday from the day after tomorrow, with an open day after it).
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../local/testing/hooks.ts';
-import { BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
+import { ADDON, BACKENDS, book, SERVICE, withRollback, type Tx } from './helpers/sql.ts';
 
 const SIGNATURE = (n: number) => n.toString(16).padStart(64, '0');
 let signed = 0;
@@ -22,13 +22,21 @@ async function join(
   tx: Tx,
   day: string,
   email: string,
-  options: { ip?: string; service?: string; expires?: string; phone?: string } = {},
+  options: {
+    ip?: string;
+    service?: string;
+    expires?: string;
+    phone?: string;
+    carSize?: string;
+    addonIds?: string[];
+  } = {},
 ): Promise<JoinAnswer> {
   signed += 1;
   return (
     await tx.one<{ r: JoinAnswer }>(
       `select public.join_waitlist($1, coalesce($2::timestamptz, now() + interval '5 minutes'),
-                                   $3, $4::date, $5, $6, p_phone => $7::text) r`,
+                                   $3, $4::date, $5, $6, p_phone => $7::text,
+                                   p_car_size => $8::text, p_addon_ids => $9::uuid[]) r`,
       [
         SIGNATURE(signed),
         options.expires ?? null,
@@ -37,6 +45,8 @@ async function join(
         email,
         options.ip ?? `10.1.${signed % 250}.1`,
         options.phone ?? null,
+        options.carSize ?? null,
+        options.addonIds ?? null,
       ],
     )
   ).r;
@@ -202,6 +212,74 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       ]);
       await commitPoint(tx);
       expect(await outbox(tx, 'waitlist_free')).toHaveLength(2);
+    }));
+
+  it('takes the whole job: a day full for a big car with an add-on, told only of a time long enough for it', () =>
+    withRollback(t, async (tx) => {
+      // a free day: its 09:00 Sølvpakken (30 min) and every drop-off from 10:00 on taken, so that
+      // only 09:30-10:00 is free: room for the ordinary car's 30 minutes, not for a big car's
+      // 45 with Motorvask's 30
+      const { day, reference } = await fullDay(tx);
+      await cancelAndCommit(tx, reference);
+      const now = (await tx.one<{ n: string }>(`select now()::text n`)).n;
+      const solvTimes = async () =>
+        (
+          await tx.one<{ r: { slots: string[] } }>(
+            `select public.booking_free_times($1, $2::date, now(), 30) r`,
+            [SERVICE.solv, day],
+          )
+        ).r.slots;
+      const early = await book(tx, { serviceId: SERVICE.solv, date: day, time: '09:00', now });
+      expect(early.status).toBe('created');
+      const taken: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const next = (await solvTimes()).find((time) => time >= '10:00');
+        if (!next) break;
+        const booked = await book(tx, { serviceId: SERVICE.solv, date: day, time: next, now });
+        expect(booked.status, next).toBe('created');
+        taken.push(booked.reference!);
+      }
+      expect(await solvTimes()).toEqual(['09:30']);
+      const big = { carSize: 'stor-bil', addonIds: [ADDON.motorvask] };
+      const state = (job: { carSize?: string; addonIds?: string[] }) =>
+        tx
+          .one<{ s: string }>(
+            `select public.waitlist_day_state($1, $2::date, now(), $3, $4::uuid[]) s`,
+            [SERVICE.solv, day, job.carSize ?? null, job.addonIds ?? null],
+          )
+          .then((r) => r.s);
+      expect(await state({})).toBe('free');
+      expect(await state(big)).toBe('full');
+
+      // the ordinary car is offered 09:30, so no list for it; the big car's job joins
+      expect(await join(tx, day, 'small@example.dk')).toMatchObject({
+        status: 'not_full',
+        reason: 'free',
+      });
+      expect(await join(tx, day, 'big@example.dk', big)).toMatchObject({
+        status: 'joined',
+        already: false,
+      });
+      expect(
+        await tx.rows('select car_size, addon_ids from public.waitlist_entries'),
+      ).toEqual([{ car_size: 'stor-bil', addon_ids: [ADDON.motorvask] }]);
+      // a size or an add-on the package does not have is refused as the booking refuses it
+      expect(await join(tx, day, 'x@example.dk', { carSize: 'lastbil' })).toMatchObject({
+        status: 'not_full',
+        reason: 'unknown_car_size',
+      });
+      expect(
+        await join(tx, day, 'y@example.dk', { addonIds: ['00000000-0000-4000-8000-000000000000'] }),
+      ).toMatchObject({ status: 'not_full', reason: 'unknown_addon' });
+
+      // 09:00-10:00 free is an hour: still too short for the big car's 75 minutes
+      await cancelAndCommit(tx, early.reference!);
+      expect(await outbox(tx, 'waitlist_free')).toHaveLength(0);
+      // 10:00 free too: now it fits, from 09:00
+      await cancelAndCommit(tx, taken[0]!);
+      const told = await outbox(tx, 'waitlist_free');
+      expect(told.map((m) => m.recipient)).toEqual(['big@example.dk']);
+      expect(told[0]!.payload).toMatchObject({ day, serviceName: 'Sølvpakken', time: '09:00' });
     }));
 
   it('sends one SMS beside the e-mail to a subscriber who gave his phone, none to one without, never twice', () =>

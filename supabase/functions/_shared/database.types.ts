@@ -766,6 +766,8 @@ export type Database = {
           created_at: string;
           notified_at: string | null;
           phone: string | null;
+          car_size: string | null;
+          addon_ids: string[];
         };
         Insert: {
           id?: string;
@@ -777,6 +779,8 @@ export type Database = {
           created_at: string;
           notified_at?: string | null;
           phone?: string | null;
+          car_size?: string | null;
+          addon_ids?: string[];
         };
         Update: {
           id?: string;
@@ -788,6 +792,8 @@ export type Database = {
           created_at?: string;
           notified_at?: string | null;
           phone?: string | null;
+          car_size?: string | null;
+          addon_ids?: string[];
         };
         Relationships: [];
       };
@@ -1460,6 +1466,8 @@ export type Database = {
           p_client_ip?: string;
           p_now?: string;
           p_phone?: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: SqlAnswer<'join_waitlist'>;
       };
@@ -2107,6 +2115,8 @@ export type Database = {
           p_service_id: string;
           p_day: string;
           p_now: string;
+          p_car_size?: string;
+          p_addon_ids?: string[];
         };
         Returns: string;
       };

@@ -1,6 +1,8 @@
 // POST /functions/v1/join-waitlist
-//   {serviceId, day (yyyy-MM-dd), customerEmail, customerPhone?, altcha, website?}   "Skriv mig op"
-//   to a full day (customerPhone: also an SMS when a time frees; '' or absent: e-mail only)
+//   {serviceId, day (yyyy-MM-dd), customerEmail, customerPhone?, carSize?, addonIds?, altcha,
+//   website?}   "Skriv mig op" to a day full for the job (customerPhone: also an SMS when a time
+//   frees, '' or absent: e-mail only; carSize and addonIds: the job as the calendar was asked for
+//   it, told only of a time long enough for it)
 // -> 200 {day, serviceName, already}   (already: the address was on the day's list; nothing new is
 //    written and no second receipt sent)
 //   {leaveToken}   the receipt's "Fjern mig fra listen"
@@ -23,7 +25,13 @@ import {
 } from '../_shared/errors.ts';
 import { clientIp, readPostRequest } from '../_shared/request.ts';
 import { adminClient } from '../_shared/supabase.ts';
-import { HONEYPOT_FIELD, isDate, isUuid, readAltchaField } from '../_shared/validation.ts';
+import {
+  HONEYPOT_FIELD,
+  isDate,
+  isUuid,
+  readAltchaField,
+  readJobChoices,
+} from '../_shared/validation.ts';
 
 type Input =
   | { leave: string }
@@ -32,6 +40,8 @@ type Input =
       day: string;
       email: string;
       phone: string | null;
+      carSize: string;
+      addonIds: string[];
       altcha: string | null;
       honeypot: boolean;
     };
@@ -41,6 +51,8 @@ const JOIN_FIELDS = new Set([
   'day',
   'customerEmail',
   'customerPhone',
+  'carSize',
+  'addonIds',
   'altcha',
   HONEYPOT_FIELD,
 ]);
@@ -86,6 +98,8 @@ function validate(body: unknown): { ok: true; value: Input } | Refusal {
   if (!email.ok) return { ok: false, error: email.error, field: 'customerEmail' };
   const phone = readPhone(record.customerPhone);
   if (!phone.ok) return phone;
+  const job = readJobChoices(record);
+  if (!job.ok) return { ok: false, error: job.error };
   const altcha = readAltchaField(record);
   if (!altcha.ok) return { ok: false, error: altcha.error };
   const honeypot = record[HONEYPOT_FIELD];
@@ -96,6 +110,7 @@ function validate(body: unknown): { ok: true; value: Input } | Refusal {
       day: record.day,
       email: email.value,
       phone: phone.value,
+      ...job.value,
       altcha: altcha.value,
       honeypot: typeof honeypot === 'string' && honeypot.trim() !== '',
     },
@@ -132,6 +147,9 @@ export async function handler(req: Request): Promise<Response> {
       p_email: value.email,
       p_client_ip: clientIp(req) ?? undefined,
       ...(value.phone !== null ? { p_phone: value.phone } : {}),
+      // the job, as the calendar that showed the day full was asked for it
+      ...(value.carSize !== '' ? { p_car_size: value.carSize } : {}),
+      ...(value.addonIds.length > 0 ? { p_addon_ids: value.addonIds } : {}),
     });
     if (rpcError) return internalError('join_waitlist', rpcError);
     const result = data as {
@@ -156,7 +174,11 @@ export async function handler(req: Request): Promise<Response> {
           ? error(409, MESSAGES.waitlistDayNotFull)
           : result.reason === 'unknown_service'
             ? error(400, MESSAGES.service)
-            : error(409, MESSAGES.waitlistDayNotOffered);
+            : result.reason === 'unknown_car_size'
+              ? error(400, MESSAGES.carSize)
+              : result.reason === 'unknown_addon'
+                ? error(400, MESSAGES.addons)
+                : error(409, MESSAGES.waitlistDayNotOffered);
       case 'list_full':
         return error(429, MESSAGES.waitlistListFull);
       case 'contact_cap':

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import WaitlistOffer from '~/features/booking/components/waitlist-offer';
+import { NO_CHOICE, type JobChoice } from '~/lib/job';
 import { API, server } from './support/backend';
 import { bookingFormTests } from './support/lifecycle';
 
@@ -16,12 +17,14 @@ bookingFormTests(new Date('2026-11-23T10:00:00Z'));
 const SERVICE = '00000000-0000-4000-8000-000000000001';
 const DAY = '2026-12-10';
 
-function renderOffer() {
+function renderOffer(job: JobChoice = NO_CHOICE) {
   const payload = vi.fn(() => Promise.resolve('bG9zbmluZw=='));
   const renew = vi.fn();
   const sent: unknown[] = [];
   const user = userEvent.setup();
-  render(<WaitlistOffer serviceId={SERVICE} day={DAY} payload={payload} renew={renew} />);
+  render(
+    <WaitlistOffer serviceId={SERVICE} job={job} day={DAY} payload={payload} renew={renew} />,
+  );
   return { user, payload, renew, sent };
 }
 
@@ -58,6 +61,25 @@ describe('"Skriv mig op" under a full day', () => {
       { serviceId: SERVICE, day: DAY, customerEmail: 'ole@eksempel.dk', altcha: 'bG9zbmluZw==' },
     ]);
     expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs up for the job the day is full for: the car size and the add-ons go with it', async () => {
+    const addon = '00000000-0000-4000-8000-0000000000a1';
+    const { user, sent } = renderOffer({ carSize: 'stor-bil', addonIds: [addon] });
+    answer(200, { day: DAY, serviceName: 'Sølvpakken', already: false }, sent);
+    await user.click(screen.getByRole('button', { name: /^Skriv mig op til/ }));
+    await user.type(screen.getByLabelText('Din e-mail'), 'ole@eksempel.dk{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Du er skrevet op/);
+    expect(sent).toEqual([
+      {
+        serviceId: SERVICE,
+        day: DAY,
+        customerEmail: 'ole@eksempel.dk',
+        carSize: 'stor-bil',
+        addonIds: [addon],
+        altcha: 'bG9zbmluZw==',
+      },
+    ]);
   });
 
   it('says so when the address was on the list already', async () => {

@@ -9,6 +9,9 @@ export interface WaitlistJoin {
   customerEmail: string;
   /** Optional: also an SMS when a time frees ('' or absent: e-mail only). */
   customerPhone?: string;
+  /** The job the day is full for (absent: the package on an ordinary car, no add-ons). */
+  carSize?: string;
+  addonIds?: string[];
   altcha: string;
 }
 

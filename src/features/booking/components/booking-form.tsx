@@ -57,7 +57,7 @@ import { TimeField } from './time-field';
 import { useSlotChoice } from './use-slot-choice';
 import { JobFields } from './job-fields';
 import { useJob } from './use-job';
-import { NO_CHOICE, type JobChoice, type JobQuote } from '~/lib/job';
+import { jobKey, NO_CHOICE, type JobChoice, type JobQuote } from '~/lib/job';
 import { WAITLIST_QUERY, waitlistCopy } from '~/content/waitlist';
 
 // only a failure needs it: loaded when the backend first fails to answer (if even that import
@@ -614,8 +614,9 @@ const BookingFormCard = memo(function BookingFormCard({
             {fullDay && service && date && !outage ? (
               <Suspense fallback={null}>
                 <WaitlistOffer
-                  key={`${service.id}:${date}`}
+                  key={`${service.id}:${jobKey(job)}:${date}`}
                   serviceId={service.id}
+                  job={job}
                   day={date}
                   payload={challenge.payload}
                   renew={challenge.renew}

@@ -4,12 +4,15 @@ import { Label } from '~/components/ui/label';
 import { waitlistCopy } from '~/content/waitlist';
 import { waitlistSmsCopy } from '~/content/waitlist-sms';
 import { danishDay } from '~/lib/danish-date';
+import { jobKey, type JobChoice } from '~/lib/job';
 import { joinWaitlist } from '../api/join-waitlist';
 import { customerFieldError } from '../rules/customer-fields';
 
 export interface WaitlistOfferProps {
   serviceId: string;
-  /** yyyy-MM-dd, a day that is full for the package */
+  /** The size and add-ons chosen with the package: the job the day is full for. */
+  job: JobChoice;
+  /** yyyy-MM-dd, a day that is full for the job */
   day: string;
   /** The booking form's proof of work: a solved challenge, and a fresh one after each answer. */
   payload: () => Promise<string>;
@@ -49,7 +52,7 @@ function offerErrors(email: string, phone: string): OfferErrors {
  * phone if he also wants the message by SMS. Its own chunk (loaded only when a full day is chosen).
  * Inside the booking form, so no form of its own: Enter in a field sends it.
  */
-export default function WaitlistOffer({ serviceId, day, payload, renew }: WaitlistOfferProps) {
+export default function WaitlistOffer({ serviceId, job, day, payload, renew }: WaitlistOfferProps) {
   const [state, setState] = useState<State>({ step: 'closed' });
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -70,6 +73,8 @@ export default function WaitlistOffer({ serviceId, day, payload, renew }: Waitli
         day,
         customerEmail: email.trim(),
         ...(withPhone ? { customerPhone: phone.trim() } : {}),
+        // told only of a time long enough for the whole job, as the calendar showed the day full
+        ...(jobKey(job) === '' ? {} : { carSize: job.carSize, addonIds: [...job.addonIds] }),
         altcha,
       });
       if (answer.ok) {
