@@ -126,8 +126,30 @@ export default function WaitlistOffer({ serviceId, job, day, payload, renew }: W
       void send();
     }
   };
-  const described = (field: OfferField, hint: string) =>
-    fields[field] ? `${hint} ${errorId(field)}` : hint;
+  // one of the offer's two fields: described by its hint, and by its message when it is wrong
+  const field = (
+    name: OfferField,
+    hint: string,
+    props: { type: string; autoComplete: string; placeholder: string },
+    value: string,
+    set: (value: string) => void,
+  ) => (
+    <>
+      <Input
+        id={IDS[name]}
+        {...props}
+        // the booking form's own submit must not read it
+        form="waitlist-none"
+        value={value}
+        aria-invalid={fields[name] ? true : undefined}
+        aria-describedby={fields[name] ? `${hint} ${errorId(name)}` : hint}
+        disabled={state.sending}
+        onChange={(event) => set(event.target.value)}
+        onKeyDown={onEnter}
+      />
+      <FieldError field={name} message={fields[name]} />
+    </>
+  );
   return (
     <div className="grid gap-2 rounded-md border border-input px-4 py-3">
       <p className="text-sm font-semibold">{waitlistCopy.offer(dayText)}</p>
@@ -135,39 +157,24 @@ export default function WaitlistOffer({ serviceId, job, day, payload, renew }: W
         {waitlistCopy.offerHint}
       </p>
       <Label htmlFor={IDS.customerEmail}>{waitlistCopy.emailLabel}</Label>
-      <Input
-        id={IDS.customerEmail}
-        type="email"
-        autoComplete="email"
-        // the booking form's own submit must not read it
-        form="waitlist-none"
-        value={email}
-        placeholder={waitlistCopy.emailPlaceholder}
-        aria-invalid={fields.customerEmail ? true : undefined}
-        aria-describedby={described('customerEmail', 'waitlist-hint')}
-        disabled={state.sending}
-        onChange={(event) => setEmail(event.target.value)}
-        onKeyDown={onEnter}
-      />
-      <FieldError field="customerEmail" message={fields.customerEmail} />
+      {field(
+        'customerEmail',
+        'waitlist-hint',
+        { type: 'email', autoComplete: 'email', placeholder: waitlistCopy.emailPlaceholder },
+        email,
+        setEmail,
+      )}
       <Label htmlFor={IDS.customerPhone}>{waitlistSmsCopy.phoneLabel}</Label>
       <p id="waitlist-phone-hint" className="text-sm text-muted-foreground">
         {waitlistSmsCopy.phoneHint}
       </p>
-      <Input
-        id={IDS.customerPhone}
-        type="tel"
-        autoComplete="tel"
-        form="waitlist-none"
-        value={phone}
-        placeholder={waitlistSmsCopy.phonePlaceholder}
-        aria-invalid={fields.customerPhone ? true : undefined}
-        aria-describedby={described('customerPhone', 'waitlist-phone-hint')}
-        disabled={state.sending}
-        onChange={(event) => setPhone(event.target.value)}
-        onKeyDown={onEnter}
-      />
-      <FieldError field="customerPhone" message={fields.customerPhone} />
+      {field(
+        'customerPhone',
+        'waitlist-phone-hint',
+        { type: 'tel', autoComplete: 'tel', placeholder: waitlistSmsCopy.phonePlaceholder },
+        phone,
+        setPhone,
+      )}
       {state.error ? (
         <p role="alert" className="text-sm font-medium text-destructive-text">
           {state.error}
