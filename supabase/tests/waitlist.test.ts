@@ -260,9 +260,9 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
         status: 'joined',
         already: false,
       });
-      expect(
-        await tx.rows('select car_size, addon_ids from public.waitlist_entries'),
-      ).toEqual([{ car_size: 'stor-bil', addon_ids: [ADDON.motorvask] }]);
+      expect(await tx.rows('select car_size, addon_ids from public.waitlist_entries')).toEqual([
+        { car_size: 'stor-bil', addon_ids: [ADDON.motorvask] },
+      ]);
       // a size or an add-on the package does not have is refused as the booking refuses it
       expect(await join(tx, day, 'x@example.dk', { carSize: 'lastbil' })).toMatchObject({
         status: 'not_full',

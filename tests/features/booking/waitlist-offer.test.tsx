@@ -22,9 +22,7 @@ function renderOffer(job: JobChoice = NO_CHOICE) {
   const renew = vi.fn();
   const sent: unknown[] = [];
   const user = userEvent.setup();
-  render(
-    <WaitlistOffer serviceId={SERVICE} job={job} day={DAY} payload={payload} renew={renew} />,
-  );
+  render(<WaitlistOffer serviceId={SERVICE} job={job} day={DAY} payload={payload} renew={renew} />);
   return { user, payload, renew, sent };
 }
 
