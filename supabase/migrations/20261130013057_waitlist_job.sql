@@ -40,10 +40,10 @@ declare
   v_count integer;
   v_net record;
   v_service_name text;
-  -- the job as booking_job names it: the size's code, the add-ons once each, sorted
-  v_job jsonb := public.booking_job(p_service_id, p_car_size, p_addon_ids);
+  -- the job as booking_job names it: the add-ons once each, sorted, and the size's code
   v_addon_ids uuid[] := array(select distinct x from unnest(coalesce(p_addon_ids, '{}')) x
                                order by x);
+  v_job jsonb := public.booking_job(p_service_id, p_car_size, v_addon_ids);
 begin
   if p_challenge is null or p_challenge !~ '^[0-9a-f]{64}$' or p_challenge_expires_at is null then
     return jsonb_build_object('status', 'challenge_invalid');

@@ -260,7 +260,17 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
         status: 'joined',
         already: false,
       });
-      expect(await tx.rows('select car_size, addon_ids from public.waitlist_entries')).toEqual([
+      // the same add-on twice (the function refuses it; called directly, it is taken once)
+      expect(
+        await join(tx, day, 'twice@example.dk', {
+          carSize: 'stor-bil',
+          addonIds: [ADDON.motorvask, ADDON.motorvask],
+        }),
+      ).toMatchObject({ status: 'joined' });
+      expect(
+        await tx.rows('select car_size, addon_ids from public.waitlist_entries order by email'),
+      ).toEqual([
+        { car_size: 'stor-bil', addon_ids: [ADDON.motorvask] },
         { car_size: 'stor-bil', addon_ids: [ADDON.motorvask] },
       ]);
       // a size or an add-on the package does not have is refused as the booking refuses it
@@ -278,7 +288,7 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       // 10:00 free too: now it fits, from 09:00
       await cancelAndCommit(tx, taken[0]!);
       const told = await outbox(tx, 'waitlist_free');
-      expect(told.map((m) => m.recipient)).toEqual(['big@example.dk']);
+      expect(told.map((m) => m.recipient)).toEqual(['big@example.dk', 'twice@example.dk']);
       expect(told[0]!.payload).toMatchObject({ day, serviceName: 'Sølvpakken', time: '09:00' });
     }));
 
