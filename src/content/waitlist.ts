@@ -7,6 +7,10 @@
 export const WAITLIST_QUERY = {
   service: 'service',
   day: 'dag',
+  /** the car size's code, when not the ordinary car */
+  size: 'bil',
+  /** the add-ons' ids, comma-separated */
+  addons: 'tilvalg',
   leave: 'venteliste-afmeld',
 } as const;
 

@@ -331,8 +331,18 @@ begin
                                  v_day.addon_ids) = 'free' then
       v_first := public.booking_free_times(v_day.service_id, v_day.day, p_now,
                                            (v_job ->> 'minutes')::integer) -> 'slots' ->> 0;
+      -- the job's size (when not the ordinary car) and add-ons, for the mail's rows and its link
       v_payload := jsonb_build_object('day', to_char(v_day.day, 'YYYY-MM-DD'),
-                                      'serviceName', v_job ->> 'serviceName', 'time', v_first);
+                                      'serviceName', v_job ->> 'serviceName', 'time', v_first)
+        || case when v_job ->> 'carSize' <> public.car_size_standard()
+                then jsonb_build_object('carSize', v_job ->> 'carSize',
+                                        'carSizeName', v_job ->> 'carSizeName')
+                else '{}'::jsonb end
+        || case when jsonb_array_length(v_job -> 'addons') > 0
+                then jsonb_build_object('addons',
+                       (select jsonb_agg(jsonb_build_object('id', a ->> 'id', 'name', a ->> 'name'))
+                          from jsonb_array_elements(v_job -> 'addons') a))
+                else '{}'::jsonb end;
       for v_entry in
         update public.waitlist_entries e
            set notified_at = p_now
@@ -362,7 +372,7 @@ end;
 $$;
 
 comment on function public.waitlist_notify(timestamptz) is
-  'Tells every waiting subscriber of a day on which a drop-off time is free for his job at p_now (the package, the car size and the add-ons he signed up with; waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time), the same as an SMS (sms_waitlist_free, by sms_queue) to one who gave his phone, and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
+  'Tells every waiting subscriber of a day on which a drop-off time is free for his job at p_now (the package, the car size and the add-ons he signed up with; waitlist_day_state free): one waitlist_free e-mail each (the day, the package, the first free time, and the job''s car size and add-ons when he gave them), the same as an SMS (sms_waitlist_free, by sms_queue) to one who gave his phone, and notified_at set, so a second free time tells him nothing. Returns how many were told. Run when a transaction that may have freed a time commits (waitlist_after_change).';
 
 revoke all on function public.waitlist_notify(timestamptz) from public, anon, authenticated;
 grant execute on function public.waitlist_notify(timestamptz) to service_role;

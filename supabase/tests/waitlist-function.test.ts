@@ -12,7 +12,7 @@ import { WAITLIST_QUERY } from '../functions/_shared/email/waitlist-links.ts';
 import { MESSAGES } from '../functions/_shared/messages.ts';
 import { runEmailSender, startEmailStack, type EmailStack } from './helpers/email-stack.ts';
 import { callFunction, withAltcha } from './helpers/http.ts';
-import { liftBookingCaps, SERVICE } from './helpers/sql.ts';
+import { ADDON, liftBookingCaps, SERVICE } from './helpers/sql.ts';
 
 let running: EmailStack;
 let stack: TestStack;
@@ -211,11 +211,16 @@ describe('join-waitlist', () => {
     expect(
       (await join({ serviceId: SERVICE.solv, day, customerEmail: 'b@example.dk' })).status,
     ).toBe(200);
+    // one with a big car and Motorvask: his link chooses them for him
+    const big = { carSize: 'stor-bil', addonIds: [ADDON.motorvask] };
+    expect(
+      (await join({ serviceId: SERVICE.solv, day, customerEmail: 'c@example.dk', ...big })).status,
+    ).toBe(200);
     await stack.query(`update public.bookings set status = 'cancelled' where reference = $1`, [
       reference,
     ]);
     expect((await runEmailSender(stack)).status).toBe(200);
-    for (const to of ['a@example.dk', 'b@example.dk']) {
+    for (const to of ['a@example.dk', 'b@example.dk', 'c@example.dk']) {
       const free = mailbox.store.messages.filter(
         (m) => m.to[0] === to && m.subject.startsWith('Der er en ledig tid'),
       );
@@ -224,6 +229,14 @@ describe('join-waitlist', () => {
       const query = new URL(href).searchParams;
       expect(query.get(FORM_QUERY.service)).toBe('Sølvpakken');
       expect(query.get(FORM_QUERY.day)).toBe(day);
+      expect(query.get(FORM_QUERY.size)).toBe(to === 'c@example.dk' ? 'stor-bil' : null);
+      expect(query.get(FORM_QUERY.addons)).toBe(to === 'c@example.dk' ? ADDON.motorvask : null);
+      if (to === 'c@example.dk') {
+        expect(free[0]!.text).toMatch(/Bilstørrelse:? +Stor bil/);
+        expect(free[0]!.text).toMatch(/Tilvalg:? +Motorvask/);
+      } else {
+        expect(free[0]!.text).not.toMatch(/Bilstørrelse|Tilvalg/);
+      }
     }
     expect(FORM_QUERY).toEqual(WAITLIST_QUERY);
     // no SMS: neither gave a phone

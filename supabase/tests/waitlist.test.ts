@@ -199,7 +199,8 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       expect(await ownerDay()).toEqual([]);
       const told = await outbox(tx, 'waitlist_free');
       expect(told.map((m) => m.recipient)).toEqual(['first@example.dk', 'second@example.dk']);
-      expect(told[0]!.payload).toMatchObject({ day, serviceName: 'Sølvpakken', time: '09:00' });
+      // the ordinary car's job: the package alone
+      expect(told[0]!.payload).toEqual({ day, serviceName: 'Sølvpakken', time: '09:00' });
       expect(
         await tx.rows('select 1 from public.waitlist_entries where notified_at is null'),
       ).toHaveLength(0);
@@ -289,7 +290,15 @@ describe.each(BACKENDS)('the waiting list of a full day (%s)', (backend) => {
       await cancelAndCommit(tx, taken[0]!);
       const told = await outbox(tx, 'waitlist_free');
       expect(told.map((m) => m.recipient)).toEqual(['big@example.dk', 'twice@example.dk']);
-      expect(told[0]!.payload).toMatchObject({ day, serviceName: 'Sølvpakken', time: '09:00' });
+      // the job goes with the message: its rows and the link that chooses it again
+      expect(told[0]!.payload).toEqual({
+        day,
+        serviceName: 'Sølvpakken',
+        time: '09:00',
+        carSize: 'stor-bil',
+        carSizeName: 'Stor bil (SUV, stationcar, 7-personers)',
+        addons: [{ id: ADDON.motorvask, name: 'Motorvask' }],
+      });
     }));
 
   it('sends one SMS beside the e-mail to a subscriber who gave his phone, none to one without, never twice', () =>

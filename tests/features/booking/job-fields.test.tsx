@@ -82,6 +82,40 @@ describe('the job in the booking form', () => {
     expect(calls.calendar[0]?.body).toEqual({ p_service_id: serviceByName('Guldpakken').id });
   });
 
+  it('opens the waiting list’s link with the job he signed up with: its size and add-ons chosen', async () => {
+    renderBookingForm({
+      facts,
+      search: `?service=Guldpakken&dag=2026-12-10&bil=stor-bil&tilvalg=${MOTORVASK}`,
+    });
+    await waitFor(() => expect(serviceSelect()).toHaveTextContent(/^Guldpakken$/));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /^Stor bil/ })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: /^Motorvask/ })).toBeChecked();
+    expect(quote()).toHaveTextContent('Pris for jobbet: 798 kr. inkl. moms · 3 timer');
+    // and the calendar that opens the day is the whole job's
+    await waitFor(() =>
+      expect(calls.calendar.at(-1)?.body).toEqual({
+        p_service_id: serviceByName('Guldpakken').id,
+        p_car_size: 'stor-bil',
+        p_addon_ids: [MOTORVASK],
+      }),
+    );
+  });
+
+  it('takes from a link only what the package offers, and nothing from a malformed one', async () => {
+    const { unmount } = renderBookingForm({
+      facts,
+      search: `?service=Guldpakken&dag=2026-12-10&bil=lastbil&tilvalg=${MOTORVASK}`,
+    });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /^Motorvask/ })).toBeChecked());
+    // an unknown size is the ordinary car
+    expect(screen.getByRole('radio', { name: /^Almindelig personbil/ })).toBeChecked();
+    unmount();
+    renderBookingForm({ facts, search: '?service=Guldpakken&bil=<script>&tilvalg=1,2' });
+    await waitFor(() => expect(serviceSelect()).toHaveTextContent(/^Guldpakken$/));
+    expect(screen.getByRole('radio', { name: /^Almindelig personbil/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Motorvask/ })).not.toBeChecked();
+  });
+
   it('keeps the size and the add-ons that the next package offers, and drops the others', async () => {
     const { user } = renderBookingForm({ facts });
     await chooseService(user, 'Guldpakken');

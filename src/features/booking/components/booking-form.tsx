@@ -78,13 +78,28 @@ const OutageNotice = lazy(() =>
 const WaitlistOffer = lazy(() => import('./waitlist-offer'));
 const WaitlistLeave = lazy(() => import('./waitlist-leave'));
 
-/** What the waiting list's e-mail links carry: the day to open, or the leave link's token. */
-function waitlistLink(search: string): { day: string | null; leave: string | null } {
+/**
+ * What the waiting list's e-mail links carry: the day to open and the job's car size and add-ons
+ * (as `size|id,id`, jobKey's form, or null), or the leave link's token.
+ */
+function waitlistLink(search: string): {
+  day: string | null;
+  job: string | null;
+  leave: string | null;
+} {
   const query = new URLSearchParams(search);
   const day = query.get(WAITLIST_QUERY.day);
+  const size = query.get(WAITLIST_QUERY.size) ?? '';
+  const addons = query.get(WAITLIST_QUERY.addons) ?? '';
   const leave = query.get(WAITLIST_QUERY.leave);
+  const job = `${size}|${addons}`;
   return {
     day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    // only what could be a size's code and add-on ids; the package's own offer sorts out the rest
+    job:
+      (size || addons) && /^[a-z0-9-]{0,40}\|([0-9a-f-]{36}(,[0-9a-f-]{36}){0,19})?$/.test(job)
+        ? job
+        : null,
     leave: leave && /^[0-9a-f]{64}$/.test(leave) ? leave : null,
   };
 }
@@ -127,6 +142,7 @@ export function BookingForm() {
         key={hint ?? ''}
         hint={hydrated ? hint : null}
         linkDay={hydrated ? waitlistLink(location.search).day : null}
+        linkJob={hydrated ? waitlistLink(location.search).job : null}
         leaveToken={hydrated ? waitlistLink(location.search).leave : null}
       />
     </BookingQueryProvider>
@@ -166,11 +182,14 @@ function useIdleAfterHydration(): boolean {
 const BookingFormCard = memo(function BookingFormCard({
   hint,
   linkDay,
+  linkJob,
   leaveToken,
 }: {
   hint: string | null;
   /** The day a waiting list's "ledig tid" link opens (yyyy-MM-dd). */
   linkDay: string | null;
+  /** The car size and add-ons the link names, as `size|id,id`. */
+  linkJob: string | null;
   leaveToken: string | null;
 }) {
   const siteData = useOptionalSiteData();
@@ -286,6 +305,15 @@ const BookingFormCard = memo(function BookingFormCard({
   const fullDay =
     dayWithoutTime && calendar.data?.days.find((d) => d.day === date)?.status === 'full';
 
+  // the waiting list's link chooses the job he signed up with (what the package no longer offers
+  // drops out, as for any choice), once
+  const linkJobTaken = useRef(false);
+  useEffect(() => {
+    if (!linkJob || linkJobTaken.current) return;
+    linkJobTaken.current = true;
+    const [carSize = '', ids = ''] = linkJob.split('|');
+    setJobChoice({ carSize, addonIds: ids ? ids.split(',') : [] });
+  }, [linkJob]);
   // the waiting list's link opens its day once the calendar has answered (a day outside the
   // window stays unchosen); if the day is full again, someone else on the list was first
   const linkDayTaken = useRef(false);

@@ -5,6 +5,10 @@ import { danishDate } from './format.ts';
 export const WAITLIST_QUERY = {
   service: 'service',
   day: 'dag',
+  /** the car size's code, when not the ordinary car */
+  size: 'bil',
+  /** the add-ons' ids, comma-separated */
+  addons: 'tilvalg',
   leave: 'venteliste-afmeld',
 } as const;
 
@@ -17,12 +21,22 @@ export function waitlistDayText(day: string): string {
   return danishDate(`${day}T12:00:00+01:00`);
 }
 
-/** Opens the booking form on the day with the package chosen. */
-export function waitlistBookingLink(siteUrl: string, serviceName: string, day: string): string {
+/**
+ * Opens the booking form on the day with the package chosen, and with the car size and the add-ons
+ * of the job he signed up with, when given.
+ */
+export function waitlistBookingLink(
+  siteUrl: string,
+  serviceName: string,
+  day: string,
+  job: { carSize?: string; addonIds?: readonly string[] } = {},
+): string {
   const query = new URLSearchParams({
     [WAITLIST_QUERY.service]: serviceName,
     [WAITLIST_QUERY.day]: day,
   });
+  if (job.carSize) query.set(WAITLIST_QUERY.size, job.carSize);
+  if (job.addonIds?.length) query.set(WAITLIST_QUERY.addons, job.addonIds.join(','));
   return `${site(siteUrl)}/contact?${query.toString()}#form`;
 }
 

@@ -1,6 +1,7 @@
 // The waiting list of a full day (88_waitlist.sql): the receipt of "Skriv mig op", and the one
-// message when a time frees on the day. Neither carries a booking: the day and the package are
-// all the list knows.
+// message when a time frees on the day. Neither carries a booking: the day and the job (the
+// package, and the car's size and add-ons when he gave them) are all the list knows.
+import { list } from '../../outbox/payload.ts';
 import { WORKSHOP } from '../business.ts';
 import { email } from '../layout.ts';
 import { defineEmail } from '../message.ts';
@@ -47,8 +48,16 @@ export const waitlistReceipt = defineEmail({
 
 export const waitlistFree = defineEmail({
   kind: 'waitlist_free',
-  // waitlist_notify: the day, the package, the first free drop-off time when the list was told
-  payload: { day: 'day!', serviceName: 'string!', time: 'time|null' },
+  // waitlist_notify: the day, the package, the first free drop-off time when the list was told,
+  // and the job's car size (when not the ordinary car) and add-ons, when he signed up with them
+  payload: {
+    day: 'day!',
+    serviceName: 'string!',
+    time: 'time|null',
+    carSize: 'string?',
+    carSizeName: 'string?',
+    addons: list({ id: 'string!', name: 'string!' }, '?'),
+  },
   render(b, _msg, ctx) {
     const day = waitlistDayText(b.day);
     return email(
@@ -62,14 +71,25 @@ export const waitlistFree = defineEmail({
         rows: [
           ['Dag', day],
           ['Service', b.serviceName],
+          ...(b.carSizeName ? [['Bilstørrelse', b.carSizeName] as [string, string]] : []),
+          ...(b.addons?.length
+            ? [['Tilvalg', b.addons.map((a) => a.name).join(', ')] as [string, string]]
+            : []),
         ],
         sections: [
           {
             title: 'Book tiden',
-            lines: ['Linket åbner bookingen på dagen med din pakke valgt.'],
+            lines: [
+              b.carSize || b.addons?.length
+                ? 'Linket åbner bookingen på dagen med din pakke, din bils størrelse og dine tilvalg valgt.'
+                : 'Linket åbner bookingen på dagen med din pakke valgt.',
+            ],
             links: [
               {
-                href: waitlistBookingLink(ctx.siteUrl, b.serviceName, b.day),
+                href: waitlistBookingLink(ctx.siteUrl, b.serviceName, b.day, {
+                  carSize: b.carSize,
+                  addonIds: b.addons?.map((a) => a.id),
+                }),
                 label: 'Book tiden nu',
               },
             ],

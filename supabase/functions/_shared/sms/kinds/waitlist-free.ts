@@ -2,7 +2,8 @@
 // only SMS with a link: the time goes to whoever books first, so the message is worth little
 // without one tap to the form, and the link holds no token (it opens /contact on the day with the
 // package chosen, as anyone could), so a forwarded SMS gives nothing away. No leave link: once
-// told, he is off the list.
+// told, he is off the list. The link names the package only, not the job's size and add-ons as
+// the e-mail's does: their ids would take the text past two segments.
 import { waitlistFree } from '../../email/kinds/waitlist.ts';
 import { WORKSHOP } from '../../email/business.ts';
 import { waitlistBookingLink, waitlistDayText } from '../../email/waitlist-links.ts';
