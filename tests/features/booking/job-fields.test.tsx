@@ -37,6 +37,16 @@ async function chooseService(user: UserEvent, name: string) {
   await user.click(await screen.findByRole('option', { name }));
 }
 
+/** The last calendar asked for is Guldpakken's for a big car with Motorvask. */
+const bigCarCalendarAsked = () =>
+  waitFor(() =>
+    expect(calls.calendar.at(-1)?.body).toEqual({
+      p_service_id: serviceByName('Guldpakken').id,
+      p_car_size: 'stor-bil',
+      p_addon_ids: [MOTORVASK],
+    }),
+  );
+
 describe('the job in the booking form', () => {
   it('offers the package’s sizes and add-ons and prices the whole job before a time is chosen', async () => {
     const { user } = renderBookingForm({ facts });
@@ -71,13 +81,7 @@ describe('the job in the booking form', () => {
     expect(quote()).toHaveTextContent('Pris for jobbet: 798 kr. inkl. moms · 3 timer');
 
     // the calendar the form asks for is the whole job's
-    await waitFor(() =>
-      expect(calls.calendar.at(-1)?.body).toEqual({
-        p_service_id: serviceByName('Guldpakken').id,
-        p_car_size: 'stor-bil',
-        p_addon_ids: [MOTORVASK],
-      }),
-    );
+    await bigCarCalendarAsked();
     // the package alone was asked as the spec asks it
     expect(calls.calendar[0]?.body).toEqual({ p_service_id: serviceByName('Guldpakken').id });
   });
@@ -92,13 +96,7 @@ describe('the job in the booking form', () => {
     expect(screen.getByRole('checkbox', { name: /^Motorvask/ })).toBeChecked();
     expect(quote()).toHaveTextContent('Pris for jobbet: 798 kr. inkl. moms · 3 timer');
     // and the calendar that opens the day is the whole job's
-    await waitFor(() =>
-      expect(calls.calendar.at(-1)?.body).toEqual({
-        p_service_id: serviceByName('Guldpakken').id,
-        p_car_size: 'stor-bil',
-        p_addon_ids: [MOTORVASK],
-      }),
-    );
+    await bigCarCalendarAsked();
   });
 
   it('takes from a link only what the package offers, and nothing from a malformed one', async () => {
